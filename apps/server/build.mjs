@@ -1,0 +1,22 @@
+// Bundles the server into dist/ with esbuild. npm dependencies stay external (native modules such as
+// better-sqlite3 and sharp must be loaded from node_modules); our workspace packages are bundled in.
+import fs from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).flatMap((name) => [name, `${name}/*`]);
+
+fs.rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts', 'src/mailbox-cli.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  jsx: 'automatic',
+  external: [...external, 'react', 'react-dom', 'react-dom/*'],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

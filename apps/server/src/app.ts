@@ -1,0 +1,125 @@
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import { resolveAuthSecret, type Config } from './config';
+import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import { registerErrorHandler } from './http/errors';
+import { createAuth, type Auth } from './modules/auth/auth';
+import { registerAuthRoutes } from './modules/auth/auth-routes';
+import { registerAccountRoutes } from './modules/account/account-routes';
+import type { AccountDeletionStep, TeamClaimsResolver } from './modules/account/account-service';
+import { createMailWorker, type MailWorker } from './modules/mail/worker';
+import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './modules/mail/transport';
+import { createLocalStorage, type FileStorage } from './modules/storage/storage';
+import { registerFileRoutes } from './modules/storage/file-routes';
+import { registerSpa } from './web/spa';
+
+export interface AppServices {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  storage: FileStorage;
+  mailWorker: MailWorker;
+  logger: Logger;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Tests pass their own database, storage or mail transport; production builds them from config. */
+  database?: DatabaseHandle;
+  storage?: FileStorage;
+  mailTransport?: MailTransport;
+  logger?: Logger;
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.env === 'test' ? 'silent' : config.logLevel });
+}
+
+/**
+ * The composition root: infrastructure from configuration, then the feature modules, then the SPA.
+ * Nothing else constructs services; features receive what they need as arguments.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config);
+  const database =
+    options.database ??
+    openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
+  await migrateToLatest(database);
+
+  const storage = options.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const mailTransport =
+    options.mailTransport ??
+    (config.mail.smtpUrl
+      ? createSmtpTransport(config.mail.smtpUrl)
+      : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret: resolveAuthSecret(config), logger });
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport: mailTransport,
+    from: config.mail.from,
+    baseUrl: config.baseUrl,
+    logger,
+    intervalMs: config.mail.workerIntervalMs,
+  });
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, database.db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        formAction: ["'self'", ...(config.google ? [new URL(config.google.issuer).origin] : [])],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+
+  const accountDeletionSteps: AccountDeletionStep[] = [];
+  const resolveTeamClaims: TeamClaimsResolver = async (userId) => ({ isOrganizationUser: false, teamOwnerId: userId });
+
+  app.get('/healthz', async (_request, reply) => {
+    const isReady = await isDatabaseReachable(database);
+    return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
+  });
+  registerAuthRoutes(app, auth);
+  registerAccountRoutes(app, { db: database.db, auth, storage, accountDeletionSteps, resolveTeamClaims });
+  registerFileRoutes(app, storage);
+
+  if (options.serveWeb ?? true) {
+    await registerSpa(app, config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist'));
+  }
+
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    await database.destroy();
+  });
+
+  return { app, services: { config, database, auth, storage, mailWorker, logger } };
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every setting the server reads. `.env.example` documents each one; keep the two in step. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    BASE_URL: optionalString.pipe(z.string().url('must be a URL such as https://cards.example.com').optional()),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    ),
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    TRUST_PROXY: booleanFlag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: optionalString,
+    // Google sign-in (OpenID Connect). Enabled when both id and secret are set.
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+    // Sign-in rate limit: attempts per window per IP.
+    SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    // Mail: SMTP when SMTP_URL is set, else the local mailbox under DATA_DIR/mailbox.
+    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.string().default('Cards <no-reply@localhost>'),
+    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable Google sign-in, or neither',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once, at start-up; the message names every wrong variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return buildConfig(parsed.data);
+}
+
+function buildConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : undefined,
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT_MAX, windowSeconds: env.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, workerIntervalMs: env.MAIL_WORKER_INTERVAL_MS },
+  };
+}
+
+/**
+ * Without AUTH_SECRET (a laptop, `npm start`) a random secret is created once and kept in DATA_DIR so
+ * sessions survive restarts. Production sets AUTH_SECRET so several processes share one.
+ */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema';
+import { migrationProvider } from './migrations/index';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The PostgreSQL schema the tables live in, when not the default. */
+  schema?: string | undefined;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it the SQLite file `sqliteFile` is used. */
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL only: run inside this schema (tests give every file its own). */
+  pgSchema?: string;
+}
+
+// int8 (bigint, count(*)) as a JS number: our counts and millisecond times stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
+export async function isDatabaseReachable(handle: DatabaseHandle): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(handle.db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
+import type { Database } from '../db/schema';
+
+/** An error a use case throws on purpose: its message is meant for the person using the product. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found.') => new AppError(404, 'not-found', message);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message);
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign in to continue.');
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'bad-request', message, fields);
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** Records an unexpected error in the error log table; never throws (logging must not fail a request twice). */
+export async function recordError(db: Kysely<Database>, message: string, context?: unknown): Promise<void> {
+  try {
+    await db
+      .insertInto('error_log')
+      .values({
+        id: crypto.randomUUID(),
+        message: message.slice(0, 4000),
+        context: context === undefined ? null : JSON.stringify(context).slice(0, 4000),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  } catch {
+    // The database itself may be what failed; the pino log still has the error.
+  }
+}
+
+/**
+ * One error handler for the whole API: validation problems become 400 with a message per field, known
+ * errors keep their status and message, anything else is logged, recorded and answered without internals.
+ */
+export function registerErrorHandler(app: FastifyInstance, db: Kysely<Database>): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'form';
+        fields[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.entries(fields)[0];
+      const message = first ? (first[0] === 'form' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid input.';
+      return reply.status(400).send(errorBody('validation', message, fields));
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type): their messages are safe.
+      const message = status === 413 ? 'The upload is too large.' : error.message;
+      return reply.status(status).send(errorBody(error.code ?? 'bad-request', message));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    await recordError(db, error.message, { method: request.method, url: request.url });
+    return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('not-found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, services } = await buildApp({ config });
+  services.mailWorker.start();
+  const address = await app.listen({ port: config.port, host: config.host });
+  services.logger.info(
+    { address, baseUrl: config.baseUrl, database: services.database.dialect, storage: services.storage.kind },
+    `Cards is running at ${config.baseUrl}`,
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

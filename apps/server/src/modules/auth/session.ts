@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { unauthorized } from '../../http/errors';
+import type { Auth } from './auth';
+
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  plan: string;
+  createdAt: Date;
+}
+
+export interface CurrentSession {
+  user: SignedInUser;
+  session: { id: string; createdAt: Date };
+}
+
+/** The signed-in user of a request, or null. */
+export async function readSession(auth: Auth, request: FastifyRequest): Promise<CurrentSession | null> {
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!result) return null;
+  const { user, session } = result;
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image ?? null,
+      plan: (user as { plan?: string }).plan ?? 'basic',
+      createdAt: new Date(user.createdAt),
+    },
+    session: { id: session.id, createdAt: new Date(session.createdAt) },
+  };
+}
+
+export async function requireSession(auth: Auth, request: FastifyRequest): Promise<CurrentSession> {
+  const session = await readSession(auth, request);
+  if (!session) throw unauthorized();
+  return session;
+}

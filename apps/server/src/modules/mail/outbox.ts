@@ -1,0 +1,32 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { MailTemplateName, MailTemplateData } from './templates/index';
+
+/**
+ * Queues a mail. Call it with the transaction of the action that causes the mail, so the mail is sent
+ * exactly when that action commits (the worker delivers it later, with retries).
+ */
+export async function enqueueMail<T extends MailTemplateName>(
+  db: Kysely<Database>,
+  message: { to: string; template: T; data: MailTemplateData<T> },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      to: message.to,
+      template: message.template,
+      data: JSON.stringify(message.data),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+      last_error: null,
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}

@@ -1,0 +1,17 @@
+import type { RenderedMail } from './layout';
+import { renderWelcomeMail, type WelcomeMailData } from './welcome';
+
+/** Every mail template by name. Add a template here and its data type follows everywhere. */
+const templates = {
+  welcome: renderWelcomeMail,
+} satisfies Record<string, (data: never, links: { baseUrl: string }) => RenderedMail>;
+
+export type MailTemplateName = keyof typeof templates;
+export type MailTemplateData<T extends MailTemplateName> = Parameters<(typeof templates)[T]>[0];
+export type { WelcomeMailData };
+
+export function renderMail(template: string, data: unknown, links: { baseUrl: string }): RenderedMail {
+  const render = (templates as Record<string, (data: unknown, links: { baseUrl: string }) => RenderedMail>)[template];
+  if (!render) throw new Error(`Unknown mail template "${template}"`);
+  return render(data, links);
+}

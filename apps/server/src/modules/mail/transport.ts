@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Where mail goes: SMTP in production, the local mailbox folder on a laptop and in the quick start. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'local-mailbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Writes every message as an .eml file under DATA_DIR/mailbox; `npm run mailbox` lists and prints them. */
+export function createLocalMailboxTransport(mailboxDir: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'local-mailbox',
+    async send(mail) {
+      const info = await builder.sendMail(mail);
+      await fs.mkdir(mailboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      await fs.writeFile(path.join(mailboxDir, `${stamp}-${safeTo}.eml`), info.message as Buffer);
+    },
+    close: () => builder.close(),
+  };
+}

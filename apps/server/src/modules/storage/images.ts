@@ -1,0 +1,34 @@
+import sharp from 'sharp';
+import { AppError } from '../../http/errors';
+
+export const maxImageUploadBytes = 10 * 1024 * 1024;
+
+const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/**
+ * Checks an upload by its content (never its name), then resizes it and re-encodes it as WebP with all
+ * metadata (EXIF, GPS, ICC) stripped. What comes back is safe to serve from our origin.
+ */
+export async function reencodeImage(
+  input: Buffer,
+  options: { maxWidth: number; maxHeight: number; fit?: 'inside' | 'cover'; quality?: number },
+): Promise<{ body: Buffer; width: number; height: number; contentType: 'image/webp' }> {
+  if (input.length > maxImageUploadBytes) {
+    throw new AppError(413, 'file-too-large', 'The image is larger than 10 MB.');
+  }
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !acceptedFormats.has(format)) {
+    throw new AppError(415, 'unsupported-image', 'This file is not an image we can use. Upload a JPEG, PNG, WebP or GIF.');
+  }
+  const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: options.maxWidth, height: options.maxHeight, fit: options.fit ?? 'inside', withoutEnlargement: true })
+    .webp({ quality: options.quality ?? 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { body: data, width: info.width, height: info.height, contentType: 'image/webp' };
+}

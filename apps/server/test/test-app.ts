@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppServices, type BuildAppOptions } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import type { MailTransport, OutgoingMail } from '../src/modules/mail/transport';
+
+export const testOrigin = 'http://localhost:3000';
+
+/**
+ * A fresh database per test app: a temporary SQLite file, or (TEST_DB=postgres) a new schema in the
+ * database TEST_DATABASE_URL points at, dropped when the app closes.
+ */
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void>; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-test-'));
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    return {
+      handle: openDatabase({ databaseUrl: url, pgSchema: schema }),
+      dataDir,
+      async drop() {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  return {
+    handle: openDatabase({ sqliteFile: path.join(dataDir, 'cards.sqlite') }),
+    dataDir,
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects outgoing mail in memory. */
+export function memoryMailTransport(): MailTransport & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
+  return { kind: 'local-mailbox', sent, send: async (mail) => void sent.push(mail), close: () => undefined };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: AppServices;
+  mail: ReturnType<typeof memoryMailTransport>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Partial<Omit<BuildAppOptions, 'config'>> = {},
+): Promise<TestApp> {
+  const { handle, drop, dataDir } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BASE_URL: testOrigin,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...env,
+  });
+  const mail = memoryMailTransport();
+  const { app, services } = await buildApp({ config, database: handle, mailTransport: mail, serveWeb: false, ...options });
+  await app.ready();
+  return {
+    app,
+    services,
+    mail,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie and sends the Origin header Better Auth checks. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        origin: testOrigin,
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(body !== undefined && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: Buffer.isBuffer(body) ? body : JSON.stringify(body) } : {}),
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body ?? {});
+  }
+  patch(url: string, body?: unknown) {
+    return this.request('PATCH', url, body ?? {});
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+
+  async register(input: { name?: string; email?: string; password?: string } = {}) {
+    const email = input.email ?? `user-${crypto.randomBytes(5).toString('hex')}@example.com`;
+    const password = input.password ?? 'correct horse battery';
+    const response = await this.post('/api/auth/sign-up/email', { name: input.name ?? 'Test User', email, password });
+    if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+    return { email, password, userId: (response.json() as { user: { id: string } }).user.id };
+  }
+
+  signIn(email: string, password: string) {
+    return this.post('/api/auth/sign-in/email', { email, password });
+  }
+
+  private keepCookies(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  clearCookies() {
+    this.cookies.clear();
+  }
+}

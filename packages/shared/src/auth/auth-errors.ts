@@ -1,0 +1,59 @@
+/**
+ * The hosted-auth error codes the spec lists, and the clear message and form field for each.
+ * Our server speaks Better Auth's codes; `toAuthErrorCode` translates them to the spec's vocabulary.
+ */
+export const authErrorCodes = [
+  'email-already-in-use',
+  'wrong-password',
+  'user-not-found',
+  'invalid-email',
+  'too-many-requests',
+  'requires-recent-login',
+  'user-disabled',
+  'network-request-failed',
+] as const;
+export type AuthErrorCode = (typeof authErrorCodes)[number] | 'unknown';
+
+export type AuthErrorField = 'email' | 'password' | 'currentPassword' | 'form';
+
+export const authErrorMessages: Record<AuthErrorCode, { field: AuthErrorField; message: string }> = {
+  'email-already-in-use': { field: 'email', message: 'An account with this email already exists. Sign in instead.' },
+  // Better Auth answers one code for an unknown email and a wrong password, so nobody can probe which
+  // emails have accounts; the message names both.
+  'wrong-password': { field: 'password', message: 'The email or password is incorrect.' },
+  'user-not-found': { field: 'email', message: 'There is no account with this email.' },
+  'invalid-email': { field: 'email', message: 'Enter a valid email address.' },
+  'too-many-requests': { field: 'form', message: 'Too many attempts. Wait a minute and try again.' },
+  'requires-recent-login': {
+    field: 'currentPassword',
+    message: 'For your security, sign in again before making this change.',
+  },
+  'user-disabled': { field: 'form', message: 'This account has been disabled. Contact support.' },
+  'network-request-failed': { field: 'form', message: 'Could not reach the server. Check your connection and try again.' },
+  unknown: { field: 'form', message: 'Something went wrong. Please try again.' },
+};
+
+const betterAuthCodeMap: Record<string, AuthErrorCode> = {
+  USER_ALREADY_EXISTS: 'email-already-in-use',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email-already-in-use',
+  INVALID_EMAIL_OR_PASSWORD: 'wrong-password',
+  INVALID_PASSWORD: 'wrong-password',
+  USER_NOT_FOUND: 'user-not-found',
+  INVALID_EMAIL: 'invalid-email',
+  TOO_MANY_REQUESTS: 'too-many-requests',
+  SESSION_EXPIRED: 'requires-recent-login',
+  REQUIRES_RECENT_LOGIN: 'requires-recent-login',
+  BANNED_USER: 'user-disabled',
+  USER_DISABLED: 'user-disabled',
+};
+
+export function toAuthErrorCode(
+  input: { status?: number; code?: string | undefined; message?: string | undefined } | 'network',
+): AuthErrorCode {
+  if (input === 'network') return 'network-request-failed';
+  if (input.status === 429) return 'too-many-requests';
+  // Better Auth's own input check ("[body.email] Invalid email address").
+  if (input.code === 'VALIDATION_ERROR' && /email/i.test(input.message ?? '')) return 'invalid-email';
+  if (input.code && betterAuthCodeMap[input.code]) return betterAuthCodeMap[input.code]!;
+  return 'unknown';
+}

@@ -74,7 +74,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,13 +107,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     const isReady = await isDatabaseReachable(database);
     return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
   });
+  app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google) }));
   registerAuthRoutes(app, auth);
   registerAccountRoutes(app, { db: database.db, auth, storage, accountDeletionSteps, resolveTeamClaims });
   registerFileRoutes(app, storage);
 
-  if (options.serveWeb ?? true) {
-    await registerSpa(app, config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist'));
-  }
+  await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
   app.addHook('onClose', async () => {
     await mailWorker.stop();

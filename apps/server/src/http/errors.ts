@@ -73,7 +73,4 @@ export function registerErrorHandler(app: FastifyInstance, db: Kysely<Database>)
     await recordError(db, error.message, { method: request.method, url: request.url });
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody('not-found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
-  });
 }

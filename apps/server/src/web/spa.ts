@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built SPA: hashed assets with a year of caching, index.html (no caching) for every other
  * path that is not an API, file or public-card route, so React Router can show its own not-found screen.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    app.log.warn({ distDir }, 'the web app is not built: run `npm run build`');
+export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : null;
+  if (!distDir || !indexFile || !fs.existsSync(indexFile)) {
+    if (distDir) app.log.warn({ distDir }, 'the web app is not built: run `npm run build`');
+    app.setNotFoundHandler((request, reply) => sendApiNotFound(request, reply));
     return;
   }
   const indexHtml = fs.readFileSync(indexFile);
@@ -25,7 +26,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       }
     },
   });
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
@@ -37,8 +38,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       !pathname.startsWith('/assets/') &&
       !path.extname(pathname);
     if (isBrowserPage) return sendIndex(request, reply);
-    return reply
-      .status(404)
-      .send({ error: { code: 'not-found', message: `No such endpoint: ${request.method} ${pathname}` } });
+    return sendApiNotFound(request, reply);
   });
+}
+
+function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return reply.status(404).send({ error: { code: 'not-found', message: `No such endpoint: ${request.method} ${pathname}` } });
 }

@@ -1,0 +1,53 @@
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { Button } from '../../components/ui/button';
+import { TooltipProvider } from '../../components/ui/tooltip';
+import { signOut, useSession } from '../../features/auth/session';
+import { navigationItems } from '../navigation';
+
+/** Everything behind sign-in: the navigation and the current screen. */
+export function SignedInLayout() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <FullScreenSpinner />;
+  if (!session.data) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  const user = session.data;
+  return (
+    <TooltipProvider>
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="border-b border-zinc-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
+          <span className="text-lg font-bold text-brand-700">Cards</span>
+          <nav aria-label="Main" className="flex flex-1 flex-wrap gap-1">
+            {navigationItems(user).map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-zinc-700 hover:bg-zinc-100'}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <span className="hidden text-sm text-zinc-700 sm:inline">{user.displayName}</span>
+          <Button variant="ghost" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+        <Outlet />
+      </main>
+    </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../components/ui/button';
+import NotFoundPage from '../features/not-found/not-found-page';
+
+/** A chunk that failed to load (new deploy, dropped connection): the spec's ChunkLoadError and CSS_CHUNK_LOAD_FAILED. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'ChunkLoadError' ||
+    (error as { code?: string }).code === 'CSS_CHUNK_LOAD_FAILED' ||
+    /Loading (CSS )?chunk .* failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+      error.message,
+    )
+  );
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const isChunk = isChunkLoadError(error);
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6">
+      <div role="alert" className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-zinc-200">
+        <h1 className="text-xl font-bold">{isChunk ? 'This page could not be loaded' : 'Something went wrong'}</h1>
+        <p className="mt-2 text-sm text-zinc-700">
+          {isChunk
+            ? 'A part of the app did not download — the connection may have dropped or a new version was released. Reload to continue.'
+            : 'An unexpected error stopped this screen. Reloading usually helps.'}
+        </p>
+        <Button className="mt-6" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      </div>
+    </main>
+  );
+}

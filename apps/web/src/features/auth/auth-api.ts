@@ -1,0 +1,52 @@
+import { authErrorMessages, toAuthErrorCode, type AuthErrorField } from '@cardstack/shared/auth/auth-errors';
+import type { LoginInput, RegisterInput } from '@cardstack/shared/auth/schemas';
+import { ApiError, api } from '../../lib/api-client';
+
+export interface AuthFailure {
+  field: AuthErrorField;
+  message: string;
+}
+
+/** Turns any failure of an auth call into the spec's error code and the message for the right field. */
+export function describeAuthError(error: unknown): AuthFailure {
+  if (error instanceof ApiError) {
+    const code = error.status === 0 ? toAuthErrorCode('network') : toAuthErrorCode({ status: error.status, code: error.code, message: error.message });
+    return authErrorMessages[code];
+  }
+  return authErrorMessages.unknown;
+}
+
+export const authApi = {
+  signIn: (input: LoginInput) => api.post('/api/auth/sign-in/email', input),
+  register: (input: RegisterInput) => api.post('/api/auth/sign-up/email', input),
+  publicConfig: () => api.get<{ isGoogleEnabled: boolean }>('/api/public-config'),
+};
+
+const oauthParams = ['client_id', 'state', 'redirect_uri', 'response_type'] as const;
+
+/**
+ * Where Google sign-in returns to. With all four OAuth query values present (an integration asking for
+ * access) the user goes to /oauth with them; otherwise a new user goes to /onboarding and others to `next`.
+ */
+export function googleReturnUrls(search: string, next = '/'): { callbackURL: string; newUserCallbackURL: string } {
+  const params = new URLSearchParams(search);
+  if (oauthParams.every((name) => params.get(name))) {
+    const forwarded = new URLSearchParams(oauthParams.map((name) => [name, params.get(name)!]));
+    const target = `/oauth?${forwarded.toString()}`;
+    return { callbackURL: target, newUserCallbackURL: target };
+  }
+  return { callbackURL: next, newUserCallbackURL: '/onboarding' };
+}
+
+export async function startGoogleSignIn(search: string, next = '/', errorCallbackURL = '/login'): Promise<void> {
+  const urls = googleReturnUrls(search, next);
+  const result = await api.post<{ url?: string }>('/api/auth/sign-in/social', { provider: 'google', ...urls, errorCallbackURL });
+  if (!result.url) throw new ApiError(500, 'unknown', 'Google sign-in is not available right now.');
+  window.location.assign(result.url);
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect through ?next=). */
+export function safeNextPath(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </div>
+  );
+}
+
+export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer: ReactNode }) {
+  return (
+    <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-zinc-200">
+      <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+      {children}
+      <p className="mt-6 text-center text-sm text-zinc-700">{footer}</p>
+    </div>
+  );
+}

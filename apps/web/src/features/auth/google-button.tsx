@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { authApi, describeAuthError, startGoogleSignIn } from './auth-api';
+
+/** "Continue with Google", shown only when the server has Google sign-in configured. */
+export function GoogleButton({ next, onError }: { next: string; onError: (message: string) => void }) {
+  const location = useLocation();
+  const config = useQuery({ queryKey: ['public-config'], queryFn: authApi.publicConfig, staleTime: Infinity });
+  const [isStarting, setIsStarting] = useState(false);
+  if (!config.data?.isGoogleEnabled) return null;
+  return (
+    <>
+      <div className="my-4 flex items-center gap-3 text-xs text-zinc-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-zinc-200" />
+        or
+        <span className="h-px flex-1 bg-zinc-200" />
+      </div>
+      <Button
+        variant="secondary"
+        className="w-full"
+        isLoading={isStarting}
+        onClick={() => {
+          setIsStarting(true);
+          startGoogleSignIn(location.search, next).catch((error: unknown) => {
+            setIsStarting(false);
+            onError(describeAuthError(error).message);
+          });
+        }}
+      >
+        Continue with Google
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { loginInput, type LoginInput } from '@cardstack/shared/auth/schemas';
+import { Button } from '../../components/ui/button';
+import { InputField } from '../../components/ui/input-field';
+import { authApi, describeAuthError, safeNextPath } from './auth-api';
+import { AuthCard, FormAlert } from './auth-form';
+import { GoogleButton } from './google-button';
+import { sessionQueryKey } from './session';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await authApi.signIn(values);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      navigate(next, { replace: true });
+    } catch (error) {
+      const failure = describeAuthError(error);
+      if (failure.field === 'email' || failure.field === 'password') setError(failure.field, { message: failure.message });
+      else setFormError(failure.message);
+    }
+  });
+
+  return (
+    <AuthCard title="Sign in" footer={<>New here? <Link className="font-semibold text-brand-700 underline" to={`/register${params.size ? `?${params}` : ''}`}>Create an account</Link></>}>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+          <FormAlert message={formError} />
+          <InputField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+          <InputField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+          <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+            Sign in
+          </Button>
+        </fieldset>
+      </form>
+      <GoogleButton next={next} onError={setFormError} />
+    </AuthCard>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { registerInput, type RegisterInput } from '@cardstack/shared/auth/schemas';
+import { Button } from '../../components/ui/button';
+import { InputField } from '../../components/ui/input-field';
+import { authApi, describeAuthError } from './auth-api';
+import { AuthCard, FormAlert } from './auth-form';
+import { GoogleButton } from './google-button';
+import { sessionQueryKey } from './session';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerInput) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await authApi.register(values);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      navigate('/', { replace: true });
+    } catch (error) {
+      const failure = describeAuthError(error);
+      if (failure.field === 'email' || failure.field === 'password') setError(failure.field, { message: failure.message });
+      else setFormError(failure.message);
+    }
+  });
+
+  return (
+    <AuthCard title="Create your account" footer={<>Already have an account? <Link className="font-semibold text-brand-700 underline" to={`/login${params.size ? `?${params}` : ''}`}>Sign in</Link></>}>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+          <FormAlert message={formError} />
+          <InputField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+          <InputField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+          <InputField label="Password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={formState.errors.password?.message} {...register('password')} />
+          <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+            Create account
+          </Button>
+        </fieldset>
+      </form>
+      <GoogleButton next="/" onError={setFormError} />
+    </AuthCard>
+  );
+}
+
+export default RegisterPage;

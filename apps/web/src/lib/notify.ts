@@ -1,0 +1,15 @@
+import { toast } from 'sonner';
+
+/** The spec's toast durations: 5000 ms in the cards area, 3000 ms in the auth area. */
+export const toastDurations = { cards: 5000, auth: 3000 } as const;
+export type ToastArea = keyof typeof toastDurations;
+
+export const notify = {
+  success(message: string, area: ToastArea = 'cards') {
+    toast.success(message, { duration: toastDurations[area] });
+  },
+  /** An alert toast (errors, and the spec's "Card deleted!"). */
+  alert(message: string, area: ToastArea = 'cards') {
+    toast.error(message, { duration: toastDurations[area] });
+  },
+};

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
+
+export const googleUser = { email: 'google.user@example.com', name: 'Gia Google', sub: 'google-sub-0001' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become healthy:\n${output()}`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const serverEntry = path.resolve('apps/server/dist/main.js');
+  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.resolve('apps/web/dist/index.html'))) {
+    throw new Error('Build first: npm run build');
+  }
+
+  // A local OpenID provider standing in for Google: every sign-in is the same verified Google user.
+  const oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(0, '127.0.0.1');
+  oidc.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name });
+  });
+  oidc.service.on('beforeUserinfo', (userinfo) => {
+    userinfo.body = { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name };
+  });
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-e2e-'));
+  let output = '';
+  const server = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: 'e2e-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ISSUER: oidc.issuer.url!,
+      MAIL_WORKER_INTERVAL_MS: '200',
+      SIGN_IN_RATE_LIMIT_MAX: '50',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForHealth(`${baseUrl}/healthz`, server, () => output);
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await oidc.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,42 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** No serious or critical accessibility violations on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function registerThroughUi(page: Page, input: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(input.name);
+  await page.getByLabel('Email').fill(input.email);
+  await page.getByLabel('Password').fill(input.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Registers through the API (fast) and leaves the browser signed in. */
+export async function registerThroughApi(page: Page, input: { name?: string; email?: string; password?: string } = {}) {
+  const account = { name: input.name ?? 'Api User', email: input.email ?? uniqueEmail('api'), password: input.password ?? 'correct horse battery' };
+  const response = await page.request.post('/api/auth/sign-up/email', { data: account, headers: { origin: process.env.E2E_BASE_URL! } });
+  expect(response.ok()).toBe(true);
+  return account;
+}
+
+/** The .eml files the local mailbox transport wrote for one recipient. */
+export function mailboxMessagesFor(email: string): string[] {
+  const mailbox = path.join(process.env.E2E_DATA_DIR!, 'mailbox');
+  if (!fs.existsSync(mailbox)) return [];
+  return fs
+    .readdirSync(mailbox)
+    .filter((name) => name.includes(email))
+    .map((name) => fs.readFileSync(path.join(mailbox, name), 'utf8'));
+}

@@ -90,7 +90,7 @@ export async function changeEmail(
   }
   await deps.db
     .updateTable('user')
-    .set({ email: newEmail, emailVerified: false, updatedAt: new Date().toISOString() })
+    .set({ email: newEmail, emailVerified: 0, updatedAt: new Date().toISOString() })
     .where('id', '=', session.user.id)
     .execute();
 }

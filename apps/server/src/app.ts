@@ -16,6 +16,9 @@ import { createMailWorker, type MailWorker } from './modules/mail/worker';
 import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './modules/mail/transport';
 import { createLocalStorage, type FileStorage } from './modules/storage/storage';
 import { registerFileRoutes } from './modules/storage/file-routes';
+import { registerCardRoutes } from './modules/cards/card-routes';
+import { deleteCardsOfUser } from './modules/cards/card-service';
+import { registerBilling } from './modules/billing/billing-routes';
 import { registerSpa } from './web/spa';
 
 export interface AppServices {
@@ -54,7 +57,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
   await migrateToLatest(database);
 
-  const storage = options.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    options.storage ??
+    (config.storage.s3
+      ? await (await import('./modules/storage/s3-storage')).createS3Storage(config.storage.s3)
+      : createLocalStorage(path.join(config.dataDir, 'files')));
   const mailTransport =
     options.mailTransport ??
     (config.mail.smtpUrl
@@ -111,6 +118,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuthRoutes(app, auth);
   registerAccountRoutes(app, { db: database.db, auth, storage, accountDeletionSteps, resolveTeamClaims });
   registerFileRoutes(app, storage);
+  const cardsDeps = { db: database.db, dialect: database.dialect, storage, resolveTeamClaims };
+  registerCardRoutes(app, { ...cardsDeps, auth });
+  accountDeletionSteps.push((userId) => deleteCardsOfUser(cardsDeps, userId));
+  registerBilling(app, { db: database.db, auth, baseUrl: config.baseUrl });
 
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 

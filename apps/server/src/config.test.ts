@@ -23,7 +23,29 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ S3_BUCKET: 'cards', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
   ])('names the wrong variable in %o', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('selects S3 storage only when a bucket is set', () => {
+    expect(loadConfig({}).storage.s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'cards',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage.s3,
+    ).toEqual({
+      bucket: 'cards',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from './test-app';
-import { multipartBody } from './multipart';
+import { fileUpload } from './multipart';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -93,7 +93,7 @@ describe('settings: general', () => {
       .jpeg()
       .withExif({ IFD0: { Copyright: 'secret-exif-marker' } })
       .toBuffer();
-    const upload = multipartBody({ filename: 'me.jpg', contentType: 'image/jpeg', content: jpeg });
+    const upload = fileUpload(jpeg, 'me.jpg', 'image/jpeg');
     const response = await client.request('POST', '/api/account/photo', upload.body, upload.headers);
     expect(response.statusCode).toBe(200);
     const photoUrl = response.json().photoUrl as string;
@@ -108,7 +108,7 @@ describe('settings: general', () => {
     expect(meta.exif).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('secret-exif-marker'))).toBe(false);
 
-    const fake = multipartBody({ filename: 'evil.png', contentType: 'image/png', content: Buffer.from('<script>alert(1)</script>') });
+    const fake = fileUpload(Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png');
     const rejected = await client.request('POST', '/api/account/photo', fake.body, fake.headers);
     expect(rejected.statusCode).toBe(415);
     expect(rejected.json().error.message).toMatch(/not an image/);
@@ -117,7 +117,7 @@ describe('settings: general', () => {
 
   it('rejects a photo above the size limit with 413', async () => {
     const { client } = await signedInClient();
-    const huge = multipartBody({ filename: 'big.jpg', contentType: 'image/jpeg', content: Buffer.alloc(11 * 1024 * 1024, 1) });
+    const huge = fileUpload(Buffer.alloc(11 * 1024 * 1024, 1), 'big.jpg', 'image/jpeg');
     const response = await client.request('POST', '/api/account/photo', huge.body, huge.headers);
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toBe('The upload is too large.');

@@ -64,12 +64,103 @@ export interface ErrorLogTable {
   created_at: string;
 }
 
+/** A card (spec §3). Booleans are 0/1, times ISO-8601 text, lists and settings JSON text. */
+export interface CardTable {
+  id: string;
+  username: string;
+  /** The lower-cased username: unique, so usernames are unique ignoring case. */
+  username_key: string;
+  owner_id: string;
+  team_owner_id: string | null;
+  title: string;
+  name: string;
+  company_name: string;
+  job_title: string;
+  description: string;
+  email: string;
+  phone: string;
+  address: string;
+  address_link: string;
+  emails: string;
+  phones: string;
+  addresses: string;
+  is_default: number;
+  cover_image: string;
+  profile_picture: string;
+  links: string;
+  downloadable_files: string;
+  widgets: string;
+  theme: string;
+  lead_form: string;
+  product_id: string | null;
+  product_name: string | null;
+  vcf_file_name: string | null;
+  vcf_link: string | null;
+  user_name_changed: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A subscription as the payment provider reports it (spec §3 "Subscription records"). */
+export interface BillingSubscriptionTable {
+  id: string;
+  user_id: string;
+  provider: 'local' | 'stripe';
+  provider_subscription_id: string;
+  customer_id: string;
+  /** One of `subscriptionStatuses` (packages/shared/src/plans/subscription-state.ts). */
+  status: string;
+  /** The plan the price stands for, resolved when the record is written ('subscribed' or 'team'). */
+  plan: string;
+  team_tier: number | null;
+  created: string;
+  current_period_end: string;
+  trial_end: string | null;
+  ended_at: string | null;
+  price_id: string;
+  unit_amount: number;
+  interval: string;
+  quantity: number;
+  card_limitation: number | null;
+  cancel_at_period_end: number;
+  updated_at: string;
+}
+
+/** Provider events already handled: a duplicate delivery is ignored. */
+export interface BillingWebhookEventTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  processed_at: string;
+}
+
+/** A checkout of the built-in local provider (no money moves). */
+export interface BillingLocalCheckoutTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  price_id: string;
+  quantity: number;
+  trial_days: number;
+  success_url: string;
+  cancel_url: string;
+  status: 'open' | 'completed' | 'canceled';
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   mail_outbox: MailOutboxTable;
   error_log: ErrorLogTable;
+  card: CardTable;
+  billing_subscription: BillingSubscriptionTable;
+  billing_webhook_event: BillingWebhookEventTable;
+  billing_local_checkout: BillingLocalCheckoutTable;
 }
 
 export function toIsoString(value: Date | string): string {

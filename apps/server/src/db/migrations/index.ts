@@ -3,6 +3,8 @@ import type { DialectName } from '../database';
 import { columnTypes } from './column-types';
 import { authTables } from './0001-auth-tables';
 import { mailAndErrors } from './0002-mail-and-errors';
+import { cards } from './0003-cards';
+import { billing } from './0004-billing';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -11,6 +13,8 @@ import { mailAndErrors } from './0002-mail-and-errors';
 const migrations = [
   ['0001-auth-tables', authTables],
   ['0002-mail-and-errors', mailAndErrors],
+  ['0003-cards', cards],
+  ['0004-billing', billing],
 ] as const;
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {

@@ -1,7 +1,14 @@
-import sharp from 'sharp';
 import { AppError } from '../../http/errors';
 
 export const maxImageUploadBytes = 10 * 1024 * 1024;
+
+/**
+ * sharp (libvips) costs ~20 MB of memory once loaded; load it on the first image instead of at start so an
+ * idle server stays small.
+ */
+export async function loadSharp() {
+  return (await import('sharp')).default;
+}
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -16,6 +23,7 @@ export async function reencodeImage(
   if (input.length > maxImageUploadBytes) {
     throw new AppError(413, 'file-too-large', 'The image is larger than 10 MB.');
   }
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;

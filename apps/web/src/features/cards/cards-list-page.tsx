@@ -1,17 +1,121 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { cardMessages } from '@cardstack/shared/cards/messages';
+import type { CardSummary } from '@cardstack/shared/cards/schemas';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 import { useSessionUser } from '../auth/session';
+import { useCards, useCreateCard } from './api/cards-api';
+import { cardEditorPath } from './card-paths';
+import { CardTile } from './components/card-tile';
+import { DeleteCardDialog } from './components/delete-card-dialog';
+import { paginate } from './components/paginate';
+import { Pagination } from './components/pagination';
+import { useCardActions } from './use-card-actions';
 
-/** The user's cards. Until the cards feature lands, a new account sees its empty state. */
+export const cardsPageSize = 12;
+
+/** The user's cards (/ and /customize): newest first, in pages, each with its actions. */
 export default function CardsListPage() {
   const user = useSessionUser();
-  return (
-    <section aria-labelledby="cards-title">
-      <h1 id="cards-title" className="text-2xl font-bold">
-        My cards
-      </h1>
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const cards = useCards();
+  const createCard = useCreateCard();
+  const actions = useCardActions();
+  const [cardToDelete, setCardToDelete] = useState<CardSummary | null>(null);
+
+  async function create() {
+    try {
+      // A new card starts with the account's name and email; everything else is filled in the editor.
+      const card = await createCard.mutateAsync({ name: user.displayName, email: user.email });
+      notify.success(cardMessages.created);
+      navigate(cardEditorPath(card.id));
+    } catch (error) {
+      notify.alert(error instanceof ApiError ? error.message : 'The card could not be created. Please try again.');
+    }
+  }
+
+  const createButton = (
+    <Button onClick={() => void create()} isLoading={createCard.isPending}>
+      Create card
+    </Button>
+  );
+
+  let content;
+  if (cards.isPending) {
+    content = (
+      <div className="mt-10 flex justify-center">
+        <Spinner label="Loading your cards" />
+      </div>
+    );
+  } else if (cards.isError) {
+    content = (
+      <div role="alert" className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
+        <p className="font-semibold">Your cards could not be loaded.</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void cards.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (cards.data.length === 0) {
+    content = (
       <div className="mt-6 rounded-2xl border border-dashed border-zinc-300 bg-white p-10 text-center">
         <p className="text-lg font-semibold">You have no cards yet, {user.displayName}.</p>
-        <p className="mt-2 text-zinc-700">Your digital business cards will be listed here.</p>
+        <p className="mt-2 text-zinc-700">Create your first digital business card and share it by link or QR code.</p>
+        <div className="mt-6">{createButton}</div>
       </div>
+    );
+  } else {
+    const current = paginate(cards.data, Number(params.get('page') ?? '1'), cardsPageSize);
+    content = (
+      <>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {current.items.map((card) => (
+            <li key={card.id}>
+              <CardTile
+                card={card}
+                actions={{
+                  isBusy: actions.isDuplicating || actions.isSettingDefault || actions.isDeleting,
+                  onCopyLink: (target) => void actions.copyLink(target),
+                  onSetDefault: (target) => void actions.setDefault(target),
+                  onDelete: setCardToDelete,
+                  onDuplicate: (target) =>
+                    void actions.duplicate(target).then((isDone) => {
+                      // The copy is the newest card: it is listed first.
+                      if (isDone && params.has('page')) setParams({});
+                    }),
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={current.page} pageCount={current.pageCount} label="Cards pages" />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="cards-title">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 id="cards-title" className="text-2xl font-bold">
+          My cards
+        </h1>
+        {cards.data && cards.data.length > 0 ? createButton : null}
+      </div>
+      {content}
+      <DeleteCardDialog
+        card={cardToDelete}
+        isBusy={actions.isDeleting}
+        onCancel={() => setCardToDelete(null)}
+        onConfirm={(card) =>
+          void actions.remove(card).then((isDone) => {
+            if (isDone) setCardToDelete(null);
+          })
+        }
+      />
     </section>
   );
 }

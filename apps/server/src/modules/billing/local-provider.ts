@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { allPriceSelections, type PriceIdConfig, type PriceSelection } from '@cardstack/shared/plans/prices';
+import type { Database } from '../../db/schema';
+import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider';
+
+/** A local test checkout can be completed for this long after it was started. */
+export const localCheckoutLifetimeMs = 24 * 60 * 60_000;
+
+export const localCheckoutPath = (sessionId: string) => `/billing/local-checkout/${encodeURIComponent(sessionId)}`;
+export const localPortalPath = '/billing/local-portal';
+
+function localPriceId(selection: PriceSelection): string {
+  return selection.plan === 'subscribed'
+    ? `local_pro_${selection.period}`
+    : `local_teams_${selection.tier}_${selection.period}`;
+}
+
+/** The local provider's own price ids: readable names, one per plan, period and Teams size. */
+export function localPriceIds(): PriceIdConfig {
+  const config: PriceIdConfig = {
+    subscribed: { month: '', year: '' },
+    team: {
+      month: { 10: '', 25: '', 50: '', 100: '', 250: '' },
+      year: { 10: '', 25: '', 50: '', 100: '', 250: '' },
+    },
+  };
+  for (const selection of allPriceSelections()) {
+    if (selection.plan === 'subscribed') config.subscribed[selection.period] = localPriceId(selection);
+    else config.team[selection.period][selection.tier] = localPriceId(selection);
+  }
+  return config;
+}
+
+function randomId(prefix: string): string {
+  return `${prefix}_${crypto.randomBytes(18).toString('base64url')}`;
+}
+
+/**
+ * The built-in provider: its checkout is a plain page of this server that says no money moves and lets the
+ * person complete or cancel (billing-routes.ts). Completing writes the subscription, as a provider's webhook
+ * would. Its subscriptions live only in our billing_subscription table, so there is no remote state to
+ * change when one is cancelled at period end; the billing clock ends it when the period is over.
+ */
+export function createLocalPaymentProvider(deps: { db: Kysely<Database>; baseUrl: string; now: () => Date }): PaymentProvider {
+  const priceIds = localPriceIds();
+  return {
+    kind: 'local',
+    priceIds,
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+      const id = randomId('lcs');
+      const now = deps.now();
+      await deps.db
+        .insertInto('billing_local_checkout')
+        .values({
+          id,
+          user_id: request.userId,
+          customer_id: request.customerId ?? randomId('lcus'),
+          price_id: request.priceId,
+          quantity: request.quantity,
+          trial_days: request.trialDays,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          status: 'open',
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + localCheckoutLifetimeMs).toISOString(),
+          completed_at: null,
+        })
+        .execute();
+      return { id, url: `${deps.baseUrl}${localCheckoutPath(id)}` };
+    },
+    async createPortalLink({ returnUrl }) {
+      return `${deps.baseUrl}${localPortalPath}?return=${encodeURIComponent(returnUrl)}`;
+    },
+    async cancelAtPeriodEnd() {
+      // Nothing to tell anyone: the billing service marks our record, which is the local provider's only state.
+    },
+  };
+}
+
+export function newLocalSubscriptionId(): string {
+  return randomId('lsub');
+}

@@ -1,0 +1,303 @@
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
+import { usernameKey } from '@cardstack/shared/cards/username';
+import type { DialectName } from '../../db/database';
+import type { CardTable, Database } from '../../db/schema';
+
+/*
+ * The only place that knows how cards are stored. It speaks in `Card` objects; JSON columns and 0/1
+ * booleans stay in here. Every function takes the database or a transaction as its first argument.
+ */
+
+type Db = Kysely<Database>;
+
+/** The fields a change may touch; id, owner and creation time never change. */
+export type CardChanges = Partial<Omit<Card, 'id' | 'ownerId' | 'version' | 'createdAt' | 'updatedAt'>>;
+
+const summaryColumns = [
+  'id',
+  'username',
+  'owner_id',
+  'team_owner_id',
+  'title',
+  'name',
+  'company_name',
+  'job_title',
+  'is_default',
+  'cover_image',
+  'profile_picture',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const emptyImage = { url: null, alt: '', position: 'object-center' } as const;
+
+function toSummary(row: Pick<Selectable<CardTable>, (typeof summaryColumns)[number]>): CardSummary {
+  return {
+    id: row.id,
+    username: row.username,
+    ownerId: row.owner_id,
+    teamOwnerId: row.team_owner_id,
+    title: row.title,
+    name: row.name,
+    companyName: row.company_name,
+    jobTitle: row.job_title,
+    isDefault: row.is_default === 1,
+    coverImage: parseJson(row.cover_image, { ...emptyImage }),
+    profilePicture: parseJson(row.profile_picture, { ...emptyImage }),
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toCard(row: Selectable<CardTable>): Card {
+  return {
+    ...toSummary(row),
+    description: row.description,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    addressLink: row.address_link,
+    emails: parseJson(row.emails, []),
+    phones: parseJson(row.phones, []),
+    addresses: parseJson(row.addresses, []),
+    links: parseJson(row.links, []),
+    downloadableFiles: parseJson(row.downloadable_files, []),
+    widgets: parseJson(row.widgets, []),
+    theme: parseJson(row.theme, { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' }),
+    leadForm: parseJson(row.lead_form, { isEnabled: true, thankYouMessage: '' }),
+    productId: row.product_id,
+    productName: row.product_name,
+    vcfFileName: row.vcf_file_name,
+    vcfLink: row.vcf_link,
+    userNameChanged: row.user_name_changed === 1,
+  };
+}
+
+function toColumns(changes: CardChanges): Updateable<CardTable> {
+  const columns: Updateable<CardTable> = {};
+  const json = (value: unknown) => JSON.stringify(value);
+  for (const [key, value] of Object.entries(changes) as [keyof CardChanges, unknown][]) {
+    if (value === undefined) continue;
+    switch (key) {
+      case 'username':
+        columns.username = value as string;
+        columns.username_key = usernameKey(value as string);
+        break;
+      case 'teamOwnerId': columns.team_owner_id = value as string | null; break;
+      case 'title': columns.title = value as string; break;
+      case 'name': columns.name = value as string; break;
+      case 'companyName': columns.company_name = value as string; break;
+      case 'jobTitle': columns.job_title = value as string; break;
+      case 'description': columns.description = value as string; break;
+      case 'email': columns.email = value as string; break;
+      case 'phone': columns.phone = value as string; break;
+      case 'address': columns.address = value as string; break;
+      case 'addressLink': columns.address_link = value as string; break;
+      case 'emails': columns.emails = json(value); break;
+      case 'phones': columns.phones = json(value); break;
+      case 'addresses': columns.addresses = json(value); break;
+      case 'isDefault': columns.is_default = value ? 1 : 0; break;
+      case 'coverImage': columns.cover_image = json(value); break;
+      case 'profilePicture': columns.profile_picture = json(value); break;
+      case 'links': columns.links = json(value); break;
+      case 'downloadableFiles': columns.downloadable_files = json(value); break;
+      case 'widgets': columns.widgets = json(value); break;
+      case 'theme': columns.theme = json(value); break;
+      case 'leadForm': columns.lead_form = json(value); break;
+      case 'productId': columns.product_id = value as string | null; break;
+      case 'productName': columns.product_name = value as string | null; break;
+      case 'vcfFileName': columns.vcf_file_name = value as string | null; break;
+      case 'vcfLink': columns.vcf_link = value as string | null; break;
+      case 'userNameChanged': columns.user_name_changed = value ? 1 : 0; break;
+      default: {
+        const unknownKey: never = key;
+        throw new Error(`Unknown card field ${String(unknownKey)}`);
+      }
+    }
+  }
+  return columns;
+}
+
+export async function insertCard(db: Db, value: Card): Promise<void> {
+  const { id, ownerId, version, createdAt, updatedAt, ...rest } = value;
+  const columns = toColumns(rest);
+  await db
+    .insertInto('card')
+    .values({
+      ...(columns as Required<typeof columns>),
+      id,
+      owner_id: ownerId,
+      version,
+      created_at: createdAt,
+      updated_at: updatedAt,
+    })
+    .execute();
+}
+
+export async function findCardById(db: Db, id: string): Promise<Card | null> {
+  const row = await db.selectFrom('card').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCard(row) : null;
+}
+
+/**
+ * Reads a card and, on PostgreSQL, locks its row until the transaction ends, so read-modify-write changes
+ * to its JSON lists cannot lose each other's updates. SQLite runs one transaction at a time anyway.
+ */
+export async function findCardForUpdate(db: Db, dialect: DialectName, id: string): Promise<Card | null> {
+  let query = db.selectFrom('card').selectAll().where('id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toCard(row) : null;
+}
+
+/**
+ * Serialises the default-card decisions of one owner (create, set default, delete) on PostgreSQL by locking
+ * the owner's user row. The partial unique index would refuse a second default anyway; the lock turns what
+ * would be an error for one of two concurrent requests into a clean wait.
+ */
+export async function lockOwner(db: Db, dialect: DialectName, ownerId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('user').select('id').where('id', '=', ownerId).forUpdate().execute();
+}
+
+/** Newest first; ties (same millisecond) broken by id so the order is stable. */
+export async function listCardsByOwner(db: Db, ownerId: string, limit: number): Promise<CardSummary[]> {
+  const rows = await db
+    .selectFrom('card')
+    .select(summaryColumns)
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** A team's cards, for the teams feature. */
+export async function listCardsByTeamOwner(db: Db, teamOwnerId: string, limit: number): Promise<CardSummary[]> {
+  const rows = await db
+    .selectFrom('card')
+    .select(summaryColumns)
+    .where('team_owner_id', '=', teamOwnerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function listCardIdsByOwner(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('card').select('id').where('owner_id', '=', ownerId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Applies changes and bumps the version (the public page caches per version). */
+export async function updateCard(db: Db, id: string, changes: CardChanges, now: string): Promise<number> {
+  const result = await db
+    .updateTable('card')
+    .set(toColumns(changes))
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function ownerHasDefaultCard(db: Db, ownerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('card')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Clears the owner's default, then makes `id` the default: in this order, as the unique index requires. */
+export async function makeDefaultCard(db: Db, ownerId: string, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('card')
+    .set((eb) => ({ is_default: 0, version: eb('version', '+', 1), updated_at: now }))
+    .where('owner_id', '=', ownerId)
+    .where('is_default', '=', 1)
+    .where('id', '!=', id)
+    .execute();
+  await db
+    .updateTable('card')
+    .set((eb) => ({ is_default: 1, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('is_default', '=', 0)
+    .execute();
+}
+
+export async function newestCardIdOfOwner(db: Db, ownerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('card')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function deleteCardRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('card').where('id', '=', id).execute();
+}
+
+export async function deleteCardRowsOfOwner(db: Db, ownerId: string): Promise<void> {
+  await db.deleteFrom('card').where('owner_id', '=', ownerId).execute();
+}
+
+/**
+ * Whether another card already answers to this name: its username (ignoring case) or its id, since a
+ * public address may name a card by either.
+ */
+export async function isUsernameTaken(db: Db, username: string, exceptCardId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom('card')
+    .select('id')
+    .where((eb) => eb.or([eb('username_key', '=', usernameKey(username)), eb('id', '=', username)]));
+  if (exceptCardId) query = query.where('id', '!=', exceptCardId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Which of the card table's unique indexes a failed write ran into, if any. */
+export function uniqueViolationOf(error: unknown): 'username' | 'default' | 'id' | null {
+  if (!error || typeof error !== 'object') return null;
+  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
+  if (code === '23505') {
+    if (constraint === 'card_username_key_unique') return 'username';
+    if (constraint === 'card_one_default_per_owner') return 'default';
+    if (constraint === 'card_pkey') return 'id';
+    return null;
+  }
+  if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && typeof message === 'string') {
+    if (message.includes('card.username_key')) return 'username';
+    if (message.includes('card.owner_id')) return 'default';
+    if (message.includes('card.id')) return 'id';
+  }
+  return null;
+}
+
+/** For tests and the benchmark: how many cards an owner has, and how many of them are default. */
+export async function countCards(db: Db, ownerId: string): Promise<{ total: number; defaults: number }> {
+  const row = await db
+    .selectFrom('card')
+    .select([sql<number>`count(*)`.as('total'), sql<number>`coalesce(sum(is_default), 0)`.as('defaults')])
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), defaults: Number(row.defaults) };
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okResponse } from '@cardstack/shared/account/schemas';
+import { fileMessages, maxDownloadableFileBytes } from '@cardstack/shared/cards/files';
+import { maxImageUploadBytes } from '@cardstack/shared/cards/images';
+import {
+  cardFileParams,
+  cardIdParams,
+  cardImageParams,
+  cardListResponse,
+  cardResponse,
+  createCardInput,
+  setUsernameInput,
+  updateCardInput,
+  usernameAvailabilityQuery,
+  usernameAvailabilityResponse,
+} from '@cardstack/shared/cards/schemas';
+import { AppError, badRequest } from '../../http/errors';
+import type { Auth } from '../auth/auth';
+import { requireSession } from '../auth/session';
+import { cardCallerOf } from './card-access';
+import * as cards from './card-service';
+
+export interface CardRoutesDeps extends cards.CardsDeps {
+  auth: Auth;
+}
+
+/** Reads the single uploaded file of a multipart request, with a size limit and messages for the form. */
+async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
+  const missing = () => badRequest(fileMessages.missing, { file: fileMessages.missing });
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
+    throw error;
+  }
+  if (!file) throw missing();
+  try {
+    return { body: await file.toBuffer(), fileName: file.filename };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'file-too-large', tooLargeMessage, { file: tooLargeMessage });
+    }
+    throw error;
+  }
+}
+
+/**
+ * /api/cards: thin handlers over the card use cases. Every route is signed-in only and checks access to the
+ * card inside the use case, answering 404 for a card the caller may not see.
+ */
+export function registerCardRoutes(fastify: FastifyInstance, deps: CardRoutesDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const caller = async (request: FastifyRequest) => cardCallerOf(await requireSession(deps.auth, request));
+
+  app.get('/api/cards', { schema: { response: { 200: cardListResponse } } }, async (request) => ({
+    cards: await cards.listCards(deps, await caller(request)),
+  }));
+
+  app.post('/api/cards', { schema: { body: createCardInput, response: { 201: cardResponse } } }, async (request, reply) => {
+    const card = await cards.createCard(deps, await caller(request), request.body);
+    return reply.status(201).send({ card });
+  });
+
+  app.get(
+    '/api/cards/username-availability',
+    { schema: { querystring: usernameAvailabilityQuery, response: { 200: usernameAvailabilityResponse } } },
+    async (request) => cards.checkUsernameAvailability(deps, await caller(request), request.query.username, request.query.cardId),
+  );
+
+  app.get('/api/cards/:id', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
+    card: await cards.getCard(deps, await caller(request), request.params.id),
+  }));
+
+  app.patch(
+    '/api/cards/:id',
+    { schema: { params: cardIdParams, body: updateCardInput, response: { 200: cardResponse } } },
+    async (request) => ({ card: await cards.updateCard(deps, await caller(request), request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/api/cards/:id/username',
+    { schema: { params: cardIdParams, body: setUsernameInput, response: { 200: cardResponse } } },
+    async (request) => ({
+      card: await cards.updateCard(deps, await caller(request), request.params.id, { username: request.body.username }),
+    }),
+  );
+
+  app.post(
+    '/api/cards/:id/duplicate',
+    { schema: { params: cardIdParams, response: { 201: cardResponse } } },
+    async (request, reply) => {
+      const card = await cards.duplicateCard(deps, await caller(request), request.params.id);
+      return reply.status(201).send({ card });
+    },
+  );
+
+  app.post('/api/cards/:id/default', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
+    card: await cards.setDefaultCard(deps, await caller(request), request.params.id),
+  }));
+
+  app.delete('/api/cards/:id', { schema: { params: cardIdParams, response: { 200: okResponse } } }, async (request) => {
+    await cards.deleteCard(deps, await caller(request), request.params.id);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/api/cards/:id/images/:slot',
+    { schema: { params: cardImageParams, response: { 200: cardResponse } } },
+    async (request) => {
+      const current = await caller(request);
+      // Access first: a stranger learns nothing, and the upload is not read for a card they cannot change.
+      await cards.getCard(deps, current, request.params.id);
+      const upload = await readUpload(request, maxImageUploadBytes, 'The image is larger than 10 MB.');
+      return { card: await cards.setCardImage(deps, current, request.params.id, request.params.slot, upload.body) };
+    },
+  );
+
+  app.delete(
+    '/api/cards/:id/images/:slot',
+    { schema: { params: cardImageParams, response: { 200: cardResponse } } },
+    async (request) => ({
+      card: await cards.removeCardImage(deps, await caller(request), request.params.id, request.params.slot),
+    }),
+  );
+
+  app.post('/api/cards/:id/files', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => {
+    const current = await caller(request);
+    await cards.getCard(deps, current, request.params.id);
+    const upload = await readUpload(request, maxDownloadableFileBytes, fileMessages.tooLarge);
+    return { card: await cards.addCardFile(deps, current, request.params.id, upload) };
+  });
+
+  app.delete(
+    '/api/cards/:id/files/:fileId',
+    { schema: { params: cardFileParams, response: { 200: cardResponse } } },
+    async (request) => ({
+      card: await cards.removeCardFile(deps, await caller(request), request.params.id, request.params.fileId),
+    }),
+  );
+}

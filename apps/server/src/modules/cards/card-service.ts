@@ -1,0 +1,383 @@
+import type { Kysely } from 'kysely';
+import { fileMessages, maxDownloadableFileBytes, maxDownloadableFilesPerCard, toDisplayFileName } from '@cardstack/shared/cards/files';
+import { defaultImagePosition, type ImageSlot } from '@cardstack/shared/cards/images';
+import { cardListLimit, cardMessages } from '@cardstack/shared/cards/messages';
+import {
+  defaultCardTheme,
+  defaultLeadFormSettings,
+  type Card,
+  type CardImage,
+  type CardSummary,
+  type CreateCardValues,
+  type UpdateCardValues,
+  type UsernameAvailability,
+} from '@cardstack/shared/cards/schemas';
+import { usernameMessages } from '@cardstack/shared/cards/username';
+import type { DialectName } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest, notFound, recordError } from '../../http/errors';
+import type { TeamClaimsResolver } from '../account/account-service';
+import { reencodeImage } from '../storage/images';
+import type { FileStorage } from '../storage/storage';
+import { canAccessCard, type CardCaller } from './card-access';
+import { detectDownloadableFileType } from './card-file-types';
+import { randomId } from './card-ids';
+import * as repository from './card-repository';
+
+export interface CardsDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  storage: FileStorage;
+  resolveTeamClaims: TeamClaimsResolver;
+}
+
+/** Spec §3: "Stored files live in folders images, files, appleWallets and vcf-files, keyed by card id." */
+export const cardStorageFolders = ['images', 'files', 'appleWallets', 'vcf-files'] as const;
+
+const imageSizes: Record<ImageSlot, { maxWidth: number; maxHeight: number }> = {
+  cover: { maxWidth: 1600, maxHeight: 1600 },
+  profile: { maxWidth: 800, maxHeight: 800 },
+};
+const imageField = { cover: 'coverImage', profile: 'profilePicture' } as const;
+
+const now = () => new Date().toISOString();
+const fileUrl = (key: string) => `/files/${key}`;
+
+/** The storage key behind one of this card's file URLs; null for anything else (never delete outside the card). */
+function keyOfCardFile(url: string | null, folder: (typeof cardStorageFolders)[number], cardId: string): string | null {
+  const prefix = `/files/${folder}/${cardId}/`;
+  return url?.startsWith(prefix) ? url.slice('/files/'.length) : null;
+}
+
+const usernameTaken = () => new AppError(409, 'username-taken', usernameMessages.taken, { username: usernameMessages.taken });
+const cardNotFound = () => notFound(cardMessages.notFound);
+
+/** Every change to what a card shows drops the stored vCard so it is generated again (spec §3). */
+const vcardCleared = { vcfFileName: null, vcfLink: null } as const;
+
+async function bestEffort(deps: CardsDeps, what: string, action: () => Promise<unknown>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    await recordError(deps.db, `${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function deleteCardFiles(deps: CardsDeps, cardId: string): Promise<void> {
+  for (const folder of cardStorageFolders) {
+    await bestEffort(deps, `Deleting ${folder}/${cardId}/`, () => deps.storage.deletePrefix(`${folder}/${cardId}/`));
+  }
+}
+
+/** The card, if the caller may access it; otherwise 404 as if it did not exist. */
+export async function getCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
+  const found = cardId ? await repository.findCardById(deps.db, cardId) : null;
+  if (!found || !canAccessCard(caller, found)) throw cardNotFound();
+  return found;
+}
+
+/** Spec §7: "ordered listing (cards by ownerId …, limit 1000, newest first)". */
+export async function listCards(deps: CardsDeps, caller: CardCaller): Promise<CardSummary[]> {
+  return repository.listCardsByOwner(deps.db, caller.userId, cardListLimit);
+}
+
+/** A new card; the username is the generated id, and the owner's first card becomes the default. */
+export async function createCard(deps: CardsDeps, caller: CardCaller, input: CreateCardValues): Promise<Card> {
+  const claims = await deps.resolveTeamClaims(caller.userId);
+  const emptyImage = (alt = '', position = defaultImagePosition): CardImage => ({ url: null, alt, position });
+  // A clash of a fresh id with an existing username is astronomically unlikely; a retry settles it anyway.
+  for (let attempt = 1; ; attempt += 1) {
+    const id = randomId();
+    const createdAt = now();
+    const value: Card = {
+      id,
+      username: id,
+      ownerId: caller.userId,
+      teamOwnerId: claims.isOrganizationUser ? claims.teamOwnerId : null,
+      title: input.title ?? '',
+      name: input.name ?? '',
+      companyName: input.companyName ?? '',
+      jobTitle: input.jobTitle ?? '',
+      description: input.description ?? '',
+      email: input.email ?? '',
+      phone: input.phone ?? '',
+      address: input.address ?? '',
+      addressLink: input.addressLink ?? '',
+      emails: input.emails ?? [],
+      phones: input.phones ?? [],
+      addresses: input.addresses ?? [],
+      isDefault: false,
+      coverImage: emptyImage(input.coverImage?.alt, input.coverImage?.position),
+      profilePicture: emptyImage(input.profilePicture?.alt, input.profilePicture?.position),
+      links: input.links ?? [],
+      downloadableFiles: [],
+      widgets: input.widgets ?? [],
+      theme: input.theme ?? defaultCardTheme,
+      leadForm: input.leadForm ?? defaultLeadFormSettings,
+      productId: null,
+      productName: null,
+      vcfFileName: null,
+      vcfLink: null,
+      userNameChanged: false,
+      version: 1,
+      createdAt,
+      updatedAt: createdAt,
+    };
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        await repository.lockOwner(trx, deps.dialect, caller.userId);
+        value.isDefault = !(await repository.ownerHasDefaultCard(trx, caller.userId));
+        await repository.insertCard(trx, value);
+        return value;
+      });
+    } catch (error) {
+      const clash = repository.uniqueViolationOf(error);
+      if ((clash === 'username' || clash === 'id') && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * The editor's save. A username change is checked for uniqueness (ignoring case) and marks the card's
+ * username as changed; every save clears the stored vCard and bumps the version.
+ */
+export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: string, input: UpdateCardValues): Promise<Card> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
+      if (!current || !canAccessCard(caller, current)) throw cardNotFound();
+      const { coverImage, profilePicture, username, ...fields } = input;
+      const changes: repository.CardChanges = { ...fields, ...vcardCleared };
+      if (coverImage) changes.coverImage = { ...current.coverImage, ...coverImage };
+      if (profilePicture) changes.profilePicture = { ...current.profilePicture, ...profilePicture };
+      if (username !== undefined && username !== current.username) {
+        if (await repository.isUsernameTaken(trx, username, cardId)) throw usernameTaken();
+        changes.username = username;
+        changes.userNameChanged = true;
+      }
+      await repository.updateCard(trx, cardId, changes, now());
+      return (await repository.findCardById(trx, cardId))!;
+    });
+  } catch (error) {
+    // Two people claiming the same name at the same moment: the unique index decides.
+    if (repository.uniqueViolationOf(error) === 'username') throw usernameTaken();
+    throw error;
+  }
+}
+
+export async function checkUsernameAvailability(
+  deps: CardsDeps,
+  caller: CardCaller,
+  username: string,
+  cardId?: string,
+): Promise<UsernameAvailability> {
+  // Another person's card id must not reveal whether that card uses the name.
+  const ownCard = cardId ? await repository.findCardById(deps.db, cardId) : null;
+  const exceptCardId = ownCard && canAccessCard(caller, ownCard) ? ownCard.id : undefined;
+  return { username, isAvailable: !(await repository.isUsernameTaken(deps.db, username, exceptCardId)) };
+}
+
+/**
+ * Spec §4: "Duplicated: new id, default false, files copied. On failure the new card and its files are
+ * removed." Files are copied first and the row written last, so a half-made copy is never listed; any
+ * failure removes every copied file and the row.
+ */
+export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
+  if (!cardId.trim()) throw badRequest(cardMessages.idRequiredToDuplicate);
+  const source = await getCard(deps, caller, cardId);
+  const id = randomId();
+  const createdAt = now();
+  const moveUrl = (url: string | null) => {
+    for (const folder of cardStorageFolders) {
+      const prefix = `/files/${folder}/${source.id}/`;
+      if (url?.startsWith(prefix)) return `/files/${folder}/${id}/${url.slice(prefix.length)}`;
+    }
+    return url;
+  };
+  const copy: Card = {
+    ...source,
+    id,
+    username: id,
+    isDefault: false,
+    coverImage: { ...source.coverImage, url: moveUrl(source.coverImage.url) },
+    profilePicture: { ...source.profilePicture, url: moveUrl(source.profilePicture.url) },
+    downloadableFiles: source.downloadableFiles.map((file) => ({ ...file, url: moveUrl(file.url) ?? file.url })),
+    // A physical product belongs to one card, and the copy's vCard must carry the copy's address.
+    productId: null,
+    productName: null,
+    ...vcardCleared,
+    userNameChanged: false,
+    version: 1,
+    createdAt,
+    updatedAt: createdAt,
+  };
+
+  const rollBack = async (reason: unknown, message: string) => {
+    await bestEffort(deps, `Rolling back duplicate ${id}`, () => repository.deleteCardRow(deps.db, id));
+    await deleteCardFiles(deps, id);
+    await recordError(deps.db, `Duplicating card ${source.id} failed: ${reason instanceof Error ? reason.message : String(reason)}`);
+    return new AppError(500, 'duplicate-failed', message);
+  };
+
+  try {
+    for (const folder of cardStorageFolders) {
+      for (const key of await deps.storage.list(`${folder}/${source.id}/`)) {
+        await deps.storage.copy(key, `${folder}/${id}/${key.slice(`${folder}/${source.id}/`.length)}`);
+      }
+    }
+  } catch (error) {
+    throw await rollBack(error, cardMessages.duplicateFailed);
+  }
+  try {
+    await repository.insertCard(deps.db, copy);
+  } catch (error) {
+    throw await rollBack(error, cardMessages.failedToWrite);
+  }
+  return copy;
+}
+
+/** Spec §4: "Set as default: only one default; the previous default is cleared." One transaction. */
+export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
+  const target = await getCard(deps, caller, cardId);
+  return deps.db.transaction().execute(async (trx) => {
+    await repository.lockOwner(trx, deps.dialect, target.ownerId);
+    await repository.makeDefaultCard(trx, target.ownerId, target.id, now());
+    const updated = await repository.findCardById(trx, target.id);
+    // Deleted by a concurrent request: roll back rather than leave the owner without a default.
+    if (!updated) throw cardNotFound();
+    return updated;
+  });
+}
+
+/**
+ * Spec §4: "Deleted: the card document and its files in the four folders are removed." When the default
+ * goes, the newest remaining card becomes the default so the owner keeps exactly one.
+ */
+export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<void> {
+  const target = await getCard(deps, caller, cardId);
+  await deps.db.transaction().execute(async (trx) => {
+    await repository.lockOwner(trx, deps.dialect, target.ownerId);
+    const current = await repository.findCardById(trx, target.id);
+    if (!current) throw cardNotFound();
+    await repository.deleteCardRow(trx, target.id);
+    if (current.isDefault) {
+      const next = await repository.newestCardIdOfOwner(trx, target.ownerId);
+      if (next) await repository.makeDefaultCard(trx, target.ownerId, next, now());
+    }
+  });
+  await deleteCardFiles(deps, target.id);
+}
+
+/** Account deletion step: every card of the user and all their files. */
+export async function deleteCardsOfUser(deps: CardsDeps, userId: string): Promise<void> {
+  const ids = await repository.listCardIdsByOwner(deps.db, userId);
+  await repository.deleteCardRowsOfOwner(deps.db, userId);
+  for (const id of ids) await deleteCardFiles(deps, id);
+}
+
+/**
+ * Cover image or profile picture: checked by content, resized and re-encoded (metadata stripped), stored
+ * under a new random name; the previous file is removed once the card points at the new one.
+ */
+export async function setCardImage(
+  deps: CardsDeps,
+  caller: CardCaller,
+  cardId: string,
+  slot: ImageSlot,
+  upload: Buffer,
+): Promise<Card> {
+  await getCard(deps, caller, cardId);
+  const image = await reencodeImage(upload, imageSizes[slot]);
+  const key = `images/${cardId}/${randomId(16)}.webp`;
+  await deps.storage.put(key, image.body, image.contentType);
+  let previousUrl: string | null = null;
+  let updated: Card;
+  try {
+    updated = await changeLockedCard(deps, caller, cardId, (current) => {
+      previousUrl = current[imageField[slot]].url;
+      return { [imageField[slot]]: { ...current[imageField[slot]], url: fileUrl(key) }, ...vcardCleared };
+    });
+  } catch (error) {
+    await bestEffort(deps, `Removing unused image ${key}`, () => deps.storage.delete(key));
+    throw error;
+  }
+  const previousKey = keyOfCardFile(previousUrl, 'images', cardId);
+  if (previousKey && previousKey !== key) await bestEffort(deps, `Removing ${previousKey}`, () => deps.storage.delete(previousKey));
+  return updated;
+}
+
+export async function removeCardImage(deps: CardsDeps, caller: CardCaller, cardId: string, slot: ImageSlot): Promise<Card> {
+  let previousUrl: string | null = null;
+  const updated = await changeLockedCard(deps, caller, cardId, (current) => {
+    previousUrl = current[imageField[slot]].url;
+    return { [imageField[slot]]: { ...current[imageField[slot]], url: null }, ...vcardCleared };
+  });
+  const previousKey = keyOfCardFile(previousUrl, 'images', cardId);
+  if (previousKey) await bestEffort(deps, `Removing ${previousKey}`, () => deps.storage.delete(previousKey));
+  return updated;
+}
+
+/**
+ * A downloadable file: size-limited, its type decided by its content against an allow-list, stored under a
+ * generated name. The uploader's file name is kept only as the text the card shows.
+ */
+export async function addCardFile(
+  deps: CardsDeps,
+  caller: CardCaller,
+  cardId: string,
+  upload: { body: Buffer; fileName?: string | undefined },
+): Promise<Card> {
+  const existing = await getCard(deps, caller, cardId);
+  if (upload.body.length > maxDownloadableFileBytes) throw new AppError(413, 'file-too-large', fileMessages.tooLarge, { file: fileMessages.tooLarge });
+  if (existing.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(fileMessages.tooMany, { file: fileMessages.tooMany });
+  const type = detectDownloadableFileType(upload.body, upload.fileName);
+  if (!type) throw new AppError(415, 'unsupported-file', fileMessages.notAllowed, { file: fileMessages.notAllowed });
+  const fileId = randomId();
+  const key = `files/${cardId}/${fileId}.${type.extension}`;
+  await deps.storage.put(key, upload.body, type.contentType);
+  try {
+    return await changeLockedCard(deps, caller, cardId, (current) => {
+      if (current.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(fileMessages.tooMany, { file: fileMessages.tooMany });
+      const added = {
+        id: fileId,
+        name: toDisplayFileName(upload.fileName, type.extension),
+        url: fileUrl(key),
+        size: upload.body.length,
+        contentType: type.contentType,
+      };
+      return { downloadableFiles: [...current.downloadableFiles, added] };
+    });
+  } catch (error) {
+    await bestEffort(deps, `Removing unused file ${key}`, () => deps.storage.delete(key));
+    throw error;
+  }
+}
+
+export async function removeCardFile(deps: CardsDeps, caller: CardCaller, cardId: string, fileId: string): Promise<Card> {
+  let removedUrl: string | null = null;
+  const updated = await changeLockedCard(deps, caller, cardId, (current) => {
+    const file = current.downloadableFiles.find((candidate) => candidate.id === fileId);
+    if (!file) throw notFound('File not found.');
+    removedUrl = file.url;
+    return { downloadableFiles: current.downloadableFiles.filter((candidate) => candidate.id !== fileId) };
+  });
+  const key = keyOfCardFile(removedUrl, 'files', cardId);
+  if (key) await bestEffort(deps, `Removing ${key}`, () => deps.storage.delete(key));
+  return updated;
+}
+
+/** Read-modify-write of one card under its row lock, with the access check inside the transaction. */
+async function changeLockedCard(
+  deps: CardsDeps,
+  caller: CardCaller,
+  cardId: string,
+  change: (current: Card) => repository.CardChanges,
+): Promise<Card> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
+    if (!current || !canAccessCard(caller, current)) throw cardNotFound();
+    await repository.updateCard(trx, cardId, change(current), now());
+    return (await repository.findCardById(trx, cardId))!;
+  });
+}

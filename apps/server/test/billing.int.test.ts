@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BillingStatus } from '@cardstack/shared/billing/schemas';
+import * as billing from '../src/modules/billing/billing-service';
+import { createLocalPaymentProvider } from '../src/modules/billing/local-provider';
+import { createTestApp, testOrigin, TestClient, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const day = 86_400_000;
+
+/** A signed-in user and the path of a started local checkout. */
+async function startCheckout(client: TestClient, body: unknown) {
+  const response = await client.post('/api/billing/checkout', body);
+  expect(response.statusCode, response.body).toBe(200);
+  const url = new URL(response.json().url);
+  expect(url.origin).toBe(testOrigin);
+  return url.pathname;
+}
+
+async function status(client: TestClient): Promise<BillingStatus> {
+  const response = await client.get('/api/billing');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** The billing service on the test app's database, with a clock the test sets. */
+function billingAt(now: Date): billing.BillingDeps {
+  const db = t.services.database.db;
+  const clock = () => now;
+  return { db, provider: createLocalPaymentProvider({ db, baseUrl: testOrigin, now: clock }), baseUrl: testOrigin, now: clock };
+}
+
+describe('local payment provider: checkout', () => {
+  it('starts on Basic with a trial available and nothing to manage', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    expect(await status(client)).toEqual({ plan: 'basic', subscription: null, isTrialAvailable: true, provider: 'local' });
+    const portal = await client.post('/api/billing/portal');
+    expect(portal.statusCode).toBe(400);
+    expect(portal.json().error.message).toBe('You have no paid plan yet. Choose a plan first.');
+  });
+
+  it('shows a test checkout that says no money moves, and completing it starts Pro with its 7-day trial', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    const before = Date.now();
+    const checkoutPath = await startCheckout(client, { plan: 'subscribed', period: 'month' });
+    expect(checkoutPath).toMatch(/^\/billing\/local-checkout\/lcs_/);
+
+    const page = await client.get(checkoutPath);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('No money moves: no card is charged and no payment details are asked for.');
+    expect(page.body).toContain('<dd>Pro</dd>');
+    expect(page.body).toContain('€4.99 per month');
+    expect(page.body).toContain('7-day free trial: nothing is due today.');
+    expect(page.body).toContain('Complete test checkout');
+    expect(page.body).not.toContain('<script');
+
+    const complete = await client.request('POST', `${checkoutPath}/complete`, Buffer.from(''), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(complete.statusCode).toBe(303);
+    expect(complete.headers.location).toBe(`${testOrigin}/subscription?checkout=success`);
+
+    expect((await client.get('/api/me')).json().plan).toBe('subscribed');
+    const current = await status(client);
+    expect(current).toMatchObject({ plan: 'subscribed', isTrialAvailable: false });
+    expect(current.subscription).toMatchObject({
+      plan: 'subscribed',
+      period: 'month',
+      size: null,
+      status: 'trialing',
+      quantity: 1,
+      unitAmount: 499,
+      displayedPrice: 4.99,
+      cancelAtPeriodEnd: false,
+    });
+    const trialEnd = Date.parse(current.subscription!.trialEnd!);
+    expect(trialEnd - before).toBeGreaterThanOrEqual(7 * day);
+    expect(trialEnd - Date.now()).toBeLessThanOrEqual(7 * day);
+    expect(current.subscription!.currentPeriodEnd).toBe(current.subscription!.trialEnd);
+
+    // The checkout is spent: showing or completing it again changes nothing.
+    expect((await client.get(checkoutPath)).body).toContain('This checkout was already completed.');
+    const again = await client.request('POST', `${checkoutPath}/complete`);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('This test checkout was already completed.');
+    const rows = await t.services.database.db.selectFrom('billing_subscription').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: 'local', plan: 'subscribed', price_id: 'local_pro_month', interval: 'month' });
+  });
+
+  it('cancelling the test checkout goes back and leaves the plan alone', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    const checkoutPath = await startCheckout(client, { plan: 'team', period: 'year', size: 25 });
+    const cancel = await client.request('POST', `${checkoutPath}/cancel`);
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe(`${testOrigin}/subscription?checkout=canceled`);
+    expect(await status(client)).toMatchObject({ plan: 'basic', subscription: null, isTrialAvailable: true });
+    expect((await client.request('POST', `${checkoutPath}/complete`)).statusCode).toBe(409);
+  });
+
+  it('Teams yearly for 25 cards: 14-day trial, €199.90 a year, and it replaces Pro', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'year' })}/complete`);
+    expect((await status(client)).plan).toBe('subscribed');
+
+    const teamsPath = await startCheckout(client, { plan: 'team', period: 'year', size: 25 });
+    const page = await client.get(teamsPath);
+    expect(page.body).toContain('Teams, up to 25 cards');
+    expect(page.body).toContain('€199.90 per year');
+    // One free trial per customer: the returning subscriber pays from the first day.
+    expect(page.body).toContain('No free trial: the plan starts today.');
+    expect((await client.request('POST', `${teamsPath}/complete`)).statusCode).toBe(303);
+
+    const current = await status(client);
+    expect(current.plan).toBe('team');
+    expect(current.subscription).toMatchObject({ plan: 'team', period: 'year', size: 25, status: 'active', unitAmount: 19990, displayedPrice: 199.9, trialEnd: null });
+    expect((await client.get('/api/me')).json().plan).toBe('team');
+    const rows = await t.services.database.db.selectFrom('billing_subscription').select(['plan', 'status', 'ended_at']).orderBy('created').execute();
+    expect(rows.map((row) => [row.plan, row.status])).toEqual([
+      ['subscribed', 'canceled'],
+      ['team', 'active'],
+    ]);
+    expect(rows[0]!.ended_at).not.toBeNull();
+  });
+
+  it('a first Teams subscription gets the 14-day trial', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    const page = await client.get(await startCheckout(client, { plan: 'team', period: 'month', size: 10 }));
+    expect(page.body).toContain('14-day free trial');
+    expect(page.body).toContain('€9.99 per month');
+  });
+
+  it('refuses bad choices with a message: 251+, no size, unknown plan, the plan already held', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    const quote = await client.post('/api/billing/checkout', { plan: 'team', period: 'month', size: '251+' });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().error).toMatchObject({
+      message: 'Teams with more than 250 cards need a quote: choose Get a quote.',
+      fields: { size: 'Teams with more than 250 cards need a quote.' },
+    });
+    const noSize = await client.post('/api/billing/checkout', { plan: 'team', period: 'month' });
+    expect(noSize.statusCode).toBe(400);
+    expect(noSize.json().error.fields.size).toBe('Choose a team size');
+    const oddSize = await client.post('/api/billing/checkout', { plan: 'team', period: 'month', size: 30 });
+    expect(oddSize.statusCode).toBe(400);
+    const enterprise = await client.post('/api/billing/checkout', { plan: 'enterprise', period: 'month' });
+    expect(enterprise.statusCode).toBe(400);
+    const noPeriod = await client.post('/api/billing/checkout', { plan: 'subscribed', period: 'week' });
+    expect(noPeriod.statusCode).toBe(400);
+    expect(noPeriod.json().error.fields.period).toBe('Choose monthly or yearly payment');
+
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+    const same = await client.post('/api/billing/checkout', { plan: 'subscribed', period: 'month' });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.message).toBe('This is already your plan.');
+    expect((await client.post('/api/billing/checkout', { plan: 'subscribed', period: 'year' })).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in owner: others see no checkout, anonymous visitors are asked to sign in', async () => {
+    const owner = new TestClient(t.app);
+    await owner.register();
+    const checkoutPath = await startCheckout(owner, { plan: 'subscribed', period: 'month' });
+
+    const stranger = new TestClient(t.app);
+    await stranger.register();
+    const seen = await stranger.get(checkoutPath);
+    expect(seen.statusCode).toBe(404);
+    expect(seen.body).toContain('This test checkout does not exist.');
+    expect((await stranger.request('POST', `${checkoutPath}/complete`)).statusCode).toBe(404);
+    expect((await status(stranger)).plan).toBe('basic');
+
+    const anonymous = new TestClient(t.app);
+    const page = await anonymous.get(checkoutPath);
+    expect(page.statusCode).toBe(401);
+    expect(page.body).toContain('href="/login"');
+    expect((await anonymous.post('/api/billing/checkout', { plan: 'subscribed', period: 'month' })).statusCode).toBe(401);
+    expect((await anonymous.get('/api/billing')).statusCode).toBe(401);
+
+    expect((await owner.get('/billing/local-checkout/not-a-session')).statusCode).toBe(404);
+    // A form sent from another site is refused before anything happens.
+    const forged = await owner.request('POST', `${checkoutPath}/complete`, undefined, { origin: 'https://evil.example' });
+    expect(forged.statusCode).toBe(403);
+    expect((await status(owner)).plan).toBe('basic');
+  });
+
+  it('an expired test checkout can no longer be completed', async () => {
+    const client = new TestClient(t.app);
+    const { userId } = await client.register();
+    const checkoutPath = await startCheckout(client, { plan: 'subscribed', period: 'month' });
+    const sessionId = checkoutPath.split('/').pop()!;
+    const later = billingAt(new Date(Date.now() + 2 * day));
+    await expect(billing.completeLocalCheckout(later, userId, sessionId)).rejects.toMatchObject({ statusCode: 410 });
+    expect((await billing.getLocalCheckout(later, userId, sessionId)).status).toBe('expired');
+  });
+
+  it('deleting the account removes its subscriptions and checkouts', async () => {
+    const client = new TestClient(t.app);
+    const { userId, password } = await client.register();
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+    await startCheckout(client, { plan: 'team', period: 'month', size: 10 });
+    expect((await client.post('/api/account/delete', { password })).statusCode).toBe(200);
+    const db = t.services.database.db;
+    expect(await db.selectFrom('billing_subscription').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await db.selectFrom('billing_local_checkout').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+  });
+});
+
+describe('local payment provider: portal, cancel at period end and the clock', () => {
+  it('opens the test payment portal, which links back only to this site', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+    const portal = await client.post('/api/billing/portal');
+    expect(portal.statusCode).toBe(200);
+    const url = new URL(portal.json().url);
+    const page = await client.get(url.pathname + url.search);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('No money moves');
+    expect(page.body).toContain('free trial');
+    expect(page.body).toContain(`href="${testOrigin}/settings/pricing-plans"`);
+    const elsewhere = await client.get(`/billing/local-portal?return=${encodeURIComponent('https://evil.example/')}`);
+    expect(elsewhere.body).not.toContain('evil.example');
+  });
+
+  it('cancelling keeps Pro until the period ends, then the plan follows to Basic', async () => {
+    const client = new TestClient(t.app);
+    const { userId } = await client.register();
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+
+    const cancelled = await client.post('/api/billing/cancel-at-period-end');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ plan: 'subscribed', subscription: { cancelAtPeriodEnd: true, status: 'trialing' } });
+    // Asking twice is harmless.
+    expect((await client.post('/api/billing/cancel-at-period-end')).json().subscription.cancelAtPeriodEnd).toBe(true);
+    const periodEnd = Date.parse(cancelled.json().subscription.currentPeriodEnd);
+
+    expect(await billing.runBillingClock(billingAt(new Date(periodEnd - 1)))).toBe(0);
+    expect((await client.get('/api/me')).json().plan).toBe('subscribed');
+
+    expect(await billing.runBillingClock(billingAt(new Date(periodEnd)))).toBe(1);
+    expect((await client.get('/api/me')).json().plan).toBe('basic');
+    const ended = await billing.getBillingStatus(billingAt(new Date(periodEnd + day)), userId);
+    expect(ended).toMatchObject({ plan: 'basic', subscription: null, isTrialAvailable: false });
+    const row = await t.services.database.db.selectFrom('billing_subscription').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'canceled', ended_at: new Date(periodEnd).toISOString() });
+
+    const nothingLeft = await client.post('/api/billing/cancel-at-period-end');
+    expect(nothingLeft.statusCode).toBe(400);
+  });
+
+  it('without a cancellation the trial turns into a paid month and the plan stays', async () => {
+    const client = new TestClient(t.app);
+    const { userId } = await client.register();
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+    const trialEnd = (await status(client)).subscription!.trialEnd!;
+    const afterTrial = await billing.getBillingStatus(billingAt(new Date(Date.parse(trialEnd) + 1000)), userId);
+    expect(afterTrial.plan).toBe('subscribed');
+    expect(afterTrial.subscription).toMatchObject({ status: 'active', trialEnd });
+    expect(Date.parse(afterTrial.subscription!.currentPeriodEnd)).toBeGreaterThan(Date.parse(trialEnd) + 27 * day);
+    expect((await client.get('/api/me')).json().plan).toBe('subscribed');
+  });
+});

@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ImageSlot } from '@cardstack/shared/cards/images';
+import type {
+  Card,
+  CardListResponse,
+  CardResponse,
+  CreateCardInput,
+  UpdateCardInput,
+  UsernameAvailability,
+} from '@cardstack/shared/cards/schemas';
+import { api, uploadWithProgress } from '../../../lib/api-client';
+
+/*
+ * Every /api/cards call the SPA makes, with its query keys. Request and response types come from the shared
+ * schemas the server validates with.
+ */
+
+export const cardsQueryKey = ['cards'] as const;
+export const cardQueryKey = (cardId: string) => ['cards', 'one', cardId] as const;
+
+export function useCards() {
+  return useQuery({
+    queryKey: cardsQueryKey,
+    queryFn: async () => (await api.get<CardListResponse>('/api/cards')).cards,
+  });
+}
+
+export function useCard(cardId: string) {
+  return useQuery({
+    queryKey: cardQueryKey(cardId),
+    queryFn: async () => (await api.get<CardResponse>(`/api/cards/${encodeURIComponent(cardId)}`)).card,
+    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 1,
+  });
+}
+
+/** After any change to a card: the list shows it, the editor gets the server's version. */
+export function rememberCard(queryClient: QueryClient, card: Card): Promise<void> {
+  queryClient.setQueryData(cardQueryKey(card.id), card);
+  return queryClient.invalidateQueries({ queryKey: cardsQueryKey, exact: true });
+}
+
+const cardUrl = (cardId: string, rest = '') => `/api/cards/${encodeURIComponent(cardId)}${rest}`;
+
+export function useCreateCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateCardInput) => (await api.post<CardResponse>('/api/cards', input)).card,
+    onSuccess: (card) => rememberCard(queryClient, card),
+  });
+}
+
+export function useUpdateCard(cardId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UpdateCardInput) => (await api.patch<CardResponse>(cardUrl(cardId), input)).card,
+    onSuccess: (card) => rememberCard(queryClient, card),
+  });
+}
+
+export function useDuplicateCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (cardId: string) => (await api.post<CardResponse>(cardUrl(cardId, '/duplicate'))).card,
+    onSuccess: (card) => rememberCard(queryClient, card),
+  });
+}
+
+export function useSetDefaultCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (cardId: string) => (await api.post<CardResponse>(cardUrl(cardId, '/default'))).card,
+    // The previous default changed too: every cached card is stale.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQueryKey }),
+  });
+}
+
+export function useDeleteCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cardId: string) => api.delete<{ ok: true }>(cardUrl(cardId)),
+    onSuccess: (_result, cardId) => {
+      queryClient.removeQueries({ queryKey: cardQueryKey(cardId) });
+      return queryClient.invalidateQueries({ queryKey: cardsQueryKey });
+    },
+  });
+}
+
+export async function uploadCardImage(cardId: string, slot: ImageSlot, file: File, onProgress: (fraction: number) => void): Promise<Card> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await uploadWithProgress<CardResponse>(cardUrl(cardId, `/images/${slot}`), form, onProgress)).card;
+}
+
+export async function removeCardImage(cardId: string, slot: ImageSlot): Promise<Card> {
+  return (await api.delete<CardResponse>(cardUrl(cardId, `/images/${slot}`))).card;
+}
+
+export async function uploadCardFile(cardId: string, file: File, onProgress: (fraction: number) => void): Promise<Card> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await uploadWithProgress<CardResponse>(cardUrl(cardId, '/files'), form, onProgress)).card;
+}
+
+export async function removeCardFile(cardId: string, fileId: string): Promise<Card> {
+  return (await api.delete<CardResponse>(cardUrl(cardId, `/files/${encodeURIComponent(fileId)}`))).card;
+}
+
+export async function fetchUsernameAvailability(username: string, cardId: string): Promise<UsernameAvailability> {
+  const query = new URLSearchParams({ username, cardId });
+  return api.get<UsernameAvailability>(`/api/cards/username-availability?${query}`);
+}

@@ -1,0 +1,25 @@
+import type { CardSummary } from '@cardstack/shared/cards/schemas';
+
+/** Where a card's public page lives (spec §2: /id/{cardId}/, reached by the card's username). */
+export function publicCardPath(username: string): string {
+  return `/id/${encodeURIComponent(username)}/`;
+}
+
+export function publicCardUrl(username: string): string {
+  return `${window.location.origin}${publicCardPath(username)}`;
+}
+
+/** Spec §2: "After create, activation …: /customize/edit/{cardId}". */
+export function cardEditorPath(cardId: string, tab = ''): string {
+  return `/customize/edit/${encodeURIComponent(cardId)}${tab ? `/${tab}` : ''}`;
+}
+
+/** Spec §2: "After delete: /customize, or /customize/teams-cards for a team card." */
+export function cardsListPathAfterDelete(isTeamCard: boolean): string {
+  return isTeamCard ? '/customize/teams-cards' : '/customize';
+}
+
+/** How a card is named in the list and in its toasts: its own title, else the person's name. */
+export function cardDisplayTitle(card: Pick<CardSummary, 'title' | 'name'>): string {
+  return card.title.trim() || card.name.trim() || 'Untitled card';
+}

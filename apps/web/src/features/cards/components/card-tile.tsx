@@ -1,0 +1,102 @@
+import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import { imagePositionCss } from '@cardstack/shared/cards/images';
+import type { CardSummary } from '@cardstack/shared/cards/schemas';
+import { buttonClass } from '../../../components/ui/button';
+import { cardDisplayTitle, cardEditorPath, publicCardPath } from '../card-paths';
+
+export interface CardTileActions {
+  onDuplicate: (card: CardSummary) => void;
+  onSetDefault: (card: CardSummary) => void;
+  onDelete: (card: CardSummary) => void;
+  onCopyLink: (card: CardSummary) => void;
+  isBusy: boolean;
+}
+
+const menuItemClass =
+  'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50';
+
+/** One card of the list: its images, names, default badge and actions. */
+export function CardTile({ card, actions }: { card: CardSummary; actions: CardTileActions }) {
+  const title = cardDisplayTitle(card);
+  const titleId = `card-${card.id}-title`;
+  const subtitle = [card.name, card.jobTitle, card.companyName].map((part) => part.trim()).filter(Boolean).join(' · ');
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200">
+      <div className="relative h-24 bg-gradient-to-br from-brand-100 to-brand-500">
+        {card.coverImage.url ? (
+          <img
+            src={card.coverImage.url}
+            alt=""
+            className="h-full w-full object-cover"
+            style={{ objectPosition: imagePositionCss[card.coverImage.position] }}
+            loading="lazy"
+          />
+        ) : null}
+        {card.profilePicture.url ? (
+          <img
+            src={card.profilePicture.url}
+            alt=""
+            className="absolute -bottom-7 left-4 h-14 w-14 rounded-full border-4 border-white bg-white object-cover"
+            style={{ objectPosition: imagePositionCss[card.profilePicture.position] }}
+            loading="lazy"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="absolute -bottom-7 left-4 flex h-14 w-14 items-center justify-center rounded-full border-4 border-white bg-brand-600 text-lg font-bold text-white"
+          >
+            {title.charAt(0).toUpperCase()}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 px-4 pt-9 pb-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words">
+            {title}
+          </h2>
+          {card.isDefault ? (
+            <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Default</span>
+          ) : null}
+        </div>
+        {subtitle ? <p className="text-sm break-words text-zinc-700">{subtitle}</p> : null}
+        <p className="truncate text-xs text-zinc-600">{publicCardPath(card.username)}</p>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+          <Link to={cardEditorPath(card.id)} className={buttonClass('primary', 'px-3')}>
+            Edit
+          </Link>
+          <button type="button" className={buttonClass('secondary', 'px-3')} onClick={() => actions.onCopyLink(card)}>
+            Copy link
+          </button>
+          <DropdownMenu.Root modal={false}>
+            <DropdownMenu.Trigger className={buttonClass('ghost', 'px-3')} disabled={actions.isBusy}>
+              More actions
+              <span aria-hidden="true">▾</span>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={4} className="z-30 min-w-48 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg">
+                <DropdownMenu.Item asChild className={menuItemClass}>
+                  <a href={publicCardPath(card.username)} target="_blank" rel="noopener noreferrer">
+                    Open public page
+                  </a>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className={menuItemClass} onSelect={() => actions.onDuplicate(card)}>
+                  Duplicate
+                </DropdownMenu.Item>
+                {card.isDefault ? null : (
+                  <DropdownMenu.Item className={menuItemClass} onSelect={() => actions.onSetDefault(card)}>
+                    Set as default
+                  </DropdownMenu.Item>
+                )}
+                <DropdownMenu.Separator className="my-1 h-px bg-zinc-200" />
+                <DropdownMenu.Item className={`${menuItemClass} text-red-700`} onSelect={() => actions.onDelete(card)}>
+                  Delete
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </div>
+    </article>
+  );
+}

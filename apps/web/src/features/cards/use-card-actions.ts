@@ -1,0 +1,77 @@
+import { useNavigate } from 'react-router';
+import { cardMessages } from '@cardstack/shared/cards/messages';
+import type { CardSummary } from '@cardstack/shared/cards/schemas';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useSessionUser } from '../auth/session';
+import { useDeleteCard, useDuplicateCard, useSetDefaultCard } from './api/cards-api';
+import { cardDisplayTitle, cardsListPathAfterDelete, publicCardUrl } from './card-paths';
+
+export const linkCopiedMessage = 'Link copied to the clipboard.';
+export const linkNotCopiedMessage = 'The link could not be copied. Open the public page and copy its address instead.';
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** The card actions of the list and the editor, each with the spec's toast and navigation (§2, §8). */
+export function useCardActions() {
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const duplicateMutation = useDuplicateCard();
+  const setDefaultMutation = useSetDefaultCard();
+  const deleteMutation = useDeleteCard();
+
+  async function duplicate(card: CardSummary): Promise<boolean> {
+    try {
+      await duplicateMutation.mutateAsync(card.id);
+      notify.success(cardMessages.duplicated);
+      return true;
+    } catch {
+      // Spec §4: whatever failed, the copy was rolled back and this is what the person is told.
+      notify.alert(cardMessages.duplicateFailed);
+      return false;
+    }
+  }
+
+  async function setDefault(card: CardSummary): Promise<void> {
+    try {
+      await setDefaultMutation.mutateAsync(card.id);
+      notify.success(cardMessages.setDefault(cardDisplayTitle(card)));
+    } catch (error) {
+      notify.alert(messageOf(error));
+    }
+  }
+
+  async function remove(card: CardSummary): Promise<boolean> {
+    try {
+      await deleteMutation.mutateAsync(card.id);
+    } catch (error) {
+      notify.alert(messageOf(error));
+      return false;
+    }
+    // Spec §8: "'Card deleted!' (alert)".
+    notify.alert(cardMessages.deleted);
+    navigate(cardsListPathAfterDelete(card.ownerId !== user.id));
+    return true;
+  }
+
+  async function copyLink(card: CardSummary): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(publicCardUrl(card.username));
+      notify.success(linkCopiedMessage);
+    } catch {
+      notify.alert(linkNotCopiedMessage);
+    }
+  }
+
+  return {
+    duplicate,
+    setDefault,
+    remove,
+    copyLink,
+    isDuplicating: duplicateMutation.isPending,
+    isSettingDefault: setDefaultMutation.isPending,
+    isDeleting: deleteMutation.isPending,
+  };
+}

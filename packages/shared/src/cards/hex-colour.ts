@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Spec §5: "Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise error 'Expected a valid hex string'." */
+export const invalidHexColourMessage = 'Expected a valid hex string';
+
+const hexColourPattern = /^#?(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+export function isHexColour(value: string): boolean {
+  return hexColourPattern.test(value.trim());
+}
+
+/** One spelling for storage and for the wallets: a leading # and lower-case digits. */
+export function normaliseHexColour(value: string): string {
+  const trimmed = value.trim().toLowerCase();
+  return trimmed.startsWith('#') ? trimmed : `#${trimmed}`;
+}
+
+export const hexColourInput = z
+  .string()
+  .trim()
+  .refine(isHexColour, invalidHexColourMessage)
+  .transform(normaliseHexColour);

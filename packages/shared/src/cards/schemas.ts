@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { downloadableFile } from './files';
+import { hexColourInput } from './hex-colour';
+import { imagePositionSchema, imageSlotSchema } from './images';
+import { link, linkInput } from './links';
+import { toSafeLinkUrl } from './urls';
+import { usernameField } from './username';
+import { youTubeUrlInput } from './youtube';
+
+/*
+ * The card (spec §3) and every request and response of /api/cards. The editor form validates with the
+ * same input schemas the server does, so an error shows under its field either way. Input schemas may
+ * normalise (links, colours, YouTube); response schemas never transform.
+ */
+
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+const emailPattern = z.regexes.email;
+const invalidEmailMessage = 'Enter a valid email address';
+const invalidPhoneMessage = 'Enter a valid phone number';
+const isPhone = (value: string) => /^\+?[0-9 ()./-]{3,40}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
+
+/** '' means "not given". */
+const optionalEmail = text('Email', 254).refine((v) => v === '' || emailPattern.test(v), invalidEmailMessage);
+const optionalPhone = text('Phone', 40).refine((v) => v === '' || isPhone(v), invalidPhoneMessage);
+const requiredEmail = text('Email', 254).refine((v) => emailPattern.test(v), invalidEmailMessage);
+const requiredPhone = text('Phone', 40).refine(isPhone, invalidPhoneMessage);
+const requiredAddress = text('Address', 300).min(1, 'Enter an address');
+
+/** A maps link for the address; '' when there is none. */
+const optionalWebLink = z
+  .string()
+  .trim()
+  .max(2000, 'The link must be at most 2000 characters')
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    const checked = toSafeLinkUrl(value, { webOnly: true });
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', message: checked.message });
+      return z.NEVER;
+    }
+    return checked.url;
+  });
+
+// ---- Stored shapes (responses) -------------------------------------------------------------------------
+
+/** Cover image or profile picture. `url` is null until an image is uploaded; alt and position can be set before. */
+export const cardImage = z.object({ url: z.string().nullable(), alt: z.string(), position: imagePositionSchema });
+export type CardImage = z.infer<typeof cardImage>;
+
+export const widgetKinds = ['youtube'] as const;
+/** A YouTube widget: `url` is always an embed URL. */
+export const widget = z.object({ kind: z.enum(widgetKinds), url: z.string() });
+export type Widget = z.infer<typeof widget>;
+
+/** Card colours; the wallet passes use the same three. */
+export const cardTheme = z.object({ backgroundColor: z.string(), foregroundColor: z.string(), labelColor: z.string() });
+export type CardTheme = z.infer<typeof cardTheme>;
+export const defaultCardTheme: CardTheme = { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' };
+
+/** Spec §8: "'Thank you for submitting the form!' (or a custom message) after a lead/contact submission." */
+export const defaultLeadThankYouMessage = 'Thank you for submitting the form!';
+/** The lead form on the public page. An empty thank-you message means the default one. */
+export const leadFormSettings = z.object({ isEnabled: z.boolean(), thankYouMessage: z.string() });
+export type LeadFormSettings = z.infer<typeof leadFormSettings>;
+export const defaultLeadFormSettings: LeadFormSettings = { isEnabled: true, thankYouMessage: '' };
+
+export const card = z.object({
+  id: z.string(),
+  /** Equal to the id at creation; unique ignoring case; part of the public address. */
+  username: z.string(),
+  ownerId: z.string(),
+  /** Set when the owner is in a team (spec §3). */
+  teamOwnerId: z.string().nullable(),
+  /** The card's own title, as listed ("Card {title} is set to default"). */
+  title: z.string(),
+  /** The person's name. */
+  name: z.string(),
+  companyName: z.string(),
+  jobTitle: z.string(),
+  description: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  addressLink: z.string(),
+  /** Further emails, phones and addresses beside the main ones; vCard and wallets carry all of each. */
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  addresses: z.array(z.string()),
+  isDefault: z.boolean(),
+  coverImage: cardImage,
+  profilePicture: cardImage,
+  links: z.array(link),
+  downloadableFiles: z.array(downloadableFile),
+  widgets: z.array(widget),
+  theme: cardTheme,
+  leadForm: leadFormSettings,
+  /** For cards activated from a physical product. */
+  productId: z.string().nullable(),
+  productName: z.string().nullable(),
+  /** The generated vCard; cleared on every change so it is made again. */
+  vcfFileName: z.string().nullable(),
+  vcfLink: z.string().nullable(),
+  userNameChanged: z.boolean(),
+  /** Goes up by one on every change; the public page caches per version. */
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Card = z.infer<typeof card>;
+
+/** What the cards list shows for each card. */
+export const cardSummary = card.pick({
+  id: true,
+  username: true,
+  ownerId: true,
+  teamOwnerId: true,
+  title: true,
+  name: true,
+  companyName: true,
+  jobTitle: true,
+  isDefault: true,
+  coverImage: true,
+  profilePicture: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type CardSummary = z.infer<typeof cardSummary>;
+
+// ---- Requests ------------------------------------------------------------------------------------------
+
+const imageSettingsInput = z.object({ alt: text('Alt text', 200), position: imagePositionSchema });
+const widgetInput = z.discriminatedUnion('kind', [z.object({ kind: z.literal('youtube'), url: youTubeUrlInput })]);
+
+/** Every field the editor changes. Images and files change through their upload routes. */
+export const cardEditableFields = z.object({
+  title: text('Title', 100),
+  name: text('Name', 100),
+  companyName: text('Company name', 100),
+  jobTitle: text('Job title', 100),
+  description: text('Description', 2000),
+  email: optionalEmail,
+  phone: optionalPhone,
+  address: text('Address', 300),
+  addressLink: optionalWebLink,
+  emails: z.array(requiredEmail).max(10, 'Add at most 10 emails'),
+  phones: z.array(requiredPhone).max(10, 'Add at most 10 phone numbers'),
+  addresses: z.array(requiredAddress).max(10, 'Add at most 10 addresses'),
+  coverImage: imageSettingsInput,
+  profilePicture: imageSettingsInput,
+  links: z.array(linkInput).max(50, 'Add at most 50 links'),
+  widgets: z.array(widgetInput).max(10, 'Add at most 10 videos'),
+  theme: z.object({ backgroundColor: hexColourInput, foregroundColor: hexColourInput, labelColor: hexColourInput }),
+  leadForm: z.object({ isEnabled: z.boolean(), thankYouMessage: text('Thank-you message', 300) }),
+});
+
+/** A new card; anything left out starts empty. The first card of an owner becomes the default. */
+export const createCardInput = cardEditableFields.partial();
+export type CreateCardInput = z.input<typeof createCardInput>;
+export type CreateCardValues = z.output<typeof createCardInput>;
+
+/** The editor's save: any subset of the editable fields, plus the username. Unknown keys are ignored. */
+export const updateCardInput = cardEditableFields.extend({ username: usernameField }).partial();
+export type UpdateCardInput = z.input<typeof updateCardInput>;
+export type UpdateCardValues = z.output<typeof updateCardInput>;
+
+export const setUsernameInput = z.object({ username: usernameField });
+export type SetUsernameInput = z.infer<typeof setUsernameInput>;
+
+export const usernameAvailabilityQuery = z.object({
+  username: usernameField,
+  /** The card being edited: its own username counts as available. */
+  cardId: z.string().max(64).optional(),
+});
+export const usernameAvailabilityResponse = z.object({ username: z.string(), isAvailable: z.boolean() });
+export type UsernameAvailability = z.infer<typeof usernameAvailabilityResponse>;
+
+export const cardIdParams = z.object({ id: z.string().max(64) });
+export const cardImageParams = z.object({ id: z.string().max(64), slot: imageSlotSchema });
+export const cardFileParams = z.object({ id: z.string().max(64), fileId: z.string().max(64) });
+
+// ---- Responses -----------------------------------------------------------------------------------------
+
+export const cardResponse = z.object({ card });
+export type CardResponse = z.infer<typeof cardResponse>;
+
+/** Newest first, at most 1000 (spec §9); the list pages itself in the browser. */
+export const cardListResponse = z.object({ cards: z.array(cardSummary) });
+export type CardListResponse = z.infer<typeof cardListResponse>;

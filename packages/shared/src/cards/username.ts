@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const usernameMinLength = 3;
+export const usernameMaxLength = 40;
+
+export const usernameMessages = {
+  tooShort: `Username must be at least ${usernameMinLength} characters`,
+  tooLong: `Username must be at most ${usernameMaxLength} characters`,
+  characters: 'Use only letters, numbers, hyphens and underscores, starting and ending with a letter or number',
+  /** Spec §5: "Username must be unique". */
+  taken: 'This username is already taken',
+} as const;
+
+const usernamePattern = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
+
+/**
+ * A card's username, part of its public address. A new card's username is its generated id (20 letters
+ * and digits), so every generated id passes this rule. Uniqueness ignores case and is checked by the server.
+ */
+export const usernameField = z
+  .string()
+  .trim()
+  .min(usernameMinLength, usernameMessages.tooShort)
+  .max(usernameMaxLength, usernameMessages.tooLong)
+  .regex(usernamePattern, usernameMessages.characters);
+
+/** The spelling uniqueness is decided on. */
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}

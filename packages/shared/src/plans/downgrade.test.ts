@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { featuresLost } from './features';
+import { downgradeImpacts, downgradeImpactsFor, downgradeMoves } from './downgrade';
+import { isDowngrade, userPlans, type UserPlan } from './plans';
+import {
+  downgradeDialogTexts,
+  downgradeSuccessTexts,
+  paidFeatureTexts,
+  pricingModelChangeDialogTexts,
+  pricingScreenTexts,
+} from './plan-texts';
+
+describe('downgrade impact lists — spec §8', () => {
+  it('has a list for exactly the three downgrades the spec names, and none for other moves', () => {
+    for (const from of userPlans) {
+      for (const to of userPlans) {
+        expect(downgradeImpactsFor(from, to) !== null).toBe(isDowngrade(from, to));
+      }
+    }
+    expect(downgradeMoves).toEqual(['subscribed->basic', 'team->basic', 'team->subscribed']);
+  });
+
+  it.each([
+    ['subscribed', 'basic', 1],
+    ['team', 'basic', 1],
+    ['team', 'subscribed', 2],
+  ] as const)('%s -> %s: "1 card or 2 cards kept with the rest locked" keeps %i', (from, to, kept) => {
+    const cardLine = downgradeImpactsFor(from, to)?.find((impact) => impact.keptCards !== undefined);
+    expect(cardLine?.keptCards).toBe(kept);
+    expect(cardLine?.text).toBe(
+      kept === 1 ? 'Only 1 card is kept; the rest are locked.' : 'Only 2 cards are kept; the rest are locked.',
+    );
+  });
+
+  it('Pro -> Basic reads as the spec words it', () => {
+    expect(downgradeImpacts['subscribed->basic'].map((impact) => impact.text)).toEqual([
+      'Only 1 card is kept; the rest are locked.',
+      'Your card design is reset to the default.',
+      'Widgets and attachments are erased.',
+      'Apple Wallet and Google Wallet are locked.',
+      'CSV export and Zapier are locked.',
+    ]);
+  });
+
+  it('Teams -> Basic and Teams -> Pro add "user management, roles, team contacts and Excel bulk import locked, and team cards set to basic"', () => {
+    const teamLines = ['User management, roles, team contacts and Excel bulk import are locked.', 'Team cards are set to Basic.'];
+    expect(downgradeImpacts['team->basic'].map((impact) => impact.text).slice(-2)).toEqual(teamLines);
+    expect(downgradeImpacts['team->subscribed'].map((impact) => impact.text)).toEqual([
+      'Only 2 cards are kept; the rest are locked.',
+      ...teamLines,
+    ]);
+  });
+
+  // The feature table and the lists must not drift apart: a downgrade never takes away something unannounced.
+  it.each(downgradeMoves)('%s announces exactly the features the move takes away', (move) => {
+    const [from, to] = move.split('->') as [UserPlan, UserPlan];
+    const announced = downgradeImpacts[move].flatMap((impact) => impact.features);
+    expect([...announced].sort()).toEqual([...featuresLost(from, to)].sort());
+  });
+});
+
+describe('spec §2 texts', () => {
+  it('are the exact words of the spec', () => {
+    expect(pricingScreenTexts).toMatchObject({
+      title: 'Choose your pricing plan',
+      payMonthly: 'Pay Monthly',
+      payYearly: 'Pay Yearly',
+      yearlyNote: '2 months for free',
+      currentPlan: 'Current plan',
+      getQuote: 'Get a quote',
+      readMore: 'Read more',
+      collapse: 'Collapse',
+    });
+    expect(paidFeatureTexts).toMatchObject({
+      title: 'This is a Paid feature',
+      message: 'Upgrade your account to use this feature',
+    });
+    expect(downgradeDialogTexts).toEqual({ title: 'Are you sure you want to downgrade?', cancel: 'Cancel', confirm: 'Downgrade' });
+    expect(pricingModelChangeDialogTexts).toEqual({
+      title: 'Are you sure you want to change the pricing model?',
+      cancel: 'Cancel',
+      confirm: 'Confirm',
+    });
+    expect(downgradeSuccessTexts).toEqual({ title: 'Plan downgraded successfully!', goToCards: 'Go to digital cards' });
+  });
+});

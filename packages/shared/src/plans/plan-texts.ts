@@ -1,0 +1,41 @@
+/** The exact user-facing texts of spec §2 (pricing screen, paid-feature overlay, dialogs) and §8. */
+
+export const pricingScreenTexts = {
+  title: 'Choose your pricing plan',
+  payMonthly: 'Pay Monthly',
+  payYearly: 'Pay Yearly',
+  yearlyNote: '2 months for free',
+  currentPlan: 'Current plan',
+  getQuote: 'Get a quote',
+  readMore: 'Read more',
+  collapse: 'Collapse',
+  newBadge: 'New',
+  skip: 'Skip',
+  next: 'Next',
+} as const;
+
+export const paidFeatureTexts = {
+  title: 'This is a Paid feature',
+  message: 'Upgrade your account to use this feature',
+  upgrade: 'Upgrade',
+} as const;
+
+export const downgradeDialogTexts = {
+  title: 'Are you sure you want to downgrade?',
+  cancel: 'Cancel',
+  confirm: 'Downgrade',
+} as const;
+
+export const pricingModelChangeDialogTexts = {
+  title: 'Are you sure you want to change the pricing model?',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+} as const;
+
+export const downgradeSuccessTexts = {
+  title: 'Plan downgraded successfully!',
+  goToCards: 'Go to digital cards',
+} as const;
+
+/** Spec §8: "Payment portal: 'No url returned' when no link comes back." */
+export const paymentPortalNoUrlText = 'No url returned';

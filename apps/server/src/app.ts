@@ -18,6 +18,8 @@ import { createLocalStorage, type FileStorage } from './modules/storage/storage'
 import { registerFileRoutes } from './modules/storage/file-routes';
 import { registerCardRoutes } from './modules/cards/card-routes';
 import { deleteCardsOfUser } from './modules/cards/card-service';
+import { registerContactRoutes } from './modules/contacts/contact-routes';
+import { deleteContactsOfUser } from './modules/contacts/contact-service';
 import { registerBilling } from './modules/billing/billing-routes';
 import { registerSpa } from './web/spa';
 
@@ -121,7 +123,21 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const cardsDeps = { db: database.db, dialect: database.dialect, storage, resolveTeamClaims };
   registerCardRoutes(app, { ...cardsDeps, auth });
   accountDeletionSteps.push((userId) => deleteCardsOfUser(cardsDeps, userId));
-  registerBilling(app, { db: database.db, auth, baseUrl: config.baseUrl });
+  const contactsDeps = { db: database.db, resolveTeamClaims };
+  registerContactRoutes(app, { ...contactsDeps, auth });
+  accountDeletionSteps.push((userId) => deleteContactsOfUser(contactsDeps, userId));
+  const billing = registerBilling(app, {
+    db: database.db,
+    auth,
+    baseUrl: config.baseUrl,
+    provider: config.stripe
+      ? await (await import('./modules/billing/stripe-provider')).createStripePaymentProvider(config.stripe)
+      : undefined,
+    enterpriseContactUrl: config.enterpriseContactUrl,
+    isTestClockEnabled: config.isBillingTestClockEnabled,
+  });
+  // First of the steps: when the provider cannot be reached the account stays whole, so it can try again.
+  accountDeletionSteps.unshift((userId) => billing.cancelSubscriptionsOfUser(userId));
 
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 

@@ -2,6 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import {
+  allPriceSelections,
+  priceIdConfigFrom,
+  priceIdConfigSchema,
+  type PriceIdConfig,
+  type PriceSelection,
+} from '@cardstack/shared/plans/prices';
 
 const optionalString = z
   .string()
@@ -11,6 +18,14 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+/** The Stripe price id variable of each plan, period and Teams size: STRIPE_PRICE_PRO_MONTH, STRIPE_PRICE_TEAM_10_YEAR... */
+export function stripePriceVariable(selection: PriceSelection): string {
+  return selection.plan === 'subscribed'
+    ? `STRIPE_PRICE_PRO_${selection.period.toUpperCase()}`
+    : `STRIPE_PRICE_TEAM_${selection.tier}_${selection.period.toUpperCase()}`;
+}
+const stripePriceVariables = allPriceSelections().map(stripePriceVariable);
 
 /** Every setting the server reads. `.env.example` documents each one; keep the two in step. */
 const envSchema = z
@@ -47,6 +62,22 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanFlag,
+    // Payments: Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout (no money moves).
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional()),
+    ...Object.fromEntries(stripePriceVariables.map((name) => [name, optionalString])),
+    // Where the Stripe SDK sends its requests; only tests point it at a local fake.
+    STRIPE_API_HOST: optionalString,
+    STRIPE_API_PORT: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number).optional()),
+    STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
+    // The business contact form the pricing screen's "Get a quote" opens (Teams with more than 250 cards).
+    ENTERPRISE_CONTACT_URL: optionalString.pipe(
+      z.string().regex(/^(https?:\/\/[^/\s]+|mailto:\S+@\S+)/, 'must be an https:// link or a mailto: address').optional(),
+    ),
+    // Lets a signed-in user move the billing clock forward (browser tests); on in NODE_ENV=test only.
+    BILLING_TEST_CLOCK: booleanFlag,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -63,7 +94,28 @@ const envSchema = z
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the default AWS credential chain)',
       });
     }
+    if (env.STRIPE_SECRET_KEY) {
+      if (!env.STRIPE_WEBHOOK_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_WEBHOOK_SECRET'],
+          message: 'set the signing secret of the webhook endpoint $BASE_URL/api/billing/stripe/webhook: without it no payment reaches the app',
+        });
+      }
+      const prices = env as unknown as Record<string, string | undefined>;
+      for (const name of stripePriceVariables) {
+        if (!prices[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'set the Stripe price id (price_…) of this plan, or unset STRIPE_SECRET_KEY' });
+      }
+      const checked = priceIdConfigSchema.safeParse(stripePriceIds(prices));
+      if (!checked.success && stripePriceVariables.every((name) => prices[name])) {
+        for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['STRIPE_PRICE_*'], message: issue.message });
+      }
+    }
   });
+
+function stripePriceIds(env: Record<string, string | undefined>): PriceIdConfig {
+  return priceIdConfigFrom((selection) => env[stripePriceVariable(selection)] ?? '');
+}
 
 export type Config = ReturnType<typeof buildConfig>;
 
@@ -110,6 +162,16 @@ function buildConfig(env: z.infer<typeof envSchema>) {
           }
         : undefined,
     },
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+          priceIds: stripePriceIds(env as unknown as Record<string, string | undefined>),
+          api: { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL },
+        }
+      : undefined,
+    enterpriseContactUrl: env.ENTERPRISE_CONTACT_URL ?? null,
+    isBillingTestClockEnabled: env.NODE_ENV === 'test' || env.BILLING_TEST_CLOCK,
   };
 }
 

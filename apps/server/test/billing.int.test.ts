@@ -40,7 +40,17 @@ describe('local payment provider: checkout', () => {
   it('starts on Basic with a trial available and nothing to manage', async () => {
     const client = new TestClient(t.app);
     await client.register();
-    expect(await status(client)).toEqual({ plan: 'basic', subscription: null, isTrialAvailable: true, provider: 'local' });
+    expect(await status(client)).toEqual({
+      plan: 'basic',
+      subscription: null,
+      isTrialAvailable: true,
+      provider: 'local',
+      // Registered today: the newer pricing model.
+      isAccountBlocked: true,
+      cardCount: 0,
+      cardsKeptAfterDowngrade: { basic: null, subscribed: null },
+      enterpriseContactUrl: null,
+    });
     const portal = await client.post('/api/billing/portal');
     expect(portal.statusCode).toBe(400);
     expect(portal.json().error.message).toBe('You have no paid plan yet. Choose a plan first.');
@@ -272,5 +282,123 @@ describe('local payment provider: portal, cancel at period end and the clock', (
     expect(afterTrial.subscription).toMatchObject({ status: 'active', trialEnd });
     expect(Date.parse(afterTrial.subscription!.currentPeriodEnd)).toBeGreaterThan(Date.parse(trialEnd) + 27 * day);
     expect((await client.get('/api/me')).json().plan).toBe('subscribed');
+  });
+});
+
+describe('card limits, the feature gate and the test clock', () => {
+  async function createCard(client: TestClient, title: string): Promise<string> {
+    const response = await client.post('/api/cards', { title, name: 'Card Holder' });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().card?.id ?? response.json().id;
+  }
+
+  async function cardAccess(client: TestClient) {
+    const response = await client.get('/api/billing/card-access');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  it('an account of the newer pricing model keeps one card on Basic, two on Pro, the size bought on Teams', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    expect(await cardAccess(client)).toEqual({
+      maxActiveCards: 1,
+      isAccountBlocked: true,
+      isOverridden: false,
+      activeCardIds: [],
+      blockedCardIds: [],
+      canCreateCard: true,
+    });
+    const first = await createCard(client, 'First');
+    const second = await createCard(client, 'Second');
+    // The first card is the default: it stays active, the newer one is blocked.
+    expect(await cardAccess(client)).toMatchObject({ activeCardIds: [first], blockedCardIds: [second], canCreateCard: false });
+
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+    expect(await cardAccess(client)).toMatchObject({ maxActiveCards: 2, blockedCardIds: [], canCreateCard: false });
+    // What the downgrade dialog says a move to Basic keeps.
+    expect((await status(client)).cardsKeptAfterDowngrade).toEqual({ basic: 1, subscribed: 2 });
+
+    await client.request('POST', `${await startCheckout(client, { plan: 'team', period: 'month', size: 10 })}/complete`);
+    expect(await cardAccess(client)).toMatchObject({ maxActiveCards: 10, blockedCardIds: [], canCreateCard: true });
+    expect((await client.get('/api/billing/card-access')).statusCode).toBe(200);
+    expect((await new TestClient(t.app).get('/api/billing/card-access')).statusCode).toBe(401);
+  });
+
+  it('the test clock moves past the period end of a cancelled Pro plan: Basic follows and extra cards lock', async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+    const first = await createCard(client, 'First');
+    const second = await createCard(client, 'Second');
+    await client.post('/api/billing/cancel-at-period-end');
+
+    const tooEarly = await client.post('/api/billing/test-clock', { days: 6 });
+    expect(tooEarly.statusCode, tooEarly.body).toBe(200);
+    expect((await client.get('/api/me')).json().plan).toBe('subscribed');
+    expect(await cardAccess(client)).toMatchObject({ blockedCardIds: [] });
+
+    await client.post('/api/billing/test-clock', { days: 2 });
+    expect((await client.get('/api/me')).json().plan).toBe('basic');
+    expect(await cardAccess(client)).toMatchObject({ maxActiveCards: 1, activeCardIds: [first], blockedCardIds: [second] });
+
+    const backwards = await client.post('/api/billing/test-clock', { days: -1 });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.fields.days).toBe('Move at least one day');
+    expect((await new TestClient(t.app).post('/api/billing/test-clock', { days: 1 })).statusCode).toBe(401);
+  });
+
+  it('the test clock does not exist outside tests unless BILLING_TEST_CLOCK=true', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const client = new TestClient(production.app);
+      expect((await client.post('/api/billing/test-clock', { days: 1 })).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+    const explicit = await createTestApp({ NODE_ENV: 'production', BILLING_TEST_CLOCK: 'true' });
+    try {
+      const client = new TestClient(explicit.app);
+      expect((await client.post('/api/billing/test-clock', { days: 1 })).statusCode).toBe(401);
+    } finally {
+      await explicit.close();
+    }
+  });
+
+  it('requireFeature answers 403 "This is a Paid feature" until the plan allows the feature', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { createFeatureGate } = await import('../src/modules/billing/feature-gate');
+    const { registerErrorHandler } = await import('../src/http/errors');
+    const db = t.services.database.db;
+    const gate = createFeatureGate({ db, auth: t.services.auth, now: () => new Date() });
+    const gated = Fastify();
+    registerErrorHandler(gated, db);
+    gated.get('/csv', { preHandler: gate.requireFeature('csvExport') }, async () => ({ ok: true }));
+    gated.get('/team', { preHandler: gate.requireFeature('bulkImport') }, async () => ({ ok: true }));
+    gated.get('/open', { preHandler: gate.requireFeature('analytics') }, async () => ({ ok: true }));
+    await gated.ready();
+
+    const client = new TestClient(t.app);
+    const { email, password } = await client.register();
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: testOrigin }, payload: { email, password } });
+    const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const call = (url: string, headers: Record<string, string> = { cookie }) => gated.inject({ method: 'GET', url, headers });
+
+    try {
+      expect((await call('/csv', {})).statusCode).toBe(401);
+      const locked = await call('/csv');
+      expect(locked.statusCode).toBe(403);
+      expect(locked.json().error).toEqual({ code: 'paid-feature', message: 'This is a Paid feature. Upgrade your account to use this feature.' });
+      expect((await call('/open')).statusCode).toBe(200);
+
+      await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
+      expect((await call('/csv')).statusCode).toBe(200);
+      expect((await call('/team')).statusCode).toBe(403);
+
+      await client.request('POST', `${await startCheckout(client, { plan: 'team', period: 'month', size: 10 })}/complete`);
+      expect((await call('/team')).statusCode).toBe(200);
+    } finally {
+      await gated.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
 import { createLocalStorage, type FileStorage } from '../src/modules/storage/storage';
 import { createTestApp, TestClient, type TestApp } from './test-app';
+import { startFakeS3 } from './fake-s3';
 import { fileUpload } from './multipart';
 
 let t: TestApp;
@@ -495,5 +496,36 @@ describe('authorization', () => {
     expect((await owner.client.get(`/api/cards/${card.id}`)).json().card).toEqual(before);
     expect((await storedKeys()).sort()).toEqual(keysBefore);
     expect(await t.services.database.db.selectFrom('card').select('id').where('owner_id', '=', stranger.userId).execute()).toHaveLength(1);
+  });
+});
+
+describe('S3-compatible storage', () => {
+  it('is chosen by configuration and carries uploads, duplicates and deletes', async () => {
+    const fakeS3 = await startFakeS3({ bucket: 'cards', pageSize: 3 });
+    await t.close();
+    t = await createTestApp({
+      S3_BUCKET: 'cards',
+      S3_ENDPOINT: fakeS3.endpoint,
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    try {
+      expect(t.services.storage.kind).toBe('s3');
+      const { client } = await signedIn();
+      const card = await createCard(client);
+      const withImage = await upload(client, `/api/cards/${card.id}/images/profile`, png, 'me.png');
+      await upload(client, `/api/cards/${card.id}/files`, '%PDF-1.7', 'prices.pdf');
+      const served = await client.get(withImage.json().card.profilePicture.url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+
+      const copy: Card = (await client.post(`/api/cards/${card.id}/duplicate`)).json().card;
+      expect([...fakeS3.objects.keys()].filter((key) => key.includes(copy.id))).toHaveLength(2);
+      await client.delete(`/api/cards/${card.id}`);
+      expect([...fakeS3.objects.keys()].every((key) => key.includes(copy.id))).toBe(true);
+    } finally {
+      await fakeS3.close();
+    }
   });
 });

@@ -135,6 +135,14 @@ export interface BillingWebhookEventTable {
   processed_at: string;
 }
 
+/** The payment provider's customer of a user: created once, reused for every checkout and portal visit. */
+export interface BillingCustomerTable {
+  user_id: string;
+  provider: 'local' | 'stripe';
+  customer_id: string;
+  created_at: string;
+}
+
 /** A checkout of the built-in local provider (no money moves). */
 export interface BillingLocalCheckoutTable {
   id: string;
@@ -151,6 +159,40 @@ export interface BillingLocalCheckoutTable {
   completed_at: string | null;
 }
 
+/** A contact or lead (spec §3 "connection"). Booleans 0/1, times ISO-8601 text. */
+export interface ContactTable {
+  id: string;
+  owner_id: string;
+  /** Kept only when the owner was on the team plan when the lead arrived. */
+  team_owner_id: string | null;
+  card_id: string | null;
+  /** The card's display name when the contact was made: still shown after the card is deleted. */
+  card_name: string | null;
+  manual_add: number;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  job_title: string;
+  message: string;
+  notes: string;
+  consent_text: string | null;
+  consent_at: string | null;
+  /** Lower-cased name, email, company and phone (and the phone's digits), searched with LIKE. */
+  search_text: string;
+  /** Lower-cased name, else email: the name order. */
+  sort_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Per-user settings; a user without a row has the defaults. */
+export interface UserSettingTable {
+  user_id: string;
+  is_new_lead_email_on: number;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -158,9 +200,12 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   error_log: ErrorLogTable;
   card: CardTable;
+  contact: ContactTable;
+  user_setting: UserSettingTable;
   billing_subscription: BillingSubscriptionTable;
   billing_webhook_event: BillingWebhookEventTable;
   billing_local_checkout: BillingLocalCheckoutTable;
+  billing_customer: BillingCustomerTable;
 }
 
 export function toIsoString(value: Date | string): string {

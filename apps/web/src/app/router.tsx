@@ -8,6 +8,10 @@ import { RouteError } from './route-error';
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'));
 const CardsListPage = lazyPage(() => import('../features/cards/cards-list-page'));
+const CardEditorPage = lazyPage(() => import('../features/cards/editor/card-editor-page'));
+const CardMainTab = lazyPage(() => import('../features/cards/editor/main-tab'));
+const CardContactInfoTab = lazyPage(() => import('../features/cards/editor/contact-info-tab'));
+const CardLinksTab = lazyPage(() => import('../features/cards/editor/links-tab'));
 const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding-page'));
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'));
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/general-settings-page'));
@@ -31,6 +35,16 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <CardsListPage /> },
           { path: '/customize', element: <CardsListPage /> },
+          {
+            // The wallet tabs (apple-wallet, google-wallet) come with the wallet issue.
+            path: '/customize/edit/:cardId',
+            element: <CardEditorPage />,
+            children: [
+              { index: true, element: <CardMainTab /> },
+              { path: 'contact-info', element: <CardContactInfoTab /> },
+              { path: 'links', element: <CardLinksTab /> },
+            ],
+          },
           { path: '/onboarding', element: <OnboardingPage /> },
           {
             path: '/settings',

@@ -47,5 +47,35 @@ export const billingStatus = z.object({
   isTrialAvailable: z.boolean(),
   /** Which provider takes payments: the built-in test checkout or Stripe. */
   provider: z.enum(['local', 'stripe']),
+  /** The newer pricing model (spec §4 "account blocked"): decides the card lines of the plan cards. */
+  isAccountBlocked: z.boolean(),
+  cardCount: z.number().int(),
+  /**
+   * How many cards a downgrade to each lower plan keeps active; null when every card stays active (a
+   * grandfathered account within its allowance), so the downgrade dialog leaves out the card line.
+   */
+  cardsKeptAfterDowngrade: z.object({ basic: z.number().int().nullable(), subscribed: z.number().int().nullable() }),
+  /** Where "Get a quote" leads (Teams with more than 250 cards); null when the operator set none. */
+  enterpriseContactUrl: z.string().nullable(),
 });
 export type BillingStatus = z.infer<typeof billingStatus>;
+
+/** Spec §4 card limit and blocking, for the signed-in user's own cards. */
+export const cardAccessResponse = z.object({
+  /** How many cards stay active; null when no limit applies. */
+  maxActiveCards: z.number().int().nullable(),
+  isAccountBlocked: z.boolean(),
+  isOverridden: z.boolean(),
+  activeCardIds: z.array(z.string()),
+  /** Listed as blocked; their public pages show the inactive page. */
+  blockedCardIds: z.array(z.string()),
+  canCreateCard: z.boolean(),
+});
+export type CardAccessResponse = z.infer<typeof cardAccessResponse>;
+
+/** Browser tests only: move the billing clock forward so a trial or a billing period ends. */
+export const testClockInput = z.object({
+  days: z.number({ message: 'Give a number of days' }).int('Give whole days').min(1, 'Move at least one day').max(3660, 'Move at most ten years'),
+});
+export type TestClockInput = z.infer<typeof testClockInput>;
+export const testClockResponse = z.object({ now: z.string() });

@@ -37,4 +37,4 @@ export const imagePositionCss: Record<ImagePosition, string> = {
 
 /** Largest image upload (cover or profile picture) before re-encoding. */
 export const maxImageUploadBytes = 10 * 1024 * 1024;
-export const imageUploadAccept = 'image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic';
+export const imageUploadAccept = 'image/jpeg,image/png,image/webp,image/gif,image/avif';

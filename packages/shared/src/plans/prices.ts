@@ -99,6 +99,21 @@ export function findPriceSelection(config: PriceIdConfig, priceId: string): Pric
   return null;
 }
 
+/** Builds a price id configuration by asking for the id of each plan, period and Teams size. */
+export function priceIdConfigFrom(idOf: (selection: PriceSelection) => string): PriceIdConfig {
+  const tierIds = (period: BillingPeriod) => ({
+    10: idOf({ plan: 'team', period, tier: 10 }),
+    25: idOf({ plan: 'team', period, tier: 25 }),
+    50: idOf({ plan: 'team', period, tier: 50 }),
+    100: idOf({ plan: 'team', period, tier: 100 }),
+    250: idOf({ plan: 'team', period, tier: 250 }),
+  });
+  return {
+    subscribed: { month: idOf({ plan: 'subscribed', period: 'month' }), year: idOf({ plan: 'subscribed', period: 'year' }) },
+    team: { month: tierIds('month'), year: tierIds('year') },
+  };
+}
+
 export function allPriceSelections(): PriceSelection[] {
   return billingPeriods.flatMap((period): PriceSelection[] => [
     { plan: 'subscribed', period },

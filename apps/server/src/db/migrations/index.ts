@@ -5,6 +5,8 @@ import { authTables } from './0001-auth-tables';
 import { mailAndErrors } from './0002-mail-and-errors';
 import { cards } from './0003-cards';
 import { billing } from './0004-billing';
+import { billingCustomers } from './0004-billing-customers';
+import { contacts } from './0006-contacts';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -15,6 +17,8 @@ const migrations = [
   ['0002-mail-and-errors', mailAndErrors],
   ['0003-cards', cards],
   ['0004-billing', billing],
+  ['0004-billing-customers', billingCustomers],
+  ['0006-contacts', contacts],
 ] as const;
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {

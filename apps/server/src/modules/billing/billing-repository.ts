@@ -86,3 +86,89 @@ export async function closeLocalCheckout(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function findCustomer(db: Kysely<Database>, userId: string, provider: 'local' | 'stripe'): Promise<string | null> {
+  const row = await db
+    .selectFrom('billing_customer')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+  return row?.customer_id ?? null;
+}
+
+/** Keeps the first customer stored for a user: a concurrent request that lost the race reads the winner's. */
+export async function storeCustomer(
+  db: Kysely<Database>,
+  row: { user_id: string; provider: 'local' | 'stripe'; customer_id: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('billing_customer').values(row).onConflict((conflict) => conflict.doNothing()).execute();
+}
+
+export async function findUserIdByCustomer(db: Kysely<Database>, provider: 'local' | 'stripe', customerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('billing_customer')
+    .select('user_id')
+    .where('provider', '=', provider)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+export async function userExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+export function findSubscriptionByProviderId(db: Kysely<Database>, provider: 'local' | 'stripe', providerSubscriptionId: string) {
+  return db
+    .selectFrom('billing_subscription')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_subscription_id', '=', providerSubscriptionId)
+    .executeTakeFirst();
+}
+
+/** Writes the provider's current state of a subscription, whether it is new or known. */
+export async function upsertSubscription(db: Kysely<Database>, row: SubscriptionRow): Promise<void> {
+  const { id: _id, user_id: _userId, provider: _provider, provider_subscription_id: _providerId, ...changes } = row;
+  await db
+    .insertInto('billing_subscription')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['provider', 'provider_subscription_id']).doUpdateSet(changes))
+    .execute();
+}
+
+/** Marks a provider's event handled; false when it already was (a duplicate delivery). */
+export async function recordWebhookEvent(
+  db: Kysely<Database>,
+  event: { provider: string; event_id: string; type: string; processed_at: string },
+): Promise<boolean> {
+  const result = await db.insertInto('billing_webhook_event').values(event).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function isWebhookEventRecorded(db: Kysely<Database>, provider: string, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('billing_webhook_event')
+    .select('event_id')
+    .where('provider', '=', provider)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markSubscriptionEnded(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('billing_subscription')
+    .set({ status: 'canceled', ended_at: now.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function listOwnerCardsForLimit(db: Kysely<Database>, ownerId: string) {
+  return db.selectFrom('card').select(['id', 'is_default', 'created_at']).where('owner_id', '=', ownerId).execute();
+}
+
+export function findUserCreatedAt(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst();
+}

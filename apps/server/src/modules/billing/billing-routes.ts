@@ -1,33 +1,74 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { billingStatus, checkoutInput, redirectResponse } from '@cardstack/shared/billing/schemas';
+import {
+  billingStatus,
+  cardAccessResponse,
+  checkoutInput,
+  redirectResponse,
+  testClockInput,
+  testClockResponse,
+} from '@cardstack/shared/billing/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Auth } from '../auth/auth';
 import { readSession, requireSession } from '../auth/session';
 import * as billing from './billing-service';
 import type { BillingDeps } from './billing-service';
+import { createBillingTime } from './billing-time';
+import { cardAccessForOwner } from './card-access';
+import { createFeatureGate } from './feature-gate';
 import { createLocalPaymentProvider, localPortalPath } from './local-provider';
 import { renderLocalCheckoutPage, renderLocalPortalPage, renderMessagePage } from './local-pages';
 import type { PaymentProvider } from './payment-provider';
+import type { StripePaymentProvider } from './stripe-provider';
+import { registerStripeWebhook } from './stripe-webhooks';
 
 export interface BillingModuleOptions {
   db: Kysely<Database>;
   auth: Auth;
   baseUrl: string;
-  /** The built-in local provider unless another is given. */
+  /** The built-in local provider unless another is given (Stripe, chosen in app.ts by configuration). */
   provider?: PaymentProvider;
   now?: () => Date;
   /** How often ended periods are looked for (renewals, cancellations at period end). */
   clockIntervalMs?: number;
+  /** The business contact form behind "Get a quote". */
+  enterpriseContactUrl?: string | null;
+  /**
+   * Adds POST /api/billing/test-clock, which moves the billing clock forward (browser tests: a trial or a
+   * period ends without waiting). Only with NODE_ENV=test or BILLING_TEST_CLOCK=true.
+   */
+  isTestClockEnabled?: boolean;
 }
 
-/** The billing API, the local provider's pages when it is the provider, and the billing clock. */
-export function registerBilling(fastify: FastifyInstance, options: BillingModuleOptions): BillingDeps {
-  const now = options.now ?? (() => new Date());
+/** What other modules use: the plan gate, the card limits and the account-deletion step. */
+export interface BillingModule extends BillingDeps {
+  /** Route option: `{ preHandler: billingModule.requireFeature('csvExport') }`. */
+  requireFeature: ReturnType<typeof createFeatureGate>['requireFeature'];
+  /** Spec §4 card limit and blocking for one user's cards, in the billing clock's time. */
+  cardAccessForOwner(userId: string): ReturnType<typeof cardAccessForOwner>;
+  /** The account-deletion step: subscriptions end now, at the provider too. */
+  cancelSubscriptionsOfUser(userId: string): Promise<void>;
+}
+
+function isStripeProvider(provider: PaymentProvider): provider is StripePaymentProvider {
+  return provider.kind === 'stripe';
+}
+
+/** The billing API, the provider's pages or webhook, and the billing clock. */
+export function registerBilling(fastify: FastifyInstance, options: BillingModuleOptions): BillingModule {
+  const time = createBillingTime({ isAdjustable: options.isTestClockEnabled === true, ...(options.now ? { wallClock: options.now } : {}) });
+  const now = () => time.now();
   const provider = options.provider ?? createLocalPaymentProvider({ db: options.db, baseUrl: options.baseUrl, now });
-  const deps: BillingDeps = { db: options.db, provider, baseUrl: options.baseUrl, now };
+  const deps: BillingDeps = {
+    db: options.db,
+    provider,
+    baseUrl: options.baseUrl,
+    now,
+    enterpriseContactUrl: options.enterpriseContactUrl ?? null,
+  };
+  const gate = createFeatureGate({ db: options.db, auth: options.auth, now });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const session = (request: FastifyRequest) => requireSession(options.auth, request);
 
@@ -48,9 +89,30 @@ export function registerBilling(fastify: FastifyInstance, options: BillingModule
     billing.cancelSubscriptionAtPeriodEnd(deps, (await session(request)).user.id),
   );
 
+  app.get('/api/billing/card-access', { schema: { response: { 200: cardAccessResponse } } }, async (request) => {
+    const { user } = await session(request);
+    await billing.runBillingClock(deps, user.id);
+    return cardAccessForOwner(deps.db, user.id, now());
+  });
+
+  if (time.isAdjustable) {
+    fastify.log.warn('The billing test clock is on: any signed-in user can move billing time forward. Never in production.');
+    app.post(
+      '/api/billing/test-clock',
+      { schema: { body: testClockInput, response: { 200: testClockResponse } } },
+      async (request) => {
+        await session(request);
+        const moved = time.advance(request.body.days * 86_400_000);
+        await billing.runBillingClock(deps);
+        return { now: moved.toISOString() };
+      },
+    );
+  }
+
   if (provider.kind === 'local') {
     void fastify.register(async (scope) => registerLocalProviderPages(scope, deps, options.auth));
   }
+  if (isStripeProvider(provider)) registerStripeWebhook(fastify, deps, provider);
 
   const timer = setInterval(() => {
     billing.runBillingClock(deps).catch((error: unknown) => fastify.log.error({ err: error }, 'billing clock failed'));
@@ -58,7 +120,12 @@ export function registerBilling(fastify: FastifyInstance, options: BillingModule
   timer.unref();
   fastify.addHook('onClose', async () => clearInterval(timer));
 
-  return deps;
+  return {
+    ...deps,
+    requireFeature: gate.requireFeature,
+    cardAccessForOwner: (userId) => cardAccessForOwner(deps.db, userId, now()),
+    cancelSubscriptionsOfUser: (userId) => billing.cancelSubscriptionsOfUser(deps, userId),
+  };
 }
 
 const sessionIdPattern = /^lcs_[A-Za-z0-9_-]{10,64}$/;

@@ -12,20 +12,22 @@ import {
   type BillingPeriod,
   type PriceSelection,
 } from '@cardstack/shared/plans/prices';
+import { cardAllowance, isAccountBlocked, parseCardLimitation } from '@cardstack/shared/plans/card-limits';
 import {
   currentSubscription,
   planFromSubscriptions,
+  planStateFromSubscriptions,
   subscriptionStatuses,
   type SubscriptionFacts,
   type SubscriptionStatus,
 } from '@cardstack/shared/plans/subscription-state';
-import type { Database } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { toIsoString, type Database } from '../../db/schema';
+import { AppError, badRequest, notFound, recordError } from '../../http/errors';
 import { addBillingPeriod, addDays, advanceLocalSubscription } from './billing-clock';
 import * as repository from './billing-repository';
 import type { SubscriptionRow } from './billing-repository';
 import { newLocalSubscriptionId } from './local-provider';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 
 export interface BillingDeps {
   db: Kysely<Database>;
@@ -33,6 +35,8 @@ export interface BillingDeps {
   baseUrl: string;
   /** The billing clock; tests move it to a period's end. */
   now: () => Date;
+  /** The business contact form for a quote (Teams with more than 250 cards); null when not configured. */
+  enterpriseContactUrl?: string | null;
 }
 
 /** Where the browser comes back to after the checkout and the payment portal. */
@@ -47,7 +51,7 @@ function toStatus(value: string): SubscriptionStatus {
   return (subscriptionStatuses as readonly string[]).includes(value) ? (value as SubscriptionStatus) : 'incomplete';
 }
 
-function toFacts(row: SubscriptionRow): SubscriptionFacts & { row: SubscriptionRow } {
+export function toFacts(row: SubscriptionRow): SubscriptionFacts & { row: SubscriptionRow } {
   return {
     row,
     plan: row.plan === 'team' ? 'team' : 'subscribed',
@@ -117,12 +121,45 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   const rows = await repository.listUserSubscriptions(deps.db, userId);
   const facts = rows.map(toFacts);
   const current = currentSubscription(facts, now);
+  const user = await repository.findUserCreatedAt(deps.db, userId);
+  if (!user) throw notFound('This account no longer exists.');
+  const accountCreatedAt = toIsoString(user.createdAt);
+  const state = planStateFromSubscriptions(accountCreatedAt, facts, now);
+  const cardCount = (await repository.listOwnerCardsForLimit(deps.db, userId)).length;
+  // What each lower plan would allow: a downgrade to Basic dates the pricing model by the subscription that
+  // ends; a move to Pro buys a new subscription, dated today.
+  const allowanceAfter = (plan: 'basic' | 'subscribed') =>
+    cardAllowance({
+      plan,
+      accountCreatedAt,
+      subscriptionCreatedAt: plan === 'basic' ? (current?.createdAt ?? state.subscriptionCreatedAt) : now.toISOString(),
+    }).maxActiveCards;
+  // Null when every card stays active after the move, so the downgrade dialog can leave the card line out.
+  const cardsKept = (allowance: number | null) => (allowance === null || allowance > cardCount ? null : allowance);
   return {
     plan: planFromSubscriptions(facts, now),
     subscription: current ? toSummary(current.row) : null,
     isTrialAvailable: rows.length === 0,
     provider: deps.provider.kind,
+    isAccountBlocked: isAccountBlocked(state),
+    cardCount,
+    cardsKeptAfterDowngrade: { basic: cardsKept(allowanceAfter('basic')), subscribed: cardsKept(allowanceAfter('subscribed')) },
+    enterpriseContactUrl: deps.enterpriseContactUrl ?? null,
   };
+}
+
+/**
+ * The provider customer of a user: the stored one, else the one an earlier subscription used (records from
+ * before customers were stored), else a new one. Created once per user.
+ */
+export async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string; name: string }): Promise<string> {
+  const kind = deps.provider.kind;
+  const stored = await repository.findCustomer(deps.db, user.id, kind);
+  if (stored) return stored;
+  const earlier = (await repository.listUserSubscriptions(deps.db, user.id)).find((row) => row.provider === kind);
+  const customerId = earlier?.customer_id ?? (await deps.provider.createCustomer({ userId: user.id, email: user.email, name: user.name }));
+  await repository.storeCustomer(deps.db, { user_id: user.id, provider: kind, customer_id: customerId, created_at: deps.now().toISOString() });
+  return (await repository.findCustomer(deps.db, user.id, kind)) ?? customerId;
 }
 
 function toSelection(input: CheckoutInput): PriceSelection {
@@ -138,7 +175,7 @@ function toSelection(input: CheckoutInput): PriceSelection {
 /** Starts a checkout for the chosen plan; the browser opens the returned URL. */
 export async function startCheckout(
   deps: BillingDeps,
-  user: { id: string; email: string },
+  user: { id: string; email: string; name: string },
   input: CheckoutInput,
 ): Promise<{ url: string }> {
   const selection = toSelection(input);
@@ -151,25 +188,28 @@ export async function startCheckout(
   }
   // One free trial per customer: a returning subscriber pays from the first day.
   const trial = rows.length === 0 ? trialDays[selection.plan] : 0;
+  const customerId = await ensureCustomer(deps, user);
   const session = await deps.provider.createCheckout({
     userId: user.id,
     email: user.email,
-    customerId: rows[0]?.customer_id ?? null,
+    customerId,
     priceId,
     quantity: 1,
     trialDays: trial,
     successUrl: `${deps.baseUrl}${checkoutReturnPaths.success}`,
     cancelUrl: `${deps.baseUrl}${checkoutReturnPaths.canceled}`,
     idempotencyKey: crypto.randomUUID(),
+    replacesSubscriptionId: current && current.row.provider === deps.provider.kind ? current.row.provider_subscription_id : null,
   });
   return { url: session.url };
 }
 
 export async function openPaymentPortal(deps: BillingDeps, userId: string): Promise<{ url: string }> {
-  const [latest] = await repository.listUserSubscriptions(deps.db, userId);
+  const kind = deps.provider.kind;
+  const latest = (await repository.listUserSubscriptions(deps.db, userId)).find((row) => row.provider === kind);
   if (!latest) throw noSubscription();
   const url = await deps.provider.createPortalLink({
-    customerId: latest.customer_id,
+    customerId: (await repository.findCustomer(deps.db, userId, kind)) ?? latest.customer_id,
     returnUrl: `${deps.baseUrl}${portalReturnPath}`,
   });
   if (!url) throw new AppError(502, 'no-portal-url', 'No url returned');
@@ -290,4 +330,103 @@ export async function cancelLocalCheckout(deps: BillingDeps, userId: string, ses
 /** What the local payment portal shows: the current subscription, if any. */
 export async function getLocalPortal(deps: BillingDeps, userId: string): Promise<BillingStatus> {
   return getBillingStatus(deps, userId);
+}
+
+/**
+ * Account deletion: every subscription still in force ends now, at the provider too, so nothing more is
+ * charged. Runs before the account's rows go (they cascade with the user).
+ */
+export async function cancelSubscriptionsOfUser(deps: BillingDeps, userId: string): Promise<void> {
+  const now = deps.now();
+  const rows = await repository.listUserSubscriptions(deps.db, userId);
+  // Not only those giving a plan: an unpaid or past-due subscription still sends invoices.
+  const open = rows.filter((row) => row.status !== 'canceled' && row.status !== 'incomplete_expired');
+  for (const row of open) {
+    if (row.provider === deps.provider.kind) {
+      try {
+        await deps.provider.cancelNow(row.provider_subscription_id);
+      } catch (error) {
+        // The account stays: deleting it while the provider keeps charging would leave nobody to stop it.
+        await recordError(deps.db, 'cancelling a subscription for an account deletion failed', {
+          subscription: row.provider_subscription_id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        throw new AppError(
+          502,
+          'subscription-cancel-failed',
+          'Your subscription could not be cancelled right now, so your account was not deleted. Please try again in a few minutes.',
+        );
+      }
+    } else if (row.provider !== 'local') {
+      // Payments moved to another provider since: this server can no longer reach the one that charges.
+      await recordError(deps.db, 'a deleted account kept a subscription whose provider is not configured', {
+        provider: row.provider,
+        subscription: row.provider_subscription_id,
+        user: userId,
+      });
+    }
+    await repository.markSubscriptionEnded(deps.db, row.id, now);
+  }
+}
+
+/** A provider's report that changed nothing still answers 200: sending it again cannot help. */
+export type SubscriptionReportOutcome =
+  | { outcome: 'recorded'; userId: string; plan: UserPlan; replaced: string[] }
+  | { outcome: 'ignored'; reason: 'unknown-user' | 'unknown-price'; replaced: []; isOrphan?: boolean };
+
+/**
+ * Writes the provider's current state of a subscription and lets the user's plan follow. The caller reads the
+ * state from the provider when it handles the event, so events delivered late or out of order cannot roll it
+ * back. When the subscription is in force and replaces an older one (a plan, size or period change through a
+ * new checkout), the older one ends now; `replaced` lists those to end at the provider as well.
+ */
+export async function recordProviderSubscription(
+  deps: BillingDeps,
+  db: Kysely<Database>,
+  report: ProviderSubscription,
+): Promise<SubscriptionReportOutcome> {
+  const provider = deps.provider.kind;
+  const now = deps.now();
+  const known = await repository.findSubscriptionByProviderId(db, provider, report.providerSubscriptionId);
+  let userId = known?.user_id ?? (await repository.findUserIdByCustomer(db, provider, report.customerId));
+  if (!userId && report.userIdHint && (await repository.userExists(db, report.userIdHint))) userId = report.userIdHint;
+  // Bought through our checkout by an account deleted since (a checkout left open in another tab): it must
+  // not go on charging. A subscription made outside the app (no user id in its metadata) is left alone.
+  if (!userId) return { outcome: 'ignored', reason: 'unknown-user', replaced: [], isOrphan: Boolean(report.userIdHint) };
+  const selection = findPriceSelection(deps.provider.priceIds, report.priceId);
+  if (!selection) return { outcome: 'ignored', reason: 'unknown-price', replaced: [] };
+
+  const status = toStatus(report.status);
+  await repository.upsertSubscription(db, {
+    id: known?.id ?? crypto.randomUUID(),
+    user_id: userId,
+    provider,
+    provider_subscription_id: report.providerSubscriptionId,
+    customer_id: report.customerId,
+    status,
+    plan: selection.plan,
+    team_tier: selection.plan === 'team' ? selection.tier : null,
+    created: report.created,
+    current_period_end: report.currentPeriodEnd,
+    trial_end: report.trialEnd,
+    ended_at: report.endedAt,
+    price_id: report.priceId,
+    unit_amount: report.unitAmount,
+    interval: report.interval === 'year' ? 'year' : 'month',
+    quantity: report.quantity,
+    card_limitation: parseCardLimitation(report.cardLimitation),
+    cancel_at_period_end: report.cancelAtPeriodEnd ? 1 : 0,
+    updated_at: now.toISOString(),
+  });
+
+  const replaced: string[] = [];
+  if (report.replacesSubscriptionId && (status === 'trialing' || status === 'active')) {
+    const older = await repository.findSubscriptionByProviderId(db, provider, report.replacesSubscriptionId);
+    if (older && older.user_id === userId && (repository.grantingStatuses as readonly string[]).includes(older.status)) {
+      await repository.markSubscriptionEnded(db, older.id, now);
+      replaced.push(older.provider_subscription_id);
+    }
+  }
+  const plan = await syncUserPlan(db, userId, now);
+  return { outcome: 'recorded', userId, plan, replaced };
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { allPriceSelections, type PriceIdConfig, type PriceSelection } from '@cardstack/shared/plans/prices';
+import { priceIdConfigFrom, type PriceIdConfig, type PriceSelection } from '@cardstack/shared/plans/prices';
 import type { Database } from '../../db/schema';
 import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider';
 
@@ -18,18 +18,7 @@ function localPriceId(selection: PriceSelection): string {
 
 /** The local provider's own price ids: readable names, one per plan, period and Teams size. */
 export function localPriceIds(): PriceIdConfig {
-  const config: PriceIdConfig = {
-    subscribed: { month: '', year: '' },
-    team: {
-      month: { 10: '', 25: '', 50: '', 100: '', 250: '' },
-      year: { 10: '', 25: '', 50: '', 100: '', 250: '' },
-    },
-  };
-  for (const selection of allPriceSelections()) {
-    if (selection.plan === 'subscribed') config.subscribed[selection.period] = localPriceId(selection);
-    else config.team[selection.period][selection.tier] = localPriceId(selection);
-  }
-  return config;
+  return priceIdConfigFrom(localPriceId);
 }
 
 function randomId(prefix: string): string {
@@ -47,6 +36,9 @@ export function createLocalPaymentProvider(deps: { db: Kysely<Database>; baseUrl
   return {
     kind: 'local',
     priceIds,
+    async createCustomer() {
+      return randomId('lcus');
+    },
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       const id = randomId('lcs');
       const now = deps.now();
@@ -55,7 +47,7 @@ export function createLocalPaymentProvider(deps: { db: Kysely<Database>; baseUrl
         .values({
           id,
           user_id: request.userId,
-          customer_id: request.customerId ?? randomId('lcus'),
+          customer_id: request.customerId,
           price_id: request.priceId,
           quantity: request.quantity,
           trial_days: request.trialDays,
@@ -74,6 +66,9 @@ export function createLocalPaymentProvider(deps: { db: Kysely<Database>; baseUrl
     },
     async cancelAtPeriodEnd() {
       // Nothing to tell anyone: the billing service marks our record, which is the local provider's only state.
+    },
+    async cancelNow() {
+      // Likewise: the record the billing service ends is all there is, and no money ever moves.
     },
   };
 }

@@ -156,7 +156,7 @@ export async function findCardById(db: Db, id: string): Promise<Card | null> {
  */
 export async function findCardForUpdate(db: Db, dialect: DialectName, id: string): Promise<Card | null> {
   let query = db.selectFrom('card').selectAll().where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
+  if (dialect === 'postgres') query = query.forNoKeyUpdate();
   const row = await query.executeTakeFirst();
   return row ? toCard(row) : null;
 }
@@ -168,7 +168,8 @@ export async function findCardForUpdate(db: Db, dialect: DialectName, id: string
  */
 export async function lockOwner(db: Db, dialect: DialectName, ownerId: string): Promise<void> {
   if (dialect !== 'postgres') return;
-  await db.selectFrom('user').select('id').where('id', '=', ownerId).forUpdate().execute();
+  // NO KEY UPDATE: conflicts with itself, but not with the key-share locks of other inserts referencing the user.
+  await db.selectFrom('user').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
 }
 
 /** Newest first; ties (same millisecond) broken by id so the order is stable. */

@@ -1,7 +1,6 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { Button } from '../../components/ui/button';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { signOut, useSession } from '../../features/auth/session';
 import { navigationItems } from '../navigation';
 
@@ -16,7 +15,6 @@ export function SignedInLayout() {
   }
   const user = session.data;
   return (
-    <TooltipProvider>
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
@@ -48,6 +46,5 @@ export function SignedInLayout() {
         <Outlet />
       </main>
     </div>
-    </TooltipProvider>
   );
 }

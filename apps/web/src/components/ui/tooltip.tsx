@@ -12,7 +12,21 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Each tooltip brings its own provider, so the app shell does not import Radix Tooltip: a provider in the
+ * entry chunk made the bundler pull the popper code (floating-ui, ~12 KB gzip) into the initial JavaScript as
+ * soon as any lazy screen used a select or a menu. A screen with many tooltips may wrap them in one
+ * TooltipProvider to share the skip delay.
+ */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  return (
+    <TooltipProvider>
+      <TooltipRoot content={content}>{children}</TooltipRoot>
+    </TooltipProvider>
+  );
+}
+
+function TooltipRoot({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { imagePositionCss } from '@cardstack/shared/cards/images';
+import type { ImagePosition } from '@cardstack/shared/cards/images';
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { buttonClass } from '../../../components/ui/button';
 import { cardDisplayTitle, cardEditorPath, publicCardPath } from '../card-paths';
@@ -11,6 +11,14 @@ export interface CardTileActions {
   onDelete: (card: CardSummary) => void;
   onCopyLink: (card: CardSummary) => void;
   isBusy: boolean;
+}
+
+/**
+ * 'object-left-top' → 'left top'. Derived rather than read from the shared table, whose module also holds the
+ * zod schemas: the list would otherwise download zod only for this.
+ */
+function objectPosition(position: ImagePosition): string {
+  return position.replace(/^object-/, '').replace('-', ' ');
 }
 
 const menuItemClass =
@@ -29,7 +37,7 @@ export function CardTile({ card, actions }: { card: CardSummary; actions: CardTi
             src={card.coverImage.url}
             alt=""
             className="h-full w-full object-cover"
-            style={{ objectPosition: imagePositionCss[card.coverImage.position] }}
+            style={{ objectPosition: objectPosition(card.coverImage.position) }}
             loading="lazy"
           />
         ) : null}
@@ -38,7 +46,7 @@ export function CardTile({ card, actions }: { card: CardSummary; actions: CardTi
             src={card.profilePicture.url}
             alt=""
             className="absolute -bottom-7 left-4 h-14 w-14 rounded-full border-4 border-white bg-white object-cover"
-            style={{ objectPosition: imagePositionCss[card.profilePicture.position] }}
+            style={{ objectPosition: objectPosition(card.profilePicture.position) }}
             loading="lazy"
           />
         ) : (

@@ -1,0 +1,87 @@
+import { PassThrough, Readable } from 'node:stream';
+import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
+import { contactKindLabels, type Contact } from '@cardstack/shared/contacts/schemas';
+
+/*
+ * The contacts export, CSV or .xlsx, written while the rows are read page by page (keyset pagination), so a
+ * 100 000-row export holds one page in memory, not the list. Both formats pull: the next page is read only
+ * when the HTTP response has taken the previous one.
+ */
+
+export const exportFormats = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export const exportContentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The export's columns, in order, with the width the spreadsheet gives them. */
+export const exportColumns: readonly { header: string; width: number; value: (contact: Contact) => string }[] = [
+  { header: 'Name', width: 24, value: (c) => c.name },
+  { header: 'Email', width: 28, value: (c) => c.email },
+  { header: 'Phone', width: 18, value: (c) => c.phone },
+  { header: 'Company', width: 24, value: (c) => c.company },
+  { header: 'Job title', width: 20, value: (c) => c.jobTitle },
+  { header: 'Kind', width: 14, value: (c) => contactKindLabels[c.kind] },
+  { header: 'Card', width: 20, value: (c) => c.cardName ?? '' },
+  { header: 'Message', width: 40, value: (c) => c.message },
+  { header: 'Notes', width: 40, value: (c) => c.notes },
+  { header: 'Consent', width: 40, value: (c) => c.consentText ?? '' },
+  { header: 'Consent given at', width: 24, value: (c) => c.consentAt ?? '' },
+  { header: 'Created at', width: 24, value: (c) => c.createdAt },
+  { header: 'Updated at', width: 24, value: (c) => c.updatedAt },
+];
+
+export function exportFileName(format: ExportFormat, now = new Date()): string {
+  return `contacts-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** CSV with a byte order mark (so Excel reads UTF-8), CRLF rows, and formula-looking values neutralised. */
+export function csvExportStream(pages: AsyncIterable<readonly Contact[]>): Readable {
+  async function* chunks() {
+    yield csvByteOrderMark + csvRow(exportColumns.map((column) => column.header));
+    for await (const page of pages) {
+      if (page.length > 0) yield page.map((contact) => csvRow(exportColumns.map((column) => column.value(contact)))).join('');
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/**
+ * .xlsx through exceljs' streaming writer: each row is committed (serialised and handed to the zip) as soon
+ * as it is added. Cells are written as text, never as formulas, so formula-looking values need no apostrophe
+ * here and keep their exact value (a phone number "+49 …" stays as typed). The next page is read only once
+ * the response has drained what was written.
+ */
+export function xlsxExportStream(pages: AsyncIterable<readonly Contact[]>): Readable {
+  const output = new PassThrough();
+  void (async () => {
+    // Loaded on first use: exceljs is large and most processes never export.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Contacts');
+    sheet.columns = exportColumns.map((column, index) => ({ header: column.header, key: String(index), width: column.width }));
+    for await (const page of pages) {
+      for (const contact of page) sheet.addRow(exportColumns.map((column) => column.value(contact))).commit();
+      if (output.destroyed) return;
+      if (output.writableNeedDrain) await drainedOrClosed(output);
+      if (output.destroyed) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}

@@ -1,0 +1,268 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Contact, ContactCard, ContactFilter } from '@cardstack/shared/contacts/schemas';
+import type { ContactTable, Database } from '../../db/schema';
+import type { ContactScope } from './contact-access';
+import type { ContactCursor } from './contact-cursor';
+import { searchPatternsOf, searchTextOf, sortNameOf } from './contact-search';
+
+/*
+ * The only place that knows how contacts are stored. It speaks in `Contact` objects; 0/1 booleans and the
+ * search columns stay in here. Every function takes the database or a transaction as its first argument, and
+ * every read or change of existing contacts takes the caller's scope, so no query can forget it.
+ */
+
+type Db = Kysely<Database>;
+
+/** A new contact as the service decides it; the search columns are derived here. */
+export type NewContact = Omit<Contact, 'kind' | 'cardName' | 'updatedAt'> & { cardName: string | null };
+
+/** The fields a change may touch. */
+export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'phone' | 'company' | 'jobTitle' | 'notes'>>;
+
+const contactColumns = [
+  'contact.id',
+  'contact.owner_id',
+  'contact.team_owner_id',
+  'contact.card_id',
+  'contact.card_name',
+  'contact.manual_add',
+  'contact.name',
+  'contact.email',
+  'contact.phone',
+  'contact.company',
+  'contact.job_title',
+  'contact.message',
+  'contact.notes',
+  'contact.consent_text',
+  'contact.consent_at',
+  'contact.sort_name',
+  'contact.created_at',
+  'contact.updated_at',
+] as const;
+
+type ContactRow = Pick<Selectable<ContactTable>, (typeof contactColumns)[number] extends `contact.${infer C}` ? C : never> & {
+  card_title: string | null;
+  card_person_name: string | null;
+  card_username: string | null;
+};
+
+/** A contact as read, with what the list's keyset needs. */
+export interface StoredContact {
+  contact: Contact;
+  card: ContactCard | null;
+  sortName: string;
+}
+
+/** How a card is named in the contacts screen: its own title, else the person's name (as in the cards list). */
+export function cardDisplayName(card: { title: string; name: string }): string {
+  return card.title.trim() || card.name.trim() || 'Untitled card';
+}
+
+function toStored(row: ContactRow): StoredContact {
+  const card =
+    row.card_id !== null && row.card_username !== null
+      ? { id: row.card_id, username: row.card_username, name: cardDisplayName({ title: row.card_title ?? '', name: row.card_person_name ?? '' }) }
+      : null;
+  return {
+    card,
+    sortName: row.sort_name,
+    contact: {
+      id: row.id,
+      ownerId: row.owner_id,
+      teamOwnerId: row.team_owner_id,
+      cardId: row.card_id,
+      cardName: card?.name ?? row.card_name,
+      kind: row.manual_add === 1 ? 'manual' : 'lead',
+      manualAdd: row.manual_add === 1,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      jobTitle: row.job_title,
+      message: row.message,
+      notes: row.notes,
+      consentText: row.consent_text,
+      consentAt: row.consent_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    },
+  };
+}
+
+function inScope(eb: ExpressionBuilder<Database, 'contact'>, scope: ContactScope) {
+  const own = eb('contact.owner_id', '=', scope.ownerId);
+  return scope.teamOwnerIds.length === 0 ? own : eb.or([own, eb('contact.team_owner_id', 'in', [...scope.teamOwnerIds])]);
+}
+
+function selectContacts(db: Db) {
+  return db
+    .selectFrom('contact')
+    .leftJoin('card', 'card.id', 'contact.card_id')
+    .select(contactColumns)
+    .select(['card.title as card_title', 'card.name as card_person_name', 'card.username as card_username']);
+}
+
+/** The filter's conditions: scope, card, kind and search. */
+function matchesFilter(
+  eb: ExpressionBuilder<Database, 'contact'>,
+  scope: ContactScope,
+  filter: Pick<ContactFilter, 'cardId' | 'kind' | 'search'>,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [inScope(eb, scope)];
+  if (filter.cardId) conditions.push(eb('contact.card_id', '=', filter.cardId));
+  if (filter.kind) conditions.push(eb('contact.manual_add', '=', filter.kind === 'manual' ? 1 : 0));
+  const patterns = filter.search ? searchPatternsOf(filter.search) : [];
+  if (patterns.length > 0) {
+    conditions.push(eb.or(patterns.map((pattern) => sql<SqlBool>`${eb.ref('contact.search_text')} like ${pattern} escape '\\'`)));
+  }
+  return eb.and(conditions);
+}
+
+export async function insertContact(db: Db, value: NewContact): Promise<void> {
+  await db
+    .insertInto('contact')
+    .values({
+      id: value.id,
+      owner_id: value.ownerId,
+      team_owner_id: value.teamOwnerId,
+      card_id: value.cardId,
+      card_name: value.cardName,
+      manual_add: value.manualAdd ? 1 : 0,
+      name: value.name,
+      email: value.email,
+      phone: value.phone,
+      company: value.company,
+      job_title: value.jobTitle,
+      message: value.message,
+      notes: value.notes,
+      consent_text: value.consentText,
+      consent_at: value.consentAt,
+      search_text: searchTextOf(value),
+      sort_name: sortNameOf(value),
+      created_at: value.createdAt,
+      updated_at: value.createdAt,
+    })
+    .execute();
+}
+
+export async function findContact(db: Db, scope: ContactScope, id: string): Promise<StoredContact | null> {
+  const row = await selectContacts(db)
+    .where('contact.id', '=', id)
+    .where((eb) => inScope(eb, scope))
+    .executeTakeFirst();
+  return row ? toStored(row) : null;
+}
+
+/**
+ * One page in the filter's order, starting after `cursor`. Reads one row more than asked to know whether
+ * another page follows.
+ */
+export async function listContactPage(
+  db: Db,
+  scope: ContactScope,
+  filter: ContactFilter,
+  cursor: ContactCursor | null,
+  limit: number,
+): Promise<{ rows: StoredContact[]; hasMore: boolean }> {
+  let query = selectContacts(db).where((eb) => matchesFilter(eb, scope, filter));
+  if (filter.sort === 'name') {
+    if (cursor) query = query.where((eb) => eb(eb.refTuple('contact.sort_name', 'contact.id'), '>', eb.tuple(cursor.value, cursor.id)));
+    query = query.orderBy('contact.sort_name', 'asc').orderBy('contact.id', 'asc');
+  } else {
+    const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('contact.created_at', 'contact.id'), direction === 'asc' ? '>' : '<', eb.tuple(cursor.value, cursor.id)),
+      );
+    }
+    query = query.orderBy('contact.created_at', direction).orderBy('contact.id', direction);
+  }
+  const rows = await query.limit(limit + 1).execute();
+  return { rows: rows.slice(0, limit).map(toStored), hasMore: rows.length > limit };
+}
+
+export async function countContacts(db: Db, scope: ContactScope, filter: ContactFilter): Promise<number> {
+  const row = await db
+    .selectFrom('contact')
+    .select(sql<number>`count(*)`.as('total'))
+    .where((eb) => matchesFilter(eb, scope, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Applies changes to a contact in scope; the search columns follow. Returns false when there was none. */
+export async function updateContact(db: Db, scope: ContactScope, current: Contact, changes: ContactChanges, now: string): Promise<boolean> {
+  const next = { ...current, ...changes };
+  const result = await db
+    .updateTable('contact')
+    .set({
+      name: next.name,
+      email: next.email,
+      phone: next.phone,
+      company: next.company,
+      job_title: next.jobTitle,
+      notes: next.notes,
+      search_text: searchTextOf(next),
+      sort_name: sortNameOf(next),
+      updated_at: now,
+    })
+    .where('contact.id', '=', current.id)
+    .where((eb) => inScope(eb, scope))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Which of these ids are contacts in scope. */
+export async function findIdsInScope(db: Db, scope: ContactScope, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('contact')
+    .select('contact.id')
+    .where('contact.id', 'in', [...ids])
+    .where((eb) => inScope(eb, scope))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function deleteContacts(db: Db, scope: ContactScope, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('contact')
+    .where('contact.id', 'in', [...ids])
+    .where((eb) => inScope(eb, scope))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Account deletion: the user's contacts and settings go; leads of other members that named the user as their
+ * team owner stay with those members, no longer tied to a team.
+ */
+export async function deleteContactsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('contact').where('owner_id', '=', userId).execute();
+  await db.updateTable('contact').set({ team_owner_id: null }).where('team_owner_id', '=', userId).execute();
+  await db.deleteFrom('user_setting').where('user_id', '=', userId).execute();
+}
+
+// ---- Settings ------------------------------------------------------------------------------------------
+
+/** On unless the user turned it off (no settings row means the defaults). */
+export async function isNewLeadEmailOn(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('user_setting').select('is_new_lead_email_on').where('user_id', '=', userId).executeTakeFirst();
+  return row ? row.is_new_lead_email_on === 1 : true;
+}
+
+export async function setNewLeadEmailOn(db: Db, userId: string, isOn: boolean, now: string): Promise<void> {
+  const value = isOn ? 1 : 0;
+  await db
+    .insertInto('user_setting')
+    .values({ user_id: userId, is_new_lead_email_on: value, updated_at: now })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ is_new_lead_email_on: value, updated_at: now }))
+    .execute();
+}
+
+/** The owner a lead goes to: their email for the notification and their plan for the team rule. */
+export async function findLeadRecipient(db: Db, userId: string): Promise<{ email: string; name: string; plan: string } | null> {
+  const row = await db.selectFrom('user').select(['email', 'name', 'plan']).where('id', '=', userId).executeTakeFirst();
+  return row ?? null;
+}

@@ -1,0 +1,51 @@
+/*
+ * Search over name, email, company and phone that behaves the same on SQLite and PostgreSQL: the application
+ * writes a lower-cased copy of the four fields into `search_text` and looks for the lower-cased term with LIKE.
+ * Lower-casing in JavaScript (not with SQL `lower()`, which SQLite applies to ASCII only) keeps "Zoë" and "ZOË"
+ * equal on both engines.
+ */
+
+export interface SearchableContact {
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+}
+
+const separator = '\u001f';
+
+function digitsOf(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** The stored search text; the phone's digits are added so "030 1234" finds "+49 (30) 1234". */
+export function searchTextOf(contact: SearchableContact): string {
+  const phoneDigits = digitsOf(contact.phone);
+  return [contact.name, contact.email, contact.company, contact.phone, phoneDigits]
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
+    .join(separator);
+}
+
+/** The name order: the name, else the email, lower-cased so "ada" and "Ada" sort together. */
+export function sortNameOf(contact: { name: string; email: string }): string {
+  return (contact.name.trim() || contact.email.trim()).toLowerCase();
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" or "a_b" means those characters (used with ESCAPE '\'). */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The LIKE patterns a search term matches with (any of them). A term that looks like a phone number also
+ * matches by its digits alone, whatever spaces, dashes or brackets either side used.
+ */
+export function searchPatternsOf(term: string): string[] {
+  const normalised = term.trim().toLowerCase();
+  if (!normalised) return [];
+  const patterns = [`%${escapeLike(normalised)}%`];
+  const digits = digitsOf(normalised);
+  if (digits.length >= 3 && /^[+\d\s().\-/]+$/.test(normalised) && digits !== normalised) patterns.push(`%${digits}%`);
+  return patterns;
+}

@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import type { CardViewData } from '@cardstack/card-view/card-view';
+import { normaliseLinkUrl } from '@cardstack/shared/cards/links';
+import { cardEditableFields, type Card } from '@cardstack/shared/cards/schemas';
+import { usernameField } from '@cardstack/shared/cards/username';
+import { toYouTubeEmbedUrl } from '@cardstack/shared/cards/youtube';
+
+/*
+ * The editor's one form, shared by its tabs so nothing typed is lost when switching tabs. It validates with
+ * the same schema pieces the server uses; the lead form settings belong to the public page's own screen.
+ */
+export const cardEditorSchema = cardEditableFields.omit({ leadForm: true }).extend({ username: usernameField });
+export type CardEditorValues = z.input<typeof cardEditorSchema>;
+export type CardEditorOutput = z.output<typeof cardEditorSchema>;
+
+export function toEditorValues(card: Card): CardEditorValues {
+  return {
+    title: card.title,
+    name: card.name,
+    companyName: card.companyName,
+    jobTitle: card.jobTitle,
+    description: card.description,
+    email: card.email,
+    phone: card.phone,
+    address: card.address,
+    addressLink: card.addressLink,
+    emails: [...card.emails],
+    phones: [...card.phones],
+    addresses: [...card.addresses],
+    coverImage: { alt: card.coverImage.alt, position: card.coverImage.position },
+    profilePicture: { alt: card.profilePicture.alt, position: card.profilePicture.position },
+    links: card.links.map((link) => ({ ...link })),
+    widgets: card.widgets.map((widget) => ({ ...widget })),
+    theme: { ...card.theme },
+    username: card.username,
+  };
+}
+
+export type EditorTab = '' | 'contact-info' | 'links';
+
+export const editorTabs: { path: EditorTab; label: string }[] = [
+  { path: '', label: 'Main' },
+  { path: 'contact-info', label: 'Contact info' },
+  { path: 'links', label: 'Links' },
+];
+
+const tabOfField: Record<keyof CardEditorValues, EditorTab> = {
+  title: '',
+  name: '',
+  companyName: '',
+  jobTitle: '',
+  description: '',
+  coverImage: '',
+  profilePicture: '',
+  theme: '',
+  username: '',
+  email: 'contact-info',
+  phone: 'contact-info',
+  address: 'contact-info',
+  addressLink: 'contact-info',
+  emails: 'contact-info',
+  phones: 'contact-info',
+  addresses: 'contact-info',
+  links: 'links',
+  widgets: 'links',
+};
+
+/** The tab that shows a field, from its path (`links.2.url` → links); null for a field the form does not have. */
+export function editorTabOf(path: string): EditorTab | null {
+  const root = path.split('.')[0] ?? '';
+  return Object.hasOwn(tabOfField, root) ? tabOfField[root as keyof CardEditorValues] : null;
+}
+
+/**
+ * The card as the preview shows it: unsaved form values over the stored card (whose images and files
+ * change through their own uploads). Links are normalised as the server will store them; a link that is not
+ * valid yet shows as text, and a video link only once it is a YouTube link.
+ */
+export function toPreviewCard(values: Partial<CardEditorValues>, card: Card): CardViewData {
+  return {
+    name: values.name ?? '',
+    jobTitle: values.jobTitle ?? '',
+    companyName: values.companyName ?? '',
+    description: values.description ?? '',
+    email: values.email ?? '',
+    phone: values.phone ?? '',
+    address: values.address ?? '',
+    addressLink: values.addressLink ?? '',
+    emails: values.emails ?? [],
+    phones: values.phones ?? [],
+    addresses: values.addresses ?? [],
+    coverImage: { ...card.coverImage, ...values.coverImage },
+    profilePicture: { ...card.profilePicture, ...values.profilePicture },
+    links: (values.links ?? [])
+      .filter((link) => link.url.trim() !== '')
+      .map((link) => {
+        const checked = normaliseLinkUrl(link.kind, link.url);
+        return { kind: link.kind, label: link.label?.trim() ?? '', url: checked.ok ? checked.url : '' };
+      }),
+    downloadableFiles: card.downloadableFiles,
+    widgets: (values.widgets ?? []).flatMap((widget) => {
+      const url = toYouTubeEmbedUrl(widget.url);
+      return url ? [{ kind: widget.kind, url }] : [];
+    }),
+    theme: { ...card.theme, ...values.theme },
+  };
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { usernameField, usernameKey, usernameMessages } from '@cardstack/shared/cards/username';
+import { InputField } from '../../../components/ui/input-field';
+import { fetchUsernameAvailability } from '../api/cards-api';
+import { publicCardUrl } from '../card-paths';
+import type { CardEditorValues } from './card-form';
+
+export const usernameAvailableMessage = 'This username is available.';
+
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/**
+ * The card's username: part of its public address. While typing, the server is asked whether the name is
+ * free (spec §5: unique, checked by searching cards by username); the save checks again.
+ */
+export function UsernameField({ cardId, savedUsername }: { cardId: string; savedUsername: string }) {
+  const { register, getFieldState, formState } = useFormContext<CardEditorValues>();
+  const value = useWatch<CardEditorValues, 'username'>({ name: 'username' }) ?? '';
+  const candidate = useDebouncedValue(value.trim(), 350);
+  const shouldCheck = usernameField.safeParse(candidate).success && usernameKey(candidate) !== usernameKey(savedUsername);
+  const availability = useQuery({
+    queryKey: ['cards', 'username-availability', cardId, usernameKey(candidate)],
+    queryFn: () => fetchUsernameAvailability(candidate, cardId),
+    enabled: shouldCheck,
+    staleTime: 10_000,
+  });
+  const error = getFieldState('username', formState).error?.message;
+  const isTaken = shouldCheck && availability.data?.isAvailable === false;
+
+  let status: string | null = null;
+  if (shouldCheck && !error) {
+    if (availability.isFetching) status = 'Checking the username…';
+    else if (availability.data?.isAvailable) status = usernameAvailableMessage;
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <InputField
+        label="Username"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        error={error ?? (isTaken ? usernameMessages.taken : undefined)}
+        hint={
+          <>
+            Your card’s public address: <span className="font-medium break-all">{publicCardUrl(value.trim() || savedUsername)}</span>
+          </>
+        }
+        {...register('username')}
+      />
+      <p className="min-h-5 text-sm text-green-800" role="status">
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+
+/*
+ * Contacts and leads (spec §3 "connection": contact or lead records, manualAdd default false, teamOwnerId only
+ * kept on the team plan) and every request and response of /api/contacts. The contacts screen validates its
+ * forms with the same input schemas the server does, so an error shows under its field either way.
+ */
+
+export const contactKinds = ['lead', 'manual'] as const;
+export type ContactKind = (typeof contactKinds)[number];
+export const contactKindLabels: Record<ContactKind, string> = { lead: 'Lead', manual: 'Added by hand' };
+
+export const contactSorts = ['newest', 'oldest', 'name'] as const;
+export type ContactSort = (typeof contactSorts)[number];
+export const contactSortLabels: Record<ContactSort, string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Name (A–Z)' };
+
+export const maxContactPageSize = 100;
+export const defaultContactPageSize = 25;
+/** Bulk actions take at most one page of the list. */
+export const maxBulkContactIds = maxContactPageSize;
+
+export const contactLimits = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  company: 100,
+  jobTitle: 100,
+  message: 2000,
+  notes: 5000,
+  consentText: 1000,
+  search: 100,
+} as const;
+
+export const contactMessages = {
+  nameOrEmailRequired: 'Enter a name or an email',
+  invalidEmail: 'Enter a valid email address',
+  invalidPhone: 'Enter a valid phone number',
+  notFound: 'Contact not found.',
+  someNotFound: 'Some of these contacts were not found. Nothing was deleted.',
+  saved: 'Changes saved!',
+  created: 'Contact added!',
+  deleted: 'Contact deleted!',
+  deletedMany: (count: number) => (count === 1 ? '1 contact deleted!' : `${count} contacts deleted!`),
+  cardNotFound: 'Card not found.',
+  leadFormOff: 'This card does not take contact details.',
+} as const;
+
+const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const emailPattern = z.regexes.email;
+const isPhone = (value: string) => /^\+?[0-9 ()./-]{3,40}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
+/** '' means "not given". */
+const optionalEmail = text('Email', contactLimits.email).refine((v) => v === '' || emailPattern.test(v), contactMessages.invalidEmail);
+const optionalPhone = text('Phone', contactLimits.phone).refine((v) => v === '' || isPhone(v), contactMessages.invalidPhone);
+
+// ---- Stored shapes (responses) -------------------------------------------------------------------------
+
+export const contactSummary = z.object({
+  id: z.string(),
+  /** Whose contact it is: the owner of the card the lead came through, or whoever added it by hand. */
+  ownerId: z.string(),
+  /** The team owner, kept only when the owner was on the team plan when the lead arrived. */
+  teamOwnerId: z.string().nullable(),
+  /** The card the lead came through (null for a contact added by hand without a card, or a deleted card). */
+  cardId: z.string().nullable(),
+  /** The card's name for display: its title, else the person's name; kept when the card is deleted. */
+  cardName: z.string().nullable(),
+  kind: z.enum(contactKinds),
+  /** Spec §3 `manualAdd`: true exactly when kind is manual. */
+  manualAdd: z.boolean(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactSummary = z.infer<typeof contactSummary>;
+
+export const contact = contactSummary.extend({
+  /** What the visitor wrote in the lead form. */
+  message: z.string(),
+  /** The owner's own notes. */
+  notes: z.string(),
+  /** The consent text the visitor agreed to, exactly as shown; null when no consent was given. */
+  consentText: z.string().nullable(),
+  consentAt: z.string().nullable(),
+});
+export type Contact = z.infer<typeof contact>;
+
+/** The card a contact came through, for the detail view; null when the card is gone. */
+export const contactCard = z.object({ id: z.string(), username: z.string(), name: z.string() });
+export type ContactCard = z.infer<typeof contactCard>;
+
+// ---- Requests ------------------------------------------------------------------------------------------
+
+/** The field bots fill in and people never see; a filled one is answered as a success and dropped. */
+export const leadHoneypotField = 'website';
+
+/** What a visitor submits through the lead form on a card's public page. */
+export const createLeadInput = z
+  .object({
+    name: text('Name', contactLimits.name).default(''),
+    email: optionalEmail.default(''),
+    phone: optionalPhone.default(''),
+    company: text('Company', contactLimits.company).default(''),
+    message: text('Message', contactLimits.message).default(''),
+    /** The consent checkbox; its text is stored with the lead when it is ticked. */
+    consent: z.boolean().default(false),
+    consentText: text('Consent text', contactLimits.consentText).default(''),
+    [leadHoneypotField]: z.string().max(500).default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.name === '' && value.email === '') {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: contactMessages.nameOrEmailRequired });
+    }
+  });
+export type CreateLeadInput = z.input<typeof createLeadInput>;
+export type CreateLeadValues = z.output<typeof createLeadInput>;
+
+export const leadResponse = z.object({ message: z.string() });
+export type LeadResponse = z.infer<typeof leadResponse>;
+
+const contactFields = z.object({
+  name: text('Name', contactLimits.name),
+  email: optionalEmail,
+  phone: optionalPhone,
+  company: text('Company', contactLimits.company),
+  jobTitle: text('Job title', contactLimits.jobTitle),
+  notes: text('Notes', contactLimits.notes),
+});
+export type ContactFields = z.infer<typeof contactFields>;
+
+function requireNameOrEmail(value: { name?: string | undefined; email?: string | undefined }, ctx: z.RefinementCtx) {
+  if (!value.name && !value.email) {
+    ctx.addIssue({ code: 'custom', path: ['name'], message: contactMessages.nameOrEmailRequired });
+  }
+}
+
+/** A contact added by hand; `cardId` optionally names one of the caller's cards it belongs to. */
+export const createContactInput = contactFields
+  .partial()
+  .extend({ cardId: z.string().max(64).nullable().optional() })
+  .transform((value) => ({
+    name: value.name ?? '',
+    email: value.email ?? '',
+    phone: value.phone ?? '',
+    company: value.company ?? '',
+    jobTitle: value.jobTitle ?? '',
+    notes: value.notes ?? '',
+    cardId: value.cardId ?? null,
+  }))
+  .superRefine(requireNameOrEmail);
+export type CreateContactInput = z.input<typeof createContactInput>;
+export type CreateContactValues = z.output<typeof createContactInput>;
+
+/**
+ * Any subset of the editable fields. The name-or-email rule is checked against the contact as it will be
+ * (a change that blanks the only one of the two is refused by the server with the same message).
+ */
+export const updateContactInput = contactFields.partial();
+export type UpdateContactInput = z.input<typeof updateContactInput>;
+export type UpdateContactValues = z.output<typeof updateContactInput>;
+
+/** The add/edit form: every field present, the same rules as the two inputs above. */
+export const contactForm = contactFields.superRefine(requireNameOrEmail);
+export type ContactFormValues = z.infer<typeof contactForm>;
+
+/** Query strings arrive as text; '' means "not set" so a cleared filter can be sent as is. */
+const optionalQueryText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** The list's filter; the export takes the same one. */
+export const contactFilter = z.object({
+  search: optionalQueryText(contactLimits.search),
+  cardId: optionalQueryText(64),
+  kind: z
+    .union([z.enum(contactKinds), z.literal('')])
+    .optional()
+    .transform((value) => value || undefined),
+  sort: z.enum(contactSorts).default('newest'),
+});
+export type ContactFilter = z.output<typeof contactFilter>;
+export type ContactFilterInput = z.input<typeof contactFilter>;
+
+export const contactListQuery = contactFilter.extend({
+  /** Opaque: the `nextCursor` of the previous page. Pages stay stable when new contacts arrive meanwhile. */
+  cursor: z.string().max(500).optional(),
+  pageSize: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(maxContactPageSize, `Page size must be at most ${maxContactPageSize}`)
+    .default(defaultContactPageSize),
+});
+export type ContactListQuery = z.output<typeof contactListQuery>;
+export type ContactListQueryInput = z.input<typeof contactListQuery>;
+
+export const contactIdParams = z.object({ id: z.string().min(1).max(64) });
+export const publicLeadParams = z.object({ cardId: z.string().min(1).max(64) });
+
+export const bulkDeleteContactsInput = z.object({
+  ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, 'Choose at least one contact')
+    .max(maxBulkContactIds, `Choose at most ${maxBulkContactIds} contacts`),
+});
+export type BulkDeleteContactsInput = z.infer<typeof bulkDeleteContactsInput>;
+
+// ---- Responses -----------------------------------------------------------------------------------------
+
+export const contactListResponse = z.object({
+  contacts: z.array(contactSummary),
+  /** How many contacts match the filter in all. */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type ContactListResponse = z.infer<typeof contactListResponse>;
+
+export const contactResponse = z.object({ contact, card: contactCard.nullable() });
+export type ContactResponse = z.infer<typeof contactResponse>;
+
+export const bulkDeleteContactsResponse = z.object({ deleted: z.number().int() });
+
+/** The cards whose leads the caller sees, for the card filter. */
+export const contactCardOptionsResponse = z.object({ cards: z.array(contactCard) });
+export type ContactCardOptions = z.infer<typeof contactCardOptionsResponse>;
+
+// ---- Notification settings (/api/account/notifications) ------------------------------------------------
+
+export const notificationSettings = z.object({
+  /** An email for each new lead; on unless turned off. */
+  isNewLeadEmailOn: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;

@@ -67,8 +67,16 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   await expect(contrastHint).toBeHidden();
 
   // Both images, uploaded at once with their progress, then positioned.
+  // The answer is held back a moment so the progress bar can be seen.
+  await page.route('**/api/cards/*/images/cover', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
   await page.getByLabel('Upload cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(900, 300, '#336699') });
+  await expect(page.getByRole('progressbar', { name: 'Cover image upload progress' })).toBeVisible();
   await expectToast(page, 'Changes saved!');
+  await expect(page.getByRole('progressbar', { name: 'Cover image upload progress' })).toBeHidden();
+  await page.unroute('**/api/cards/*/images/cover');
   const coverImage = preview.locator('.cv-cover img');
   await expect(coverImage).toHaveClass('object-center');
   await expect(coverImage).toHaveAttribute('src', new RegExp(`^/files/images/${cardId}/`));
@@ -137,14 +145,14 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(link3.getByText('Enter a label for the custom link')).toBeVisible();
   await link3.getByLabel('Label').fill('My notes');
-  await link3.getByRole('button', { name: 'Move link 3 up' }).click();
+  await link3.getByRole('button', { name: 'Move up' }).click();
   await expect(page.getByRole('group', { name: 'Link 2' }).getByLabel('Label')).toHaveValue('My notes');
 
   await page.getByRole('button', { name: 'Add YouTube video' }).click();
-  await page.getByLabel('YouTube video link').fill('https://vimeo.com/123');
-  await page.getByLabel('YouTube video link').blur();
+  await page.getByRole('textbox', { name: 'YouTube video link' }).fill('https://vimeo.com/123');
+  await page.getByRole('textbox', { name: 'YouTube video link' }).blur();
   await expect(page.getByText(/Enter a YouTube video link/)).toBeVisible();
-  await page.getByLabel('YouTube video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await page.getByRole('textbox', { name: 'YouTube video link' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await expect(preview.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
 
   const previewLinks = preview.getByRole('list').filter({ has: page.getByRole('link', { name: 'Website' }) });

@@ -69,6 +69,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_ISSUER: oidc.issuer.url!,
       MAIL_WORKER_INTERVAL_MS: '200',
       SIGN_IN_RATE_LIMIT_MAX: '50',
+      // Billing: the built-in test checkout, a clock the billing tests move past a period end, a quote link.
+      BILLING_TEST_CLOCK: 'true',
+      ENTERPRISE_CONTACT_URL: 'https://sales.example.com/enterprise-quote',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

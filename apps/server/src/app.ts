@@ -21,7 +21,13 @@ import { deleteCardsOfUser } from './modules/cards/card-service';
 import { registerContactRoutes } from './modules/contacts/contact-routes';
 import { deleteContactsOfUser } from './modules/contacts/contact-service';
 import { registerBilling } from './modules/billing/billing-routes';
+import { registerPublicCardRoutes } from './modules/public-card/public-card-routes';
+import { createPublicCardService, type PublicCardService } from './modules/public-card/public-card-service';
 import { registerSpa } from './web/spa';
+import { createTeamClaimsResolver } from './modules/teams/team-claims';
+import { registerTeamRoutes } from './modules/teams/team-routes';
+import type { ImportWorker } from './modules/teams/team-import';
+import { blockedCardsOfOwner, onAccountDeleted as onTeamAccountDeleted, recordSignIn } from './modules/teams/team-service';
 
 export interface AppServices {
   config: Config;
@@ -30,6 +36,10 @@ export interface AppServices {
   storage: FileStorage;
   mailWorker: MailWorker;
   logger: Logger;
+  /** The public card page: its visitor counts and background vCard/QR generation (tests flush and settle them). */
+  publicCard: PublicCardService;
+  /** Runs bulk imports of team members in the background (tests drain it). */
+  teamImportWorker: ImportWorker;
 }
 
 export interface BuildAppOptions {
@@ -69,7 +79,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     (config.mail.smtpUrl
       ? createSmtpTransport(config.mail.smtpUrl)
       : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret: resolveAuthSecret(config), logger });
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    secret: resolveAuthSecret(config),
+    logger,
+    onSessionCreated: (userId) => recordSignIn(database.db, userId),
+  });
   const mailWorker = createMailWorker({
     db: database.db,
     transport: mailTransport,
@@ -110,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
   const accountDeletionSteps: AccountDeletionStep[] = [];
-  const resolveTeamClaims: TeamClaimsResolver = async (userId) => ({ isOrganizationUser: false, teamOwnerId: userId });
+  const resolveTeamClaims: TeamClaimsResolver = createTeamClaimsResolver(database.db);
 
   app.get('/healthz', async (_request, reply) => {
     const isReady = await isDatabaseReachable(database);
@@ -120,12 +137,23 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuthRoutes(app, auth);
   registerAccountRoutes(app, { db: database.db, auth, storage, accountDeletionSteps, resolveTeamClaims });
   registerFileRoutes(app, storage);
-  const cardsDeps = { db: database.db, dialect: database.dialect, storage, resolveTeamClaims };
+  const publicCard = createPublicCardService({
+    db: database.db,
+    storage,
+    baseUrl: config.baseUrl,
+    resolveTeamClaims,
+    // Team-aware (issue 7): a team's cards share the Teams allowance.
+    cardAccessForOwner: (ownerId) => blockedCardsOfOwner({ db: database.db, now: billing.now }, (id) => billing.cardAccessForOwner(id), ownerId),
+    pageCacheEntries: config.publicPage.cacheEntries,
+    accessTtlMs: config.publicPage.planCheckMs,
+    versionCheckMs: config.publicPage.versionCheckMs,
+    statsFlushIntervalMs: config.publicPage.statsFlushMs,
+  });
+  const cardsDeps = { db: database.db, dialect: database.dialect, storage, resolveTeamClaims, onCardChanged: publicCard.onCardChanged };
   registerCardRoutes(app, { ...cardsDeps, auth });
+  // Before the cards step: a member's team cards stay with the team instead of going with the account.
+  accountDeletionSteps.push((userId) => onTeamAccountDeleted({ db: database.db, now: () => new Date() }, userId));
   accountDeletionSteps.push((userId) => deleteCardsOfUser(cardsDeps, userId));
-  const contactsDeps = { db: database.db, resolveTeamClaims };
-  registerContactRoutes(app, { ...contactsDeps, auth });
-  accountDeletionSteps.push((userId) => deleteContactsOfUser(contactsDeps, userId));
   const billing = registerBilling(app, {
     db: database.db,
     auth,
@@ -138,13 +166,28 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   // First of the steps: when the provider cannot be reached the account stays whole, so it can try again.
   accountDeletionSteps.unshift((userId) => billing.cancelSubscriptionsOfUser(userId));
+  const contactsDeps = { db: database.db, resolveTeamClaims };
+  registerContactRoutes(app, { ...contactsDeps, auth, requireFeature: billing.requireFeature });
+  accountDeletionSteps.push((userId) => deleteContactsOfUser(contactsDeps, userId));
+  const teams = registerTeamRoutes(app, {
+    db: database.db,
+    auth,
+    logger,
+    secret: resolveAuthSecret(config),
+    resolveTeamClaims,
+    cards: cardsDeps,
+    now: billing.now,
+  });
+
+  await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
 
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
   app.addHook('onClose', async () => {
     await mailWorker.stop();
+    await publicCard.close();
     await database.destroy();
   });
 
-  return { app, services: { config, database, auth, storage, mailWorker, logger } };
+  return { app, services: { config, database, auth, storage, mailWorker, logger, publicCard, teamImportWorker: teams.importWorker } };
 }

@@ -49,3 +49,67 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('loadConfig: payments', () => {
+  const prices = {
+    STRIPE_PRICE_PRO_MONTH: 'price_pm',
+    STRIPE_PRICE_PRO_YEAR: 'price_py',
+    STRIPE_PRICE_TEAM_10_MONTH: 'price_t10m',
+    STRIPE_PRICE_TEAM_25_MONTH: 'price_t25m',
+    STRIPE_PRICE_TEAM_50_MONTH: 'price_t50m',
+    STRIPE_PRICE_TEAM_100_MONTH: 'price_t100m',
+    STRIPE_PRICE_TEAM_250_MONTH: 'price_t250m',
+    STRIPE_PRICE_TEAM_10_YEAR: 'price_t10y',
+    STRIPE_PRICE_TEAM_25_YEAR: 'price_t25y',
+    STRIPE_PRICE_TEAM_50_YEAR: 'price_t50y',
+    STRIPE_PRICE_TEAM_100_YEAR: 'price_t100y',
+    STRIPE_PRICE_TEAM_250_YEAR: 'price_t250y',
+  };
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc', ...prices };
+
+  it('uses the built-in test checkout without a Stripe key, and no test clock in production', () => {
+    const config = loadConfig({});
+    expect(config.stripe).toBeUndefined();
+    expect(config.enterpriseContactUrl).toBeNull();
+    expect(config.isBillingTestClockEnabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).isBillingTestClockEnabled).toBe(true);
+    expect(loadConfig({ BILLING_TEST_CLOCK: 'true' }).isBillingTestClockEnabled).toBe(true);
+  });
+
+  it('selects Stripe with every price id by plan, period and Teams size', () => {
+    const config = loadConfig({ ...stripe, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_live_abc123',
+      webhookSecret: 'whsec_abc',
+      priceIds: {
+        subscribed: { month: 'price_pm', year: 'price_py' },
+        team: {
+          month: { 10: 'price_t10m', 25: 'price_t25m', 50: 'price_t50m', 100: 'price_t100m', 250: 'price_t250m' },
+          year: { 10: 'price_t10y', 25: 'price_t25y', 50: 'price_t50y', 100: 'price_t100y', 250: 'price_t250y' },
+        },
+      },
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'pk_live_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ ...stripe, STRIPE_WEBHOOK_SECRET: '' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ ...stripe, STRIPE_PRICE_TEAM_50_YEAR: '' }, 'STRIPE_PRICE_TEAM_50_YEAR'],
+    [{ ...stripe, STRIPE_PRICE_PRO_YEAR: 'price_pm' }, 'STRIPE_PRICE_\\*'],
+    [{ ...stripe, STRIPE_API_PORT: 'eighty' }, 'STRIPE_API_PORT'],
+    [{ ENTERPRISE_CONTACT_URL: 'javascript:alert(1)' }, 'ENTERPRISE_CONTACT_URL'],
+  ])('names the wrong payment variable in %o', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('explains a price id used twice', () => {
+    expect(() => loadConfig({ ...stripe, STRIPE_PRICE_PRO_YEAR: 'price_pm' })).toThrow('price id price_pm is used for both Pro per month and Pro per year');
+  });
+
+  it('takes an https or mailto quote link', () => {
+    expect(loadConfig({ ENTERPRISE_CONTACT_URL: 'https://example.com/quote' }).enterpriseContactUrl).toBe('https://example.com/quote');
+    expect(loadConfig({ ENTERPRISE_CONTACT_URL: 'mailto:sales@example.com' }).enterpriseContactUrl).toBe('mailto:sales@example.com');
+  });
+});

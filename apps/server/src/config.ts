@@ -76,6 +76,14 @@ const envSchema = z
     ENTERPRISE_CONTACT_URL: optionalString.pipe(
       z.string().regex(/^(https?:\/\/[^/\s]+|mailto:\S+@\S+)/, 'must be an https:// link or a mailto: address').optional(),
     ),
+    // Public card page: lead form submissions per IP per window; rendered pages kept in memory; how long an
+    // owner's plan status (which cards are blocked) is reused; how often visitor counts are written.
+    LEAD_FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    LEAD_FORM_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    PUBLIC_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
+    PUBLIC_PAGE_PLAN_CHECK_SECONDS: z.coerce.number().min(0).default(10),
+    PUBLIC_PAGE_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
+    CARD_STATS_FLUSH_SECONDS: z.coerce.number().min(0.05).default(5),
     // Lets a signed-in user move the billing clock forward (browser tests); on in NODE_ENV=test only.
     BILLING_TEST_CLOCK: booleanFlag,
   })
@@ -171,6 +179,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
         }
       : undefined,
     enterpriseContactUrl: env.ENTERPRISE_CONTACT_URL ?? null,
+    publicPage: {
+      leadRateLimit: { max: env.LEAD_FORM_RATE_LIMIT_MAX, windowSeconds: env.LEAD_FORM_RATE_LIMIT_WINDOW_SECONDS },
+      cacheEntries: env.PUBLIC_PAGE_CACHE_ENTRIES,
+      planCheckMs: env.PUBLIC_PAGE_PLAN_CHECK_SECONDS * 1000,
+      versionCheckMs: env.PUBLIC_PAGE_VERSION_CHECK_MS,
+      statsFlushMs: env.CARD_STATS_FLUSH_SECONDS * 1000,
+    },
     isBillingTestClockEnabled: env.NODE_ENV === 'test' || env.BILLING_TEST_CLOCK,
   };
 }

@@ -204,7 +204,15 @@ describe('local payment provider: checkout', () => {
     // A form sent from another site is refused before anything happens.
     const forged = await owner.request('POST', `${checkoutPath}/complete`, undefined, { origin: 'https://evil.example' });
     expect(forged.statusCode).toBe(403);
+    const sameSite = await owner.request('POST', `${checkoutPath}/complete`, undefined, { origin: 'null', 'sec-fetch-site': 'same-site' });
+    expect(sameSite.statusCode).toBe(403);
+    const unknown = await owner.request('POST', `${checkoutPath}/complete`, undefined, { origin: 'null' });
+    expect(unknown.statusCode).toBe(403);
     expect((await status(owner)).plan).toBe('basic');
+    // What a browser sends from our own page under "Referrer-Policy: no-referrer": Origin null, same-origin.
+    const own = await owner.request('POST', `${checkoutPath}/complete`, undefined, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(own.statusCode).toBe(303);
+    expect((await status(owner)).plan).toBe('subscribed');
   });
 
   it('an expired test checkout can no longer be completed', async () => {
@@ -349,14 +357,14 @@ describe('card limits, the feature gate and the test clock', () => {
   });
 
   it('the test clock does not exist outside tests unless BILLING_TEST_CLOCK=true', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
+    const production = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
     try {
       const client = new TestClient(production.app);
       expect((await client.post('/api/billing/test-clock', { days: 1 })).statusCode).toBe(404);
     } finally {
       await production.close();
     }
-    const explicit = await createTestApp({ NODE_ENV: 'production', BILLING_TEST_CLOCK: 'true' });
+    const explicit = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BILLING_TEST_CLOCK: 'true' });
     try {
       const client = new TestClient(explicit.app);
       expect((await client.post('/api/billing/test-clock', { days: 1 })).statusCode).toBe(401);

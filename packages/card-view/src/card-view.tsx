@@ -45,6 +45,12 @@ export interface CardViewProps {
   actions?: ReactNode;
   /** The end of the card (the lead form). */
   footer?: ReactNode;
+  /**
+   * Public page: where a link or file row points instead of its own address (the server counts the click,
+   * then redirects or serves the file). Called only for rows whose address passed the safety rule.
+   */
+  linkHref?: (index: number, safeHref: string) => string;
+  fileHref?: (fileId: string, safeHref: string) => string;
 }
 
 const positionRules = imagePositions.map((position) => `.cv .${position}{object-position:${imagePositionCss[position]}}`).join('');
@@ -96,6 +102,10 @@ function safeAssetUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   if (/^\/(?!\/)[^\s\\]*$/.test(url)) return url;
   return /^https?:\/\//i.test(url) ? safeHref(url, true) : null;
+}
+
+function routed(href: string | null, route: (href: string) => string | undefined): string | null {
+  return href === null ? null : (route(href) ?? href);
 }
 
 function positionClass(position: string): ImagePosition {
@@ -181,7 +191,7 @@ function Section({ title, level, children }: { title: string; level: 2 | 3; chil
   );
 }
 
-export function CardView({ card, mode = 'public', actions, footer }: CardViewProps) {
+export function CardView({ card, mode = 'public', actions, footer, linkHref, fileHref }: CardViewProps) {
   const isPreview = mode === 'preview';
   const NameHeading = isPreview ? 'h2' : 'h1';
   const sectionLevel = isPreview ? 3 : 2;
@@ -214,7 +224,7 @@ export function CardView({ card, mode = 'public', actions, footer }: CardViewPro
     key: `l${index}`,
     icon: linkIconPaths[link.kind] ?? linkIconPaths.empty,
     text: linkDisplayLabel(link),
-    href: safeHref(link.url),
+    href: routed(safeHref(link.url), (href) => linkHref?.(index, href)),
   }));
 
   const fileRows: Row[] = card.downloadableFiles.map((file) => ({
@@ -222,7 +232,7 @@ export function CardView({ card, mode = 'public', actions, footer }: CardViewPro
     icon: contactIconPaths.file,
     text: file.name,
     note: formatFileSize(file.size),
-    href: safeAssetUrl(file.url),
+    href: routed(safeAssetUrl(file.url), (href) => fileHref?.(file.id, href)),
     isDownload: true,
   }));
 

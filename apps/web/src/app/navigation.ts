@@ -1,4 +1,5 @@
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
+import { hasTeamCardRoutes } from '@cardstack/shared/teams/roles';
 
 export interface NavigationItem {
   to: string;
@@ -7,9 +8,11 @@ export interface NavigationItem {
 }
 
 /** The main navigation; features add their entry here when their screen lands. */
-export function navigationItems(_user: SessionUser): NavigationItem[] {
+export function navigationItems(user: SessionUser): NavigationItem[] {
   return [
     { to: '/', label: 'My cards', end: true },
+    ...(hasTeamCardRoutes(user) ? [{ to: '/customize/teams-cards', label: 'Team cards' }] : []),
+    { to: '/contacts', label: 'Contacts' },
     { to: '/settings', label: 'Settings' },
   ];
 }

@@ -4,6 +4,7 @@ import { RootLayout } from './layouts/root-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { RouteError } from './route-error';
+import { SettingsRouteGate, TeamCardsGate } from '../features/teams/team-route-gates';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'));
@@ -16,6 +17,13 @@ const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding-
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'));
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/general-settings-page'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
+const TeamCardsPage = lazyPage(() => import('../features/teams/team-cards-page'));
+const UserManagementPage = lazyPage(() => import('../features/teams/user-management-page'));
+const RolesPage = lazyPage(() => import('../features/teams/roles-page'));
+const InviteAcceptPage = lazyPage(() => import('../features/teams/invite-accept-page'));
+const ContactsPage = lazyPage(() => import('../features/contacts/contacts-page'));
+const SubscriptionPage = lazyPage(() => import('../features/billing/subscription-page'));
+const PricingPlansPage = lazyPage(() => import('../features/billing/pricing-plans-page'));
 
 /** The route table of spec §2. Routes of features that have not landed yet are added with them. */
 export const routes: RouteObject[] = [
@@ -45,14 +53,40 @@ export const routes: RouteObject[] = [
               { path: 'links', element: <CardLinksTab /> },
             ],
           },
+          {
+            // Team mode with the manageDigitalCards permission only; everyone else gets the not-found screen.
+            path: '/customize/teams-cards',
+            element: <TeamCardsGate />,
+            children: [
+              { index: true, element: <TeamCardsPage /> },
+              {
+                path: 'edit/:cardId',
+                element: <CardEditorPage />,
+                children: [
+                  { index: true, element: <CardMainTab /> },
+                  { path: 'contact-info', element: <CardContactInfoTab /> },
+                  { path: 'links', element: <CardLinksTab /> },
+                ],
+              },
+            ],
+          },
+          { path: '/contacts', element: <ContactsPage /> },
           { path: '/onboarding', element: <OnboardingPage /> },
           {
             path: '/settings',
             element: <SettingsLayout />,
-            children: [{ index: true, element: <GeneralSettingsPage /> }],
+            children: [
+              { index: true, element: <GeneralSettingsPage /> },
+              { path: 'pricing-plans', element: <PricingPlansPage /> },
+              { path: 'user-management', element: <SettingsRouteGate route="user-management" />, children: [{ index: true, element: <UserManagementPage /> }] },
+              { path: 'roles', element: <SettingsRouteGate route="roles" />, children: [{ index: true, element: <RolesPage /> }] },
+            ],
           },
         ],
       },
+      { path: '/subscription', element: <SubscriptionPage /> },
+      // The invitation mail's link: open to visitors who are signed out, and to those signed in.
+      { path: '/invite/:token', element: <InviteAcceptPage /> },
       { path: '/not-found', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

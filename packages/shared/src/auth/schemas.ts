@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberRoles, permissions } from '../teams/roles';
 
 export const plans = ['basic', 'subscribed', 'team'] as const;
 export const planSchema = z.enum(plans);
@@ -28,6 +29,10 @@ export const sessionUser = z.object({
   isOrganizationUser: z.boolean(),
   /** The team owner's id; a user without a team record is their own team owner. */
   teamOwnerId: z.string(),
+  /** The user's place in their team: 'owner' when they are their own team owner (spec §6 team roles). */
+  role: z.enum(memberRoles),
+  /** What the role may do in team mode (empty outside it); the server decides, the SPA mirrors. */
+  permissions: z.array(z.enum(permissions)),
   hasPassword: z.boolean(),
   /** Signed in with Google at least once. */
   hasGoogle: z.boolean(),

@@ -201,7 +201,6 @@ export type ContactListQuery = z.output<typeof contactListQuery>;
 export type ContactListQueryInput = z.input<typeof contactListQuery>;
 
 export const contactIdParams = z.object({ id: z.string().min(1).max(64) });
-export const publicLeadParams = z.object({ cardId: z.string().min(1).max(64) });
 
 export const bulkDeleteContactsInput = z.object({
   ids: z

@@ -34,7 +34,8 @@ const teamToolsLocked: DowngradeImpact = {
 };
 const teamCardsToBasic: DowngradeImpact = { text: 'Team cards are set to Basic.', features: ['teamCards'] };
 
-function cardsKept(count: number): DowngradeImpact {
+/** The card line of an impact list for a given number of cards kept active (the dialog states the user's own). */
+export function cardsKept(count: number): DowngradeImpact {
   return {
     text: `Only ${count} ${count === 1 ? 'card is' : 'cards are'} kept; the rest are locked.`,
     features: [],

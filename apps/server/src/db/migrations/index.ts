@@ -6,7 +6,9 @@ import { mailAndErrors } from './0002-mail-and-errors';
 import { cards } from './0003-cards';
 import { billing } from './0004-billing';
 import { billingCustomers } from './0004-billing-customers';
+import { publicCard } from './0005-public-card';
 import { contacts } from './0006-contacts';
+import { teams } from './0007-teams';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -18,7 +20,9 @@ const migrations = [
   ['0003-cards', cards],
   ['0004-billing', billing],
   ['0004-billing-customers', billingCustomers],
+  ['0005-public-card', publicCard],
   ['0006-contacts', contacts],
+  ['0007-teams', teams],
 ] as const;
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {

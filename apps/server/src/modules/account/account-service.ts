@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { planSchema } from '@cardstack/shared/auth/schemas';
+import type { MemberRole, Permission } from '@cardstack/shared/teams/roles';
 import type { Database } from '../../db/schema';
 import { toIsoString } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -17,8 +18,15 @@ export const recentLoginMs = 5 * 60_000;
 /** Steps other features add to run when an account is deleted (cards and files, subscriptions …). */
 export type AccountDeletionStep = (userId: string) => Promise<void>;
 
-/** Team claims; the teams feature replaces the default (everyone is their own team owner). */
-export type TeamClaimsResolver = (userId: string) => Promise<{ isOrganizationUser: boolean; teamOwnerId: string }>;
+/** Team claims, resolved by the teams feature (modules/teams/team-claims.ts). */
+export interface TeamClaims {
+  isOrganizationUser: boolean;
+  teamOwnerId: string;
+  /** Left out by stand-in resolvers (benchmarks): read as the user's own team, no permissions. */
+  role?: MemberRole;
+  permissions?: Permission[];
+}
+export type TeamClaimsResolver = (userId: string) => Promise<TeamClaims>;
 
 export interface AccountDeps {
   db: Kysely<Database>;
@@ -61,6 +69,8 @@ export async function getSessionUser(deps: AccountDeps, session: CurrentSession)
     plan: plan.success ? plan.data : 'basic',
     isOrganizationUser: claims.isOrganizationUser,
     teamOwnerId: claims.teamOwnerId,
+    role: claims.role ?? 'owner',
+    permissions: claims.permissions ?? [],
     hasPassword: providers.some((account) => account.providerId === 'credential' && account.password),
     hasGoogle: providers.some((account) => account.providerId === googleProviderId),
     createdAt: toIsoString(session.user.createdAt),

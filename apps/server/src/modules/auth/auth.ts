@@ -15,10 +15,12 @@ export interface AuthDeps {
   config: Config;
   secret: string;
   logger: Logger;
+  /** Runs after every sign-in (a new session); the teams feature records members' last login. */
+  onSessionCreated?: (userId: string) => Promise<void>;
 }
 
 /** Better Auth, mounted under /api/auth: email + password, Google (OpenID Connect) and sessions in cookies. */
-export function createAuth({ db, dialect, config, secret, logger }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, logger, onSessionCreated }: AuthDeps) {
   const google = config.google;
   return betterAuth({
     appName: 'Cards',
@@ -55,6 +57,13 @@ export function createAuth({ db, dialect, config, secret, logger }: AuthDeps) {
     // The Fastify bridge sets x-forwarded-for to the address Fastify trusts (see auth-routes.ts).
     advanced: { ipAddress: { ipAddressHeaders: ['x-forwarded-for'] }, useSecureCookies: config.baseUrl.startsWith('https:') },
     databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await onSessionCreated?.(session.userId);
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {

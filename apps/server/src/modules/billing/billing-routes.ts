@@ -198,9 +198,13 @@ function registerLocalProviderPages(app: FastifyInstance, deps: BillingDeps, aut
 }
 
 function isCrossSite(request: FastifyRequest, origin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return true;
   const sent = request.headers.origin;
-  if (typeof sent === 'string' && sent !== origin) return true;
-  return request.headers['sec-fetch-site'] === 'cross-site';
+  // Under "Referrer-Policy: no-referrer" (helmet's default) browsers send "Origin: null" with a form post;
+  // Sec-Fetch-Site then tells whether the form was on this origin. Without either, refuse.
+  if (sent === 'null') return site !== 'same-origin';
+  return typeof sent === 'string' && sent !== origin;
 }
 
 function sendPage(

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessCard } from './card-access';
+import { canAccessCard, type CardCaller } from './card-access';
 
 describe('canAccessCard', () => {
-  it.each([
+  const manager = (userId: string, teamOwnerId: string): CardCaller => ({ userId, teamOwnerId, canManageTeamCards: true });
+  const plain = (userId: string, teamOwnerId: string): CardCaller => ({ userId, teamOwnerId, canManageTeamCards: false });
+  it.each<[string, CardCaller, { ownerId: string; teamOwnerId: string | null }, boolean]>([
     ['the owner', { userId: 'u1' }, { ownerId: 'u1', teamOwnerId: null }, true],
-    ['the owner of a team card', { userId: 'u1' }, { ownerId: 'u1', teamOwnerId: 't1' }, true],
+    ['the owner of a team card', plain('u1', 't1'), { ownerId: 'u1', teamOwnerId: 't1' }, true],
     ['another user', { userId: 'u2' }, { ownerId: 'u1', teamOwnerId: null }, false],
-    // Until the teams feature defines roles, the team owner alone does not reach a member's card.
-    ['the team owner (until teams exist)', { userId: 't1' }, { ownerId: 'u1', teamOwnerId: 't1' }, false],
+    ['the team owner on Teams (manages team cards)', manager('t1', 't1'), { ownerId: 'u1', teamOwnerId: 't1' }, true],
+    ['the team owner off Teams', plain('t1', 't1'), { ownerId: 'u1', teamOwnerId: 't1' }, false],
+    ['a member whose role manages team cards', manager('u2', 't1'), { ownerId: 'u1', teamOwnerId: 't1' }, true],
+    ['a member whose role does not', plain('u2', 't1'), { ownerId: 'u1', teamOwnerId: 't1' }, false],
+    ['a manager of another team', manager('u3', 't2'), { ownerId: 'u1', teamOwnerId: 't1' }, false],
+    ['a manager, for a personal card of their team owner', manager('u2', 't1'), { ownerId: 't1', teamOwnerId: null }, false],
   ])('%s: %s', (_who, caller, card, expected) => {
     expect(canAccessCard(caller, card)).toBe(expected);
   });

@@ -52,7 +52,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMes
  */
 export function registerCardRoutes(fastify: FastifyInstance, deps: CardRoutesDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const caller = async (request: FastifyRequest) => cardCallerOf(await requireSession(deps.auth, request));
+  const caller = async (request: FastifyRequest) => cardCallerOf(await requireSession(deps.auth, request), deps.resolveTeamClaims);
 
   app.get('/api/cards', { schema: { response: { 200: cardListResponse } } }, async (request) => ({
     cards: await cards.listCards(deps, await caller(request)),

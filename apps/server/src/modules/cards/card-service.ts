@@ -29,6 +29,8 @@ export interface CardsDeps {
   dialect: DialectName;
   storage: FileStorage;
   resolveTeamClaims: TeamClaimsResolver;
+  /** Told after every committed change (the public page drops its cached copy and makes the vCard again). */
+  onCardChanged?: (change: { cardId: string; ownerId: string; kind: 'saved' | 'duplicated' | 'deleted' }) => void;
 }
 
 /** Spec §3: "Stored files live in folders images, files, appleWallets and vcf-files, keyed by card id." */
@@ -81,9 +83,18 @@ export async function listCards(deps: CardsDeps, caller: CardCaller): Promise<Ca
   return repository.listCardsByOwner(deps.db, caller.userId, cardListLimit);
 }
 
-/** A new card; the username is the generated id, and the owner's first card becomes the default. */
-export async function createCard(deps: CardsDeps, caller: CardCaller, input: CreateCardValues): Promise<Card> {
+/**
+ * A new card; the username is the generated id, and the owner's first card becomes the default. `forMember`
+ * is the teams feature creating a team card for one of its members (it checks the caller's permission).
+ */
+export async function createCard(
+  deps: CardsDeps,
+  caller: CardCaller,
+  input: CreateCardValues,
+  forMember?: { ownerId: string; teamOwnerId: string },
+): Promise<Card> {
   const claims = await deps.resolveTeamClaims(caller.userId);
+  const ownerId = forMember?.ownerId ?? caller.userId;
   const emptyImage = (alt = '', position = defaultImagePosition): CardImage => ({ url: null, alt, position });
   // A clash of a fresh id with an existing username is astronomically unlikely; a retry settles it anyway.
   for (let attempt = 1; ; attempt += 1) {
@@ -92,8 +103,8 @@ export async function createCard(deps: CardsDeps, caller: CardCaller, input: Cre
     const value: Card = {
       id,
       username: id,
-      ownerId: caller.userId,
-      teamOwnerId: claims.isOrganizationUser ? claims.teamOwnerId : null,
+      ownerId,
+      teamOwnerId: forMember ? forMember.teamOwnerId : claims.isOrganizationUser ? claims.teamOwnerId : null,
       title: input.title ?? '',
       name: input.name ?? '',
       companyName: input.companyName ?? '',
@@ -124,12 +135,14 @@ export async function createCard(deps: CardsDeps, caller: CardCaller, input: Cre
       updatedAt: createdAt,
     };
     try {
-      return await deps.db.transaction().execute(async (trx) => {
-        await repository.lockOwner(trx, deps.dialect, caller.userId);
-        value.isDefault = !(await repository.ownerHasDefaultCard(trx, caller.userId));
+      const created = await deps.db.transaction().execute(async (trx) => {
+        await repository.lockOwner(trx, deps.dialect, ownerId);
+        value.isDefault = !(await repository.ownerHasDefaultCard(trx, ownerId));
         await repository.insertCard(trx, value);
         return value;
       });
+      deps.onCardChanged?.({ cardId: created.id, ownerId: created.ownerId, kind: 'saved' });
+      return created;
     } catch (error) {
       const clash = repository.uniqueViolationOf(error);
       if ((clash === 'username' || clash === 'id') && attempt < 3) continue;
@@ -144,7 +157,7 @@ export async function createCard(deps: CardsDeps, caller: CardCaller, input: Cre
  */
 export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: string, input: UpdateCardValues): Promise<Card> {
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const updated = await deps.db.transaction().execute(async (trx) => {
       const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
       if (!current || !canAccessCard(caller, current)) throw cardNotFound();
       const { coverImage, profilePicture, username, ...fields } = input;
@@ -159,6 +172,8 @@ export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: st
       await repository.updateCard(trx, cardId, changes, now());
       return (await repository.findCardById(trx, cardId))!;
     });
+    deps.onCardChanged?.({ cardId: updated.id, ownerId: updated.ownerId, kind: 'saved' });
+    return updated;
   } catch (error) {
     // Two people claiming the same name at the same moment: the unique index decides.
     if (repository.uniqueViolationOf(error) === 'username') throw usernameTaken();
@@ -234,13 +249,14 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
   } catch (error) {
     throw await rollBack(error, cardMessages.failedToWrite);
   }
+  deps.onCardChanged?.({ cardId: copy.id, ownerId: copy.ownerId, kind: 'duplicated' });
   return copy;
 }
 
 /** Spec §4: "Set as default: only one default; the previous default is cleared." One transaction. */
 export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
   const target = await getCard(deps, caller, cardId);
-  return deps.db.transaction().execute(async (trx) => {
+  const updated = await deps.db.transaction().execute(async (trx) => {
     await repository.lockOwner(trx, deps.dialect, target.ownerId);
     await repository.makeDefaultCard(trx, target.ownerId, target.id, now());
     const updated = await repository.findCardById(trx, target.id);
@@ -248,6 +264,8 @@ export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId
     if (!updated) throw cardNotFound();
     return updated;
   });
+  deps.onCardChanged?.({ cardId: updated.id, ownerId: updated.ownerId, kind: 'saved' });
+  return updated;
 }
 
 /**
@@ -266,6 +284,7 @@ export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: st
       if (next) await repository.makeDefaultCard(trx, target.ownerId, next, now());
     }
   });
+  deps.onCardChanged?.({ cardId: target.id, ownerId: target.ownerId, kind: 'deleted' });
   await deleteCardFiles(deps, target.id);
 }
 
@@ -273,6 +292,7 @@ export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: st
 export async function deleteCardsOfUser(deps: CardsDeps, userId: string): Promise<void> {
   const ids = await repository.listCardIdsByOwner(deps.db, userId);
   await repository.deleteCardRowsOfOwner(deps.db, userId);
+  for (const id of ids) deps.onCardChanged?.({ cardId: id, ownerId: userId, kind: 'deleted' });
   for (const id of ids) await deleteCardFiles(deps, id);
 }
 
@@ -374,10 +394,12 @@ async function changeLockedCard(
   cardId: string,
   change: (current: Card) => repository.CardChanges,
 ): Promise<Card> {
-  return deps.db.transaction().execute(async (trx) => {
+  const updated = await deps.db.transaction().execute(async (trx) => {
     const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
     if (!current || !canAccessCard(caller, current)) throw cardNotFound();
     await repository.updateCard(trx, cardId, change(current), now());
     return (await repository.findCardById(trx, cardId))!;
   });
+  deps.onCardChanged?.({ cardId: updated.id, ownerId: updated.ownerId, kind: 'saved' });
+  return updated;
 }

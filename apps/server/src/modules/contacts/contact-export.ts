@@ -48,15 +48,37 @@ export function csvExportStream(pages: AsyncIterable<readonly Contact[]>): Reada
   return Readable.from(chunks(), { objectMode: false });
 }
 
-function drainedOrClosed(stream: PassThrough): Promise<void> {
+/** A writable stream of either Node's or the `readable-stream` package's making (archiver uses the latter). */
+interface DrainableStream {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+  on(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
+}
+
+function needsDrain(stream: DrainableStream): boolean {
+  return Boolean(stream.writableNeedDrain ?? stream._writableState?.needDrain);
+}
+
+/**
+ * The stream the zip reads the worksheet from: exceljs pipes its sheet buffer into it (exceljs 4.4.0, pinned;
+ * undefined if a later version changes this, and the export still works, only with less of a brake).
+ */
+function sheetEntryStream(sheet: unknown): DrainableStream | undefined {
+  const entry = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as DrainableStream | undefined;
+  return entry && typeof entry.on === 'function' ? entry : undefined;
+}
+
+/** Resolves when `stream` drains, or when the response is gone (then nobody will read the rest). */
+function drained(stream: DrainableStream, output: PassThrough): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
-      stream.off('close', done);
+      output.off('close', done);
       resolve();
     };
     stream.on('drain', done);
-    stream.on('close', done);
+    output.on('close', done);
   });
 }
 
@@ -64,7 +86,7 @@ function drainedOrClosed(stream: PassThrough): Promise<void> {
  * .xlsx through exceljs' streaming writer: each row is committed (serialised and handed to the zip) as soon
  * as it is added. Cells are written as text, never as formulas, so formula-looking values need no apostrophe
  * here and keep their exact value (a phone number "+49 …" stays as typed). The next page is read only once
- * the response has drained what was written.
+ * the zip and the response have taken what was written.
  */
 export function xlsxExportStream(pages: AsyncIterable<readonly Contact[]>): Readable {
   const output = new PassThrough();
@@ -76,8 +98,13 @@ export function xlsxExportStream(pages: AsyncIterable<readonly Contact[]>): Read
     sheet.columns = exportColumns.map((column, index) => ({ header: column.header, key: String(index), width: column.width }));
     for await (const page of pages) {
       for (const contact of page) sheet.addRow(exportColumns.map((column) => column.value(contact))).commit();
-      if (output.destroyed) return;
-      if (output.writableNeedDrain) await drainedOrClosed(output);
+      // exceljs hands the sheet to the zip without waiting (its buffer ignores backpressure) and the zip
+      // compresses asynchronously, so rows would pile up in memory unless this loop lets the zip run and waits
+      // until its entry has taken this page and the response has taken the zip's output.
+      await new Promise((resolve) => setImmediate(resolve));
+      const entry = sheetEntryStream(sheet);
+      if (entry && needsDrain(entry) && !output.destroyed) await drained(entry, output);
+      if (needsDrain(output) && !output.destroyed) await drained(output, output);
       if (output.destroyed) return;
     }
     sheet.commit();

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { okResponse } from '@cardstack/shared/account/schemas';
 import {
@@ -13,42 +12,27 @@ import {
   contactListResponse,
   contactResponse,
   createContactInput,
-  createLeadInput,
-  leadResponse,
   notificationSettings,
-  publicLeadParams,
   updateContactInput,
 } from '@cardstack/shared/contacts/schemas';
-import { canUseFeature } from '@cardstack/shared/plans/features';
-import { AppError } from '../../http/errors';
+import type { Feature } from '@cardstack/shared/plans/features';
 import type { Auth } from '../auth/auth';
 import { requireSession } from '../auth/session';
 import { vcardContentType } from '../public-card/vcard';
-import { contactsCallerOf, type ContactsCaller } from './contact-access';
+import { contactsCallerOf } from './contact-access';
 import { exportContentTypes, exportFileName, exportFormats } from './contact-export';
 import * as contacts from './contact-service';
 
 export interface ContactRoutesDeps extends contacts.ContactsDeps {
   auth: Auth;
+  /** The billing module's plan gate (a route preHandler). */
+  requireFeature: (feature: Feature) => (request: FastifyRequest) => Promise<void>;
 }
-
-/** Spec "Paid-feature overlay": the same words the SPA shows. */
-const paidFeatureMessage = 'This is a Paid feature. Upgrade your account to use this feature.';
-
-/**
- * The export gate. Spec §8 locks "CSV export" on leaving the paid plans; the .xlsx export is the same list in
- * another format and shares the gate (docs/decisions/0006-contacts-export.md).
- */
-function requireExportFeature(caller: ContactsCaller): void {
-  if (!canUseFeature(caller.plan, 'csvExport')) throw new AppError(403, 'paid-feature', paidFeatureMessage);
-}
-
-/** Lead submissions per IP per minute: enough for people at a stand sharing one network, not for a script. */
-const leadRateLimit = { max: 10, timeWindow: 60_000 };
 
 /**
  * /api/contacts and /api/account/notifications: thin handlers over the contacts use cases; each use case
- * checks access, answering 404 for a contact the caller may not see. Plus the public lead endpoint.
+ * checks access, answering 404 for a contact the caller may not see. Leads arrive through the public card
+ * page's form (modules/public-card), which calls `createLead`.
  */
 export function registerContactRoutes(fastify: FastifyInstance, deps: ContactRoutesDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,12 +57,16 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactRou
     async (request) => ({ deleted: await contacts.bulkDeleteContacts(deps, await caller(request), request.body.ids) }),
   );
 
+  // Spec §8 locks "CSV export" when leaving the paid plans; the .xlsx export is the same list in another
+  // format and shares the gate (docs/decisions/0006-contacts-export.md).
   app.get(
     '/api/contacts/export/:format',
-    { schema: { params: z.object({ format: z.enum(exportFormats) }), querystring: contactFilter } },
+    {
+      preHandler: deps.requireFeature('csvExport'),
+      schema: { params: z.object({ format: z.enum(exportFormats) }), querystring: contactFilter },
+    },
     async (request, reply) => {
       const current = await caller(request);
-      requireExportFeature(current);
       const { format } = request.params;
       return reply
         .header('content-type', exportContentTypes[format])
@@ -121,27 +109,4 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactRou
     { schema: { body: notificationSettings, response: { 200: notificationSettings } } },
     async (request) => contacts.updateNotificationSettings(deps, (await requireSession(deps.auth, request)).user.id, request.body),
   );
-
-  // The public lead endpoint (JSON) for the card page's lead form; rate limited per IP in its own scope.
-  void fastify.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new AppError(429, 'too-many-requests', 'Too many submissions. Please try again in a minute.'),
-    });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/public/cards/:cardId/leads',
-      {
-        config: { rateLimit: leadRateLimit },
-        schema: { params: publicLeadParams, body: createLeadInput, response: { 201: leadResponse } },
-      },
-      async (request, reply) => {
-        const result = await contacts.createLead(deps.db, {
-          cardId: request.params.cardId,
-          input: request.body,
-          resolveTeamClaims: deps.resolveTeamClaims,
-        });
-        return reply.status(201).send({ message: result.message });
-      },
-    );
-  });
 }

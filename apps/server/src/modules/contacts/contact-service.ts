@@ -75,7 +75,7 @@ export interface CreateLeadResult {
 
 /**
  * A visitor left their details through a card's lead form: the card's owner gets a contact of kind lead
- * (`manualAdd` false), which also names the team owner when the owner is on the team plan (spec §3), and the
+ * (`manualAdd` false), which also names the team owner when the card's team is on the team plan (spec §3), and the
  * new-lead email is queued in the same transaction unless the owner turned it off. Whether the card's page is
  * shown at all (blocked by its plan's card limit) is the public page's decision, made before calling this.
  */
@@ -97,10 +97,12 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
 
     const owner = await repository.findLeadRecipient(trx, card.ownerId);
     if (!owner) throw notFound(contactMessages.cardNotFound);
-    let teamOwnerId: string | null = null;
-    if (toUserPlan(owner.plan) === 'team') {
-      teamOwnerId = card.teamOwnerId ?? (options.resolveTeamClaims ? (await options.resolveTeamClaims(card.ownerId)).teamOwnerId : card.ownerId);
-    }
+    // The card's team: the team owner of a member's card, else the owner themselves (spec §6: "a user without
+    // a team record is their own team owner"). Kept only while that team is on the team plan (spec §3).
+    const teamCandidate =
+      card.teamOwnerId ?? (options.resolveTeamClaims ? (await options.resolveTeamClaims(card.ownerId)).teamOwnerId : card.ownerId);
+    const teamPlan = teamCandidate === card.ownerId ? owner.plan : (await repository.findLeadRecipient(trx, teamCandidate))?.plan;
+    const teamOwnerId = toUserPlan(teamPlan) === 'team' ? teamCandidate : null;
     const cardName = repository.cardDisplayName(card);
     const contactId = crypto.randomUUID();
     await repository.insertContact(trx, {

@@ -1,5 +1,48 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FileStorage } from './storage';
+
+/** RFC 5987 attr-char: percent-encode everything encodeURIComponent leaves alone that is not an attr-char. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `attachment` with the name a download is saved under: a quoted ASCII fallback every client reads (quotes,
+ * backslashes, controls and anything outside printable ASCII replaced), plus `filename*` with the real name
+ * when it differs. The name never breaks out of the header.
+ */
+export function attachmentDisposition(fileName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim() || 'download';
+  const extension = /\.[A-Za-z0-9]{1,8}$/.exec(cleaned)?.[0] ?? '';
+  const asciiStem = cleaned.slice(0, cleaned.length - extension.length).normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["%;]/g, '_').trim();
+  const ascii = `${asciiStem || 'download'}${extension}`;
+  const header = `attachment; filename="${ascii}"`;
+  return ascii === cleaned ? header : `${header}; filename*=UTF-8''${encodeRfc5987(cleaned)}`;
+}
+
+/**
+ * Sends a stored file with headers that keep it from running as a page on our origin: our own content type,
+ * nosniff and a sandboxing CSP. Images other than SVG show inline; everything else downloads, under
+ * `downloadName` when given, else the stored (generated) name.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  key: string,
+  file: { body: Readable | Buffer; contentType: string; size: number },
+  options: { downloadName?: string; cacheControl?: string } = {},
+) {
+  const isInline = file.contentType.startsWith('image/') && file.contentType !== 'image/svg+xml' && !options.downloadName;
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+    .header('cache-control', options.cacheControl ?? 'public, max-age=300')
+    .header('content-disposition', isInline ? 'inline' : attachmentDisposition(options.downloadName ?? key.split('/').pop() ?? 'download'))
+    .send(file.body);
+}
 
 /**
  * Serves stored files at /files/{key}. Names are generated (never the uploader's), the content type comes
@@ -15,14 +58,6 @@ export function registerFileRoutes(app: FastifyInstance, storage: FileStorage): 
       file = null;
     }
     if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    const isInline = file.contentType.startsWith('image/') && file.contentType !== 'image/svg+xml';
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .header('cache-control', 'public, max-age=300')
-      .header('content-disposition', isInline ? 'inline' : 'attachment')
-      .send(file.body);
+    return sendStoredFile(reply, key, file);
   });
 }

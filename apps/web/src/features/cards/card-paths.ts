@@ -14,6 +14,18 @@ export function cardEditorPath(cardId: string, tab = ''): string {
   return `/customize/edit/${encodeURIComponent(cardId)}${tab ? `/${tab}` : ''}`;
 }
 
+/** Spec §2: "The same edit/{cardId} structure exists under teams-cards" (team mode, with the permission). */
+export function teamCardEditorPath(cardId: string, tab = ''): string {
+  return `/customize/teams-cards/edit/${encodeURIComponent(cardId)}${tab ? `/${tab}` : ''}`;
+}
+
+/** The editor paths and the list of the area the person is in: their own cards, or the team's. */
+export function cardsAreaOf(pathname: string): { editorPath: (cardId: string, tab?: string) => string; listPath: string; listLabel: string } {
+  return pathname.startsWith('/customize/teams-cards/')
+    ? { editorPath: teamCardEditorPath, listPath: '/customize/teams-cards', listLabel: 'Team cards' }
+    : { editorPath: cardEditorPath, listPath: '/customize', listLabel: 'My cards' };
+}
+
 /** Spec §2: "After delete: /customize, or /customize/teams-cards for a team card." */
 export function cardsListPathAfterDelete(isTeamCard: boolean): string {
   return isTeamCard ? '/customize/teams-cards' : '/customize';

@@ -19,6 +19,7 @@ import { ApiError, api, uploadWithProgress } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { startGoogleSignIn } from '../auth/auth-api';
 import { sessionQueryKey, signOut, useSessionUser } from '../auth/session';
+import { NewLeadEmailSetting } from '../contacts/new-lead-email-setting';
 
 function Panel({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   const id = title.toLowerCase().replace(/\W+/g, '-');
@@ -291,6 +292,7 @@ export default function GeneralSettingsPage() {
           <ProfileForm user={user} />
         </div>
       </Panel>
+      <NewLeadEmailSetting />
       <Panel title="Email">
         <EmailForm user={user} />
       </Panel>

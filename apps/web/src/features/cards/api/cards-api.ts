@@ -78,10 +78,9 @@ export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cardId: string) => api.delete<{ ok: true }>(cardUrl(cardId)),
-    onSuccess: (_result, cardId) => {
-      queryClient.removeQueries({ queryKey: cardQueryKey(cardId) });
-      return queryClient.invalidateQueries({ queryKey: cardsQueryKey });
-    },
+    // Only the list: refetching the deleted card while its editor is still on screen would flash "not found".
+    // Deleting the default makes another card the default, which the list shows.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQueryKey, exact: true }),
   });
 }
 

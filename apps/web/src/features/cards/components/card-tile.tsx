@@ -25,10 +25,21 @@ const menuItemClass =
   'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50';
 
 /** One card of the list: its images, names, default badge and actions. */
-export function CardTile({ card, actions }: { card: CardSummary; actions: CardTileActions }) {
+export function CardTile({
+  card,
+  actions,
+  editorPath = cardEditorPath,
+}: {
+  card: CardSummary;
+  actions: CardTileActions;
+  /** Team cards open their editor under /customize/teams-cards. */
+  editorPath?: (cardId: string) => string;
+}) {
   const title = cardDisplayTitle(card);
   const titleId = `card-${card.id}-title`;
-  const subtitle = [card.name, card.jobTitle, card.companyName].map((part) => part.trim()).filter(Boolean).join(' · ');
+  // A card without its own title is named after the person: the name is not repeated under it.
+  const person = card.title.trim() ? card.name : '';
+  const subtitle = [person, card.jobTitle, card.companyName].map((part) => part.trim()).filter(Boolean).join(' · ');
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200">
       <div className="relative h-24 bg-gradient-to-br from-brand-100 to-brand-500">
@@ -70,7 +81,7 @@ export function CardTile({ card, actions }: { card: CardSummary; actions: CardTi
         {subtitle ? <p className="text-sm break-words text-zinc-700">{subtitle}</p> : null}
         <p className="truncate text-xs text-zinc-600">{publicCardPath(card.username)}</p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-          <Link to={cardEditorPath(card.id)} className={buttonClass('primary', 'px-3')}>
+          <Link to={editorPath(card.id)} className={buttonClass('primary', 'px-3')}>
             Edit
           </Link>
           <button type="button" className={buttonClass('secondary', 'px-3')} onClick={() => actions.onCopyLink(card)}>

@@ -11,10 +11,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { rememberCard, useCard, useUpdateCard } from '../api/cards-api';
-import { cardDisplayTitle, cardEditorPath, publicCardPath } from '../card-paths';
+import { cardDisplayTitle, cardsAreaOf, publicCardPath } from '../card-paths';
 import { DeleteCardDialog } from '../components/delete-card-dialog';
 import { useCardActions } from '../use-card-actions';
 import { CardPreview } from './card-preview';
+import { QrCodePanel } from './qr-code-panel';
 import {
   cardEditorSchema,
   editorTabOf,
@@ -42,8 +43,8 @@ export default function CardEditorPage() {
     return (
       <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
         <h1 className="text-xl font-bold">{isMissing ? cardMessages.notFound : 'The card could not be loaded.'}</h1>
-        <Link to="/customize" className={buttonClass('secondary', 'mt-6')}>
-          Back to my cards
+        <Link to={cardsAreaOf(window.location.pathname).listPath} className={buttonClass('secondary', 'mt-6')}>
+          Back to {cardsAreaOf(window.location.pathname).listLabel.toLowerCase()}
         </Link>
       </div>
     );
@@ -66,7 +67,9 @@ function CardEditor({ card }: { card: Card }) {
     mode: 'onTouched',
   });
   const { formState } = form;
-  const basePath = cardEditorPath(card.id);
+  // Team cards keep their editor under /customize/teams-cards (spec §2).
+  const area = cardsAreaOf(location.pathname);
+  const basePath = area.editorPath(card.id);
   const currentTab = (location.pathname.slice(basePath.length).replace(/^\/|\/$/g, '') as EditorTab) || '';
 
   // The save bar sticks to the bottom of the window: keep a focused field from scrolling in under it.
@@ -83,18 +86,30 @@ function CardEditor({ card }: { card: Card }) {
     ({ nextLocation }) => formState.isDirty && !isLeavingOnPurpose.current && !nextLocation.pathname.startsWith(basePath),
   );
 
-  const tabsWithErrors = new Set(Object.keys(formState.errors).map((field) => editorTabOf(field)));
+  // Only after a save was tried: adding a row validates the whole list, and an empty new row is not a mistake yet.
+  const tabsWithErrors = new Set(formState.isSubmitted ? Object.keys(formState.errors).map((field) => editorTabOf(field)) : []);
 
   function showTabOf(fields: string[]) {
     const tabs = fields.map(editorTabOf).filter((tab): tab is EditorTab => tab !== null);
-    if (tabs.length > 0 && !tabs.includes(currentTab)) navigate(cardEditorPath(card.id, tabs[0]));
+    if (tabs.length > 0 && !tabs.includes(currentTab)) navigate(area.editorPath(card.id, tabs[0]));
   }
+
+  // The saved card (with the values as the server normalised them) becomes the form's new starting point once
+  // the submit has finished: a reset inside the submit handler would be overwritten by the form's own
+  // "submitted" state, leaving the save bar and the tabs reporting errors of a form that was saved.
+  const savedCard = useRef<Card | null>(null);
+  const { reset } = form;
+  useEffect(() => {
+    if (formState.isSubmitSuccessful && savedCard.current) {
+      reset(toEditorValues(savedCard.current));
+      savedCard.current = null;
+    }
+  }, [formState.isSubmitSuccessful, reset]);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
-        const saved = await update.mutateAsync(values);
-        form.reset(toEditorValues(saved));
+        savedCard.current = await update.mutateAsync(values);
         notify.success(cardMessages.saved);
       } catch (error) {
         if (!(error instanceof ApiError)) {
@@ -119,14 +134,14 @@ function CardEditor({ card }: { card: Card }) {
   };
 
   const title = cardDisplayTitle(card);
-  const hasErrors = Object.keys(formState.errors).length > 0;
+  const hasErrors = tabsWithErrors.size > 0;
 
   return (
     <div>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <Link to="/customize" className="text-sm font-medium text-brand-700 underline">
-            ← My cards
+          <Link to={area.listPath} className="text-sm font-medium text-brand-700 underline">
+            ← {area.listLabel}
           </Link>
           <h1 className="mt-2 text-2xl font-bold">Edit card</h1>
           <p className="mt-1 text-sm break-words text-zinc-700">{title}</p>
@@ -148,7 +163,7 @@ function CardEditor({ card }: { card: Card }) {
               {editorTabs.map((tab) => (
                 <NavLink
                   key={tab.path}
-                  to={cardEditorPath(card.id, tab.path)}
+                  to={area.editorPath(card.id, tab.path)}
                   end
                   className={({ isActive }) =>
                     `-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-semibold whitespace-nowrap ${
@@ -187,6 +202,7 @@ function CardEditor({ card }: { card: Card }) {
               Preview
             </h2>
             <CardPreview card={card} />
+            <QrCodePanel card={card} />
           </section>
         </FormProvider>
       </div>

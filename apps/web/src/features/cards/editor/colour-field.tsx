@@ -26,7 +26,7 @@ export function ColourField({ name, label }: { name: ThemeField; label: string }
         onChange={(event) => setValue(name, event.target.value, { shouldDirty: true, shouldValidate: true })}
         className="mt-6 h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-zinc-300 bg-white p-1"
       />
-      <InputField className="flex-1" label={label} spellCheck={false} autoComplete="off" error={error} {...register(name)} />
+      <InputField className="min-w-0 flex-1" label={label} spellCheck={false} autoComplete="off" error={error} {...register(name)} />
     </div>
   );
 }

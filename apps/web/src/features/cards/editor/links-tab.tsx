@@ -17,6 +17,18 @@ const maxLinks = 50;
 const maxVideos = 10;
 const linkKindOptions = linkKinds.map((kind) => ({ value: kind, label: linkKindLabels[kind] }));
 
+/**
+ * The error of a field in a list, once the person has left the field or tried to save. The form validates
+ * the whole list whenever a row is added, and a row just added should not greet anyone with "Enter a link".
+ */
+function useRowError() {
+  const { getFieldState, formState } = useFormContext<CardEditorValues>();
+  return (name: `links.${number}.url` | `links.${number}.label` | `widgets.${number}.url`) => {
+    const state = getFieldState(name, formState);
+    return state.isTouched || formState.isSubmitted ? state.error?.message : undefined;
+  };
+}
+
 /** The editor's links tab: links of every kind, downloadable files and YouTube videos. */
 export default function CardLinksTab() {
   return (
@@ -30,6 +42,7 @@ export default function CardLinksTab() {
 
 function LinksSection() {
   const { control, register, formState } = useFormContext<CardEditorValues>();
+  const rowError = useRowError();
   const links = useFieldArray({ control, name: 'links' });
   const kinds = useWatch<CardEditorValues, 'links'>({ name: 'links' }) ?? [];
   const errors = formState.errors.links;
@@ -65,7 +78,7 @@ function LinksSection() {
                     placeholder={linkKindPlaceholders[kind]}
                     autoComplete="off"
                     spellCheck={false}
-                    error={errors?.[index]?.url?.message}
+                    error={rowError(`links.${index}.url`)}
                     {...register(`links.${index}.url`)}
                   />
                 </div>
@@ -74,22 +87,17 @@ function LinksSection() {
                   label={isCustom ? 'Label' : 'Label (optional)'}
                   required={isCustom}
                   placeholder={isCustom ? 'What the link is called on the card' : linkKindLabels[kind]}
-                  error={errors?.[index]?.label?.message}
+                  error={rowError(`links.${index}.label`)}
                   {...register(`links.${index}.label`)}
                 />
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Button variant="ghost" aria-label={`Move link ${index + 1} up`} disabled={index === 0} onClick={() => links.move(index, index - 1)}>
+                  <Button variant="ghost" disabled={index === 0} onClick={() => links.move(index, index - 1)}>
                     Move up
                   </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={`Move link ${index + 1} down`}
-                    disabled={index === links.fields.length - 1}
-                    onClick={() => links.move(index, index + 1)}
-                  >
+                  <Button variant="ghost" disabled={index === links.fields.length - 1} onClick={() => links.move(index, index + 1)}>
                     Move down
                   </Button>
-                  <Button variant="ghost" className="text-red-700" aria-label={`Remove link ${index + 1}`} onClick={() => links.remove(index)}>
+                  <Button variant="ghost" className="text-red-700" onClick={() => links.remove(index)}>
                     Remove
                   </Button>
                 </div>
@@ -203,9 +211,9 @@ function FilesSection() {
 }
 
 function VideosSection() {
-  const { control, register, formState } = useFormContext<CardEditorValues>();
+  const { control, register } = useFormContext<CardEditorValues>();
+  const rowError = useRowError();
   const videos = useFieldArray({ control, name: 'widgets' });
-  const errors = formState.errors.widgets;
   return (
     <EditorSection title="YouTube videos" description="Paste a YouTube link (a watch, share, embed or Shorts link); the card plays it in place.">
       {videos.fields.map((field, index) => {
@@ -218,7 +226,7 @@ function VideosSection() {
               required
               type="url"
               placeholder="https://www.youtube.com/watch?v=…"
-              error={errors?.[index]?.url?.message}
+              error={rowError(`widgets.${index}.url`)}
               {...register(`widgets.${index}.url`)}
             />
             <Button variant="ghost" className="mt-6 text-red-700" aria-label={`Remove ${label}`} onClick={() => videos.remove(index)}>

@@ -33,7 +33,7 @@ export default function CardMainTab() {
         <ImageSetting slot="profile" image={card.profilePicture} />
       </EditorSection>
       <EditorSection title="Colours" description="Six-digit hex colours such as #1f2937; 3, 4 and 8 digits work too.">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <ColourField name="theme.backgroundColor" label="Background colour" />
           <ColourField name="theme.foregroundColor" label="Text colour" />
           <ColourField name="theme.labelColor" label="Accent colour" />

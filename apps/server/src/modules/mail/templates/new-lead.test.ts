@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { renderNewLeadMail } from './new-lead';
+
+describe('new-lead mail', () => {
+  const data = {
+    contactId: 'c-1',
+    cardName: 'Work <card>',
+    lead: { name: 'Eve <script>alert(1)</script>', email: 'eve@example.com', phone: '', company: 'Acme & Co', message: 'Line 1\nLine 2' },
+    consentAt: '2025-03-01T10:00:00.000Z',
+  };
+
+  it('links to the contact and lists only the fields the visitor filled in', () => {
+    const mail = renderNewLeadMail(data, { baseUrl: 'https://cards.example.com' });
+    expect(mail.text).toContain('Open the contact: https://cards.example.com/contacts?contact=c-1');
+    expect(mail.html).toContain('href="https://cards.example.com/contacts?contact=c-1"');
+    expect(mail.text).toContain('Company: Acme & Co');
+    expect(mail.text).toContain('Consent: Given on 2025-03-01');
+    expect(mail.text).not.toContain('Phone:');
+  });
+
+  it('escapes everything the visitor typed in the HTML body', () => {
+    const mail = renderNewLeadMail(data, { baseUrl: 'https://cards.example.com' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('Work &lt;card&gt;');
+    expect(mail.html).toContain('Acme &amp; Co');
+  });
+
+  it('keeps the subject on one line', () => {
+    const mail = renderNewLeadMail({ ...data, lead: { ...data.lead, name: 'Eve\r\nBcc: x@example.com' } }, { baseUrl: 'https://x.example' });
+    expect(mail.subject).toBe('New lead: Eve Bcc: x@example.com');
+  });
+
+  it('names the lead by email when no name was given', () => {
+    expect(renderNewLeadMail({ ...data, lead: { ...data.lead, name: '' } }, { baseUrl: 'https://x.example' }).subject).toBe('New lead: eve@example.com');
+  });
+});

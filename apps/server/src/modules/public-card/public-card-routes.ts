@@ -1,0 +1,271 @@
+import type { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import {
+  publicCardFileParams,
+  publicCardKeyParams,
+  publicCardLinkParams,
+  publicCardResourcePaths,
+  publicCardTexts,
+  publicLeadForm,
+  qrDownloadQuery,
+} from '@cardstack/shared/public-card/schemas';
+import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
+import { AppError, badRequest } from '../../http/errors';
+import { attachmentDisposition, sendStoredFile } from '../storage/file-routes';
+import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
+import { pageScript, pageScriptPath } from './page-script';
+import { inactivePage, notFoundPage, type EncodedBody, type PublicCardService } from './public-card-service';
+import { vcardContentDisposition, vcardContentType } from './vcard';
+
+export interface PublicCardRoutesOptions {
+  leadRateLimit: { max: number; windowSeconds: number };
+}
+
+/**
+ * The page's Content-Security-Policy: no inline script (the one script is a file from our origin), styles
+ * inline only (the card's CSS and its theme colours), images from us or data: URLs, frames only from
+ * YouTube's privacy-enhanced domain, forms posting only to us.
+ */
+export const publicPageCsp = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  'frame-src https://www.youtube-nocookie.com',
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+/** What helmet sends on every other route, with the page's own CSP; set here once instead of per request. */
+const securityHeaders = {
+  'content-security-policy': publicPageCsp,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+} as const;
+
+const htmlHeaders = { ...securityHeaders, 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' } as const;
+
+/** Routes whose bodies are compressed ahead of time; helmet's headers come from `securityHeaders`. */
+const ownHeaders = { helmet: false, compress: false } as const;
+
+type Encoding = 'br' | 'gzip' | null;
+
+// A coding in Accept-Encoding, with no q-value or one above zero ("br;q=0" refuses brotli).
+const acceptsCoding = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(?!0(?:\\.0{0,3})?\\s*(?:,|$))[\\d.]+)?\\s*(?:,|$)`, 'i');
+const acceptsBrotli = acceptsCoding('br');
+const acceptsGzip = acceptsCoding('gzip');
+
+/** The encoding to send, from Accept-Encoding: brotli, else gzip, else none. */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  if (acceptsBrotli.test(value)) return 'br';
+  if (acceptsGzip.test(value)) return 'gzip';
+  return null;
+}
+
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, status: number, cacheControl: string) {
+  reply.status(status).headers(htmlHeaders).header('cache-control', cacheControl).header('etag', body.etag);
+  if (status === 200 && request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.raw);
+}
+
+/** An uncached page (the form with its errors): gzip when the browser takes it, as @fastify/compress would. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+  reply.status(status).headers(htmlHeaders).header('cache-control', 'no-store');
+  const raw = Buffer.from(html, 'utf8');
+  if (!acceptsGzip.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(raw);
+  return reply.header('content-encoding', 'gzip').send(gzipSync(raw));
+}
+
+const revalidate = 'no-cache';
+const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, notFoundPage, 404, revalidate);
+const sendInactive = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, inactivePage, 403, revalidate);
+
+function wantsJson(request: FastifyRequest): boolean {
+  return /application\/json/i.test(String(request.headers.accept ?? '')) || /application\/json/i.test(String(request.headers['content-type'] ?? ''));
+}
+
+/** The page of the card a request names, or the answer when there is none to show (404 or the inactive page). */
+async function activePage(
+  service: PublicCardService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string | null,
+  options: { isFresh: boolean } = { isFresh: true },
+) {
+  if (key === null) return { reply: sendNotFound(request, reply) };
+  const resolved = await service.resolve(key, options.isFresh);
+  if (resolved.status === 'blocked') return { reply: sendInactive(request, reply) };
+  const entry = resolved.status === 'active' ? await service.pageOf(resolved.ref) : null;
+  return entry ? { entry } : { reply: sendNotFound(request, reply) };
+}
+
+function keyOf(params: unknown): string | null {
+  const parsed = publicCardKeyParams.safeParse(params);
+  return parsed.success ? parsed.data.key : null;
+}
+
+function sendArtifact(reply: FastifyReply, body: Buffer | Readable, headers: Record<string, string>) {
+  return reply.headers({ ...securityHeaders, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", ...headers }).send(body);
+}
+
+/**
+ * /id/{cardId}/ and /id/{username}/: the public card page and what hangs off it (vCard, QR codes, tracked
+ * link and file addresses, the lead form). Public: no session is read. Everything a blocked card has answers
+ * with the same inactive page, everything unknown with the same 404 page.
+ */
+export async function registerPublicCardRoutes(app: FastifyInstance, service: PublicCardService, options: PublicCardRoutesOptions): Promise<void> {
+  app.get('/id/:key', ownHeaders, async (request, reply) => {
+    const key = keyOf(request.params);
+    if (key === null) return sendNotFound(request, reply);
+    return reply.headers(securityHeaders).redirect(`/id/${encodeURIComponent(key)}/`, 301);
+  });
+
+  app.get('/id/:key/', ownHeaders, async (request, reply) => {
+    // The hot path: the version may be reused for a moment (PUBLIC_PAGE_VERSION_CHECK_MS).
+    const found = await activePage(service, request, reply, keyOf(request.params), { isFresh: false });
+    if (!found.entry) return found.reply;
+    service.stats.count(found.entry.card.id, 'view');
+    return sendEncoded(request, reply, found.entry.page, 200, revalidate);
+  });
+
+  app.get('/id/:key/thanks', ownHeaders, async (request, reply) => {
+    const found = await activePage(service, request, reply, keyOf(request.params));
+    if (!found.entry) return found.reply;
+    return sendEncoded(request, reply, service.thanksOf(found.entry), 200, revalidate);
+  });
+
+  app.get(pageScriptPath, { helmet: false }, async (_request, reply) =>
+    reply
+      .headers(securityHeaders)
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(pageScript),
+  );
+
+  app.get('/id/:key/contact.vcf', ownHeaders, async (request, reply) => {
+    const found = await activePage(service, request, reply, keyOf(request.params));
+    if (!found.entry) return found.reply;
+    const { card } = found.entry;
+    const { body } = await service.artifactOf(card, 'vcard');
+    service.stats.count(card.id, 'vcard');
+    return sendArtifact(reply, body, {
+      'content-type': vcardContentType,
+      'content-disposition': vcardContentDisposition(card.name),
+      'cache-control': 'no-cache',
+    });
+  });
+
+  for (const format of ['svg', 'png'] as const) {
+    app.get(`/id/:key/qr.${format}`, ownHeaders, async (request, reply) => {
+      const found = await activePage(service, request, reply, keyOf(request.params));
+      if (!found.entry) return found.reply;
+      const { card } = found.entry;
+      const { body, fileName } = await service.artifactOf(card, format === 'svg' ? 'qrSvg' : 'qrPng');
+      const isDownload = qrDownloadQuery.safeParse(request.query).data?.download !== undefined;
+      return sendArtifact(reply, body, {
+        'content-type': format === 'svg' ? 'image/svg+xml' : 'image/png',
+        'content-disposition': isDownload ? attachmentDisposition(`${fileName.replace(/\.vcf$/, '')}-qr.${format}`) : 'inline',
+        // The code is of the card's permanent address: it changes only with the server's own address.
+        'cache-control': 'public, max-age=3600',
+      });
+    });
+  }
+
+  // A click on a web link: counted, then sent on to the card's own stored link. The target never comes from
+  // the request, so this cannot be used to send people anywhere else.
+  app.get('/id/:key/l/:linkId', ownHeaders, async (request, reply) => {
+    const params = publicCardLinkParams.safeParse(request.params);
+    const found = await activePage(service, request, reply, params.success ? params.data.key : null);
+    if (!found.entry) return found.reply;
+    const target = params.data ? service.linkTarget(found.entry, params.data.linkId) : null;
+    if (!target) return sendNotFound(request, reply);
+    service.stats.count(found.entry.card.id, 'link');
+    return reply.headers(securityHeaders).header('cache-control', 'no-store').redirect(target, 302);
+  });
+
+  app.get('/id/:key/f/:fileId', ownHeaders, async (request, reply) => {
+    const params = publicCardFileParams.safeParse(request.params);
+    const found = await activePage(service, request, reply, params.success ? params.data.key : null);
+    if (!found.entry) return found.reply;
+    const file = params.data ? service.fileOf(found.entry, params.data.fileId) : null;
+    const stored = file ? await service.storedFile(file.key) : null;
+    if (!file || !stored) return sendNotFound(request, reply);
+    service.stats.count(found.entry.card.id, 'file');
+    reply.headers(securityHeaders);
+    return sendStoredFile(reply, file.key, stored, { downloadName: file.name, cacheControl: 'no-cache' });
+  });
+
+  // The lead form, in its own scope: the rate limit, the form-body parser and the error pages apply to it only.
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => new AppError(429, 'too-many-requests', publicCardTexts.tooManyLeads),
+    });
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    // A form posted without JavaScript gets a page back, not JSON; JSON callers get the API's error shape.
+    scope.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (wantsJson(request) || error.statusCode === undefined || error.statusCode >= 500) throw error;
+      const message = error instanceof AppError ? error.message : publicCardTexts.leadFailed;
+      return sendHtml(request, reply, renderMessagePage(message, publicCardTexts.leadFailed), error.statusCode);
+    });
+
+    scope.post(
+      '/id/:key/lead',
+      { ...ownHeaders, config: { rateLimit: { max: options.leadRateLimit.max, timeWindow: options.leadRateLimit.windowSeconds * 1000 } } },
+      async (request, reply) => {
+        const isJson = wantsJson(request);
+        const resolved = await service.resolve(keyOf(request.params) ?? '', true);
+        if (resolved.status !== 'active') {
+          if (!isJson) return resolved.status === 'blocked' ? sendInactive(request, reply) : sendNotFound(request, reply);
+          throw resolved.status === 'blocked'
+            ? new AppError(403, 'card-inactive', publicCardTexts.inactiveTitle)
+            : new AppError(404, 'not-found', contactMessages.cardNotFound);
+        }
+        const entry = await service.pageOf(resolved.ref);
+        if (!entry) throw new AppError(404, 'not-found', contactMessages.cardNotFound);
+        const parsed = publicLeadForm.safeParse(request.body ?? {});
+        try {
+          if (!parsed.success) throw badRequest(publicCardTexts.leadFailed);
+          const message = await service.submitLead(entry, parsed.data);
+          if (isJson) return reply.status(201).headers(securityHeaders).send(leadResponse.parse({ message }));
+          return reply.headers(securityHeaders).redirect(publicCardResourcePaths.leadSent(entry.card.id), 303);
+        } catch (error) {
+          if (isJson || !(error instanceof AppError) || error.statusCode !== 400) throw error;
+          return sendHtml(request, reply, service.renderLeadErrors(entry, formStateOf(parsed.data ?? {}, error)), 400);
+        }
+      },
+    );
+  });
+}
+
+/** What the visitor typed, with the messages to show beside the fields (and above the form for the rest). */
+function formStateOf(values: Record<string, unknown>, error: AppError): LeadFormState & { kind: 'form' } {
+  const kept: Partial<Record<(typeof leadFieldNames)[number], string>> = {};
+  for (const name of leadFieldNames) if (typeof values[name] === 'string') kept[name] = values[name];
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(error.fields ?? {})) {
+    errors[(leadFieldNames as readonly string[]).includes(field) ? field : 'form'] ??= message;
+  }
+  if (Object.keys(errors).length === 0) errors.form = error.message;
+  const consent = values.consent === true || (typeof values.consent === 'string' && values.consent !== '');
+  return { kind: 'form', values: { ...kept, consent }, errors };
+}

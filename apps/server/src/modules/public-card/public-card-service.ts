@@ -1,0 +1,360 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Kysely } from 'kysely';
+import type { Link } from '@cardstack/shared/cards/links';
+import type { Card } from '@cardstack/shared/cards/schemas';
+import { defaultLeadThankYouMessage } from '@cardstack/shared/cards/schemas';
+import { toSafeLinkUrl } from '@cardstack/shared/cards/urls';
+import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
+import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
+import type { Database } from '../../db/schema';
+import { AppError, recordError } from '../../http/errors';
+import type { TeamClaimsResolver } from '../account/account-service';
+import { findCardById } from '../cards/card-repository';
+import { createLead } from '../contacts/contact-service';
+import type { FileStorage } from '../storage/storage';
+import {
+  currentArtifacts,
+  deleteQuietly,
+  generateArtifacts,
+  generatedKeys,
+  type CardArtifacts,
+  type GeneratedArtifacts,
+} from './card-artifacts';
+import { createCardStats, type CardStats } from './card-stats';
+import { LruCache } from './lru-cache';
+import { renderCardPage, renderMessagePage, type LeadFormState } from './page-render';
+import { pageScriptPath } from './page-script';
+import { findCardRef, findVCardRecord, type CardRef } from './public-card-repository';
+
+/*
+ * The public card page's use cases. The HTML of a card's version is rendered once, compressed once (brotli
+ * and gzip) and then served from memory until the version changes. Which version is current comes from one
+ * indexed query (primary key or the unique username key), reused for `versionCheckMs` (1 s by default): a
+ * change made through this process is seen by the next request, one made through another process sharing the
+ * database within that second. docs/decisions/0008-public-card-page.md has the measurements.
+ */
+
+export interface PublicCardDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  baseUrl: string;
+  resolveTeamClaims: TeamClaimsResolver;
+  /** The billing module's card limits: which of an owner's cards are blocked by the plan. */
+  cardAccessForOwner: (ownerId: string) => Promise<{ blockedCardIds: string[] }>;
+  /** How many cards' rendered pages stay in memory. */
+  pageCacheEntries: number;
+  /** How long an owner's plan status (which cards are blocked) is reused before it is computed again. */
+  accessTtlMs: number;
+  /**
+   * How long the card an address names, and its version, is reused before it is read again (0: read on every
+   * request). Changes made through this process are seen at once; through another process within this time.
+   */
+  versionCheckMs: number;
+  statsFlushIntervalMs: number;
+}
+
+/** A body in the three encodings a browser may ask for, made once. */
+export interface EncodedBody {
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+interface PageEntry {
+  card: Card;
+  page: EncodedBody;
+  thanks?: EncodedBody;
+  /** For each link: the id of its tracked address (web links only), else null. */
+  linkIds: (string | null)[];
+}
+
+export type Resolved = { status: 'missing' } | { status: 'blocked' } | { status: 'active'; ref: CardRef };
+
+/** What a card change means for the public page; the cards module reports every change. */
+export interface CardChange {
+  cardId: string;
+  ownerId: string;
+  kind: 'saved' | 'duplicated' | 'deleted';
+}
+
+export type ArtifactFile = 'vcard' | 'qrSvg' | 'qrPng';
+
+export function encodeBody(text: string): EncodedBody {
+  const raw = Buffer.from(text, 'utf8');
+  return {
+    raw,
+    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
+    etag: `W/"${crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 16)}"`,
+  };
+}
+
+/** The short, stable id of a link's tracked address: it follows the link through reordering. */
+export function linkIdOf(link: Pick<Link, 'kind' | 'url'>): string {
+  return crypto.createHash('sha256').update(`${link.kind}\n${link.url}`).digest('base64url').slice(0, 10);
+}
+
+/** Where a click on this link may go: the card's own stored link, checked again, web addresses only. */
+export function webLinkTarget(link: Pick<Link, 'url'>): string | null {
+  const checked = toSafeLinkUrl(link.url);
+  return checked.ok && /^https?:\/\//i.test(checked.url) ? checked.url : null;
+}
+
+export function thankYouMessageOf(card: Pick<Card, 'leadForm'>): string {
+  return card.leadForm.thankYouMessage.trim() || defaultLeadThankYouMessage;
+}
+
+export const notFoundPage = encodeBody(renderMessagePage(publicCardTexts.notFoundTitle, publicCardTexts.notFoundText));
+export const inactivePage = encodeBody(renderMessagePage(publicCardTexts.inactiveTitle, publicCardTexts.inactiveText));
+
+export function createPublicCardService(deps: PublicCardDeps) {
+  const context = { baseUrl: deps.baseUrl, scriptPath: pageScriptPath };
+  const pages = new LruCache<string, PageEntry>(deps.pageCacheEntries);
+  const loadingPages = new Map<string, Promise<PageEntry | null>>();
+  const access = new LruCache<string, Set<string>>(10_000, deps.accessTtlMs);
+  const refs = new LruCache<string, CardRef | null>(deps.versionCheckMs > 0 ? 10_000 : 0, deps.versionCheckMs);
+  const loadingAccess = new Map<string, Promise<Set<string> | null>>();
+  const knownArtifacts = new LruCache<string, CardArtifacts>(10_000);
+  const generating = new Map<string, Promise<GeneratedArtifacts>>();
+  const background = new Set<Promise<void>>();
+  const stats: CardStats = createCardStats({ db: deps.db, flushIntervalMs: deps.statsFlushIntervalMs });
+
+  const reportError = (what: string, error: unknown) =>
+    recordError(deps.db, `${what}: ${error instanceof Error ? error.message : String(error)}`);
+
+  /** The owner's blocked cards, computed at most once per owner per `accessTtlMs`. */
+  async function blockedCardsOf(ownerId: string): Promise<Set<string> | null> {
+    const cached = access.get(ownerId);
+    if (cached) return cached;
+    let loading = loadingAccess.get(ownerId);
+    if (!loading) {
+      loading = deps
+        .cardAccessForOwner(ownerId)
+        .then((result) => {
+          const blocked = new Set(result.blockedCardIds);
+          access.set(ownerId, blocked);
+          return blocked;
+        })
+        // The owner's account is gone (its cards go with it): the card is as good as missing.
+        .catch((error: unknown) => (error instanceof AppError && error.statusCode === 404 ? null : Promise.reject(error)))
+        .finally(() => loadingAccess.delete(ownerId));
+      loadingAccess.set(ownerId, loading);
+    }
+    return loading;
+  }
+
+  async function refOf(key: string, isFresh: boolean): Promise<CardRef | null> {
+    const cached = isFresh ? undefined : refs.get(key);
+    if (cached !== undefined) return cached;
+    const ref = await findCardRef(deps.db, key);
+    refs.set(key, ref);
+    return ref;
+  }
+
+  /**
+   * The card behind an address and whether it may be shown. `isFresh` reads the version now instead of
+   * reusing it: for everything but the page view itself (the vCard must never be older than the card).
+   */
+  async function resolve(key: string, isFresh = false): Promise<Resolved> {
+    const ref = await refOf(key, isFresh);
+    if (!ref) return { status: 'missing' };
+    const blocked = await blockedCardsOf(ref.ownerId);
+    if (!blocked) return { status: 'missing' };
+    return blocked.has(ref.id) ? { status: 'blocked' } : { status: 'active', ref };
+  }
+
+  function renderEntry(card: Card): PageEntry {
+    const linkIds = card.links.map((link) => (webLinkTarget(link) ? linkIdOf(link) : null));
+    const html = renderCardPage(context, {
+      card,
+      lead: { kind: 'form' },
+      linkPath: (index) => (linkIds[index] ? `/id/${encodeURIComponent(card.id)}/l/${linkIds[index]}` : null),
+    });
+    return { card, page: encodeBody(html), linkIds };
+  }
+
+  /** The rendered page of the card's current version: from memory, or rendered once however many ask at once. */
+  async function pageOf(ref: CardRef): Promise<PageEntry | null> {
+    const cached = pages.get(ref.id);
+    if (cached && cached.card.version === ref.version) return cached;
+    const loadKey = `${ref.id}:${ref.version}`;
+    let loading = loadingPages.get(loadKey);
+    if (!loading) {
+      loading = findCardById(deps.db, ref.id)
+        .then((card) => {
+          if (!card) return null;
+          const entry = renderEntry(card);
+          const latest = pages.get(card.id);
+          if (!latest || latest.card.version <= card.version) pages.set(card.id, entry);
+          return entry;
+        })
+        .finally(() => loadingPages.delete(loadKey));
+      loadingPages.set(loadKey, loading);
+    }
+    return loading;
+  }
+
+  /** The page after a lead was sent without JavaScript: the card with the thank-you text in place of the form. */
+  function thanksOf(entry: PageEntry): EncodedBody {
+    entry.thanks ??= encodeBody(
+      renderCardPage(context, {
+        card: entry.card,
+        lead: { kind: 'sent', message: thankYouMessageOf(entry.card) },
+        linkPath: (index) => (entry.linkIds[index] ? `/id/${encodeURIComponent(entry.card.id)}/l/${entry.linkIds[index]}` : null),
+      }),
+    );
+    return entry.thanks;
+  }
+
+  /** The card page again with what the visitor typed and what is wrong with it (a form post without JavaScript). */
+  function renderLeadErrors(entry: PageEntry, values: LeadFormState & { kind: 'form' }): string {
+    return renderCardPage(context, {
+      card: entry.card,
+      lead: values,
+      linkPath: (index) => (entry.linkIds[index] ? `/id/${encodeURIComponent(entry.card.id)}/l/${entry.linkIds[index]}` : null),
+    });
+  }
+
+  function generateOnce(card: Card): Promise<GeneratedArtifacts> {
+    const key = `${card.id}:${card.version}`;
+    let job = generating.get(key);
+    if (!job) {
+      job = generateArtifacts(deps, card)
+        .then((generated) => {
+          if (generated.isCurrent) knownArtifacts.set(key, generated.artifacts);
+          return generated;
+        })
+        .finally(() => generating.delete(key));
+      generating.set(key, job);
+    }
+    return job;
+  }
+
+  /** The stored artifacts of this version of the card, if they were made: by this process or another one. */
+  async function storedArtifacts(card: Card): Promise<CardArtifacts | null> {
+    const key = `${card.id}:${card.version}`;
+    const known = knownArtifacts.get(key) ?? currentArtifacts(card);
+    if (known) return known;
+    const record = await findVCardRecord(deps.db, card.id);
+    const recorded = record ? currentArtifacts({ id: card.id, version: card.version, ...record }) : null;
+    if (recorded) knownArtifacts.set(key, recorded);
+    return recorded;
+  }
+
+  const artifactKey = { vcard: 'vcfKey', qrSvg: 'qrSvgKey', qrPng: 'qrPngKey' } as const satisfies Record<ArtifactFile, keyof CardArtifacts>;
+  const generatedBytes = { vcard: 'vcard', qrSvg: 'qrSvg', qrPng: 'qrPng' } as const satisfies Record<ArtifactFile, keyof GeneratedArtifacts>;
+
+  /**
+   * One of the card's generated files, never older than the card: read from storage when it was made for
+   * this version, otherwise made now (and stored, for everyone after).
+   */
+  async function artifactOf(card: Card, file: ArtifactFile): Promise<{ body: Buffer | Readable; fileName: string }> {
+    const stored = await storedArtifacts(card);
+    if (stored) {
+      const found = await deps.storage.get(stored[artifactKey[file]]);
+      if (found) return { body: found.body, fileName: stored.vcfFileName };
+    }
+    const generated = await generateOnce(card);
+    return { body: generated[generatedBytes[file]], fileName: generated.artifacts.vcfFileName };
+  }
+
+  function inBackground(what: string, work: () => Promise<unknown>): void {
+    const task = work()
+      .then(() => undefined)
+      .catch((error: unknown) => reportError(what, error))
+      .finally(() => background.delete(task));
+    background.add(task);
+  }
+
+  return {
+    stats,
+    resolve,
+    pageOf,
+    thanksOf,
+    renderLeadErrors,
+    artifactOf,
+
+    linkTarget(entry: PageEntry, linkId: string): string | null {
+      const index = entry.linkIds.indexOf(linkId);
+      const link = index === -1 ? undefined : entry.card.links[index];
+      return link ? webLinkTarget(link) : null;
+    },
+
+    async storedFile(key: string) {
+      try {
+        return await deps.storage.get(key);
+      } catch {
+        return null;
+      }
+    },
+
+    fileOf(entry: PageEntry, fileId: string) {
+      const file = entry.card.downloadableFiles.find((candidate) => candidate.id === fileId);
+      const prefix = `/files/files/${entry.card.id}/`;
+      if (!file?.url.startsWith(prefix)) return null;
+      return { key: file.url.slice('/files/'.length), name: file.name };
+    },
+
+    /** A visitor's lead: stored for the card's owner with the consent text the page showed; returns the thank-you text. */
+    async submitLead(entry: PageEntry, form: PublicLeadForm): Promise<string> {
+      if (!entry.card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
+      const consent = form.consent === true || (typeof form.consent === 'string' && /^(yes|on|true|1)$/i.test(form.consent));
+      // Resolved before createLead's transaction: the resolver queries outside it, which on SQLite (one
+      // connection) would wait for the transaction to end, forever.
+      const claims = await deps.resolveTeamClaims(entry.card.ownerId);
+      const result = await createLead(deps.db, {
+        cardId: entry.card.id,
+        input: {
+          name: form.name ?? '',
+          email: form.email ?? '',
+          phone: form.phone ?? '',
+          company: form.company ?? '',
+          message: form.message ?? '',
+          consent,
+          consentText: publicCardTexts.leadConsent,
+          [leadHoneypotField]: form[leadHoneypotField] ?? '',
+        },
+        resolveTeamClaims: async () => claims,
+      });
+      if (result.contactId) stats.count(entry.card.id, 'lead');
+      return result.message;
+    },
+
+    /**
+     * Called by the cards module after every change: the owner's plan status is computed again (a new or
+     * deleted card can block or free another), the old page leaves memory and the card's vCard and QR codes
+     * are made for the new version in the background.
+     */
+    onCardChanged(change: CardChange): void {
+      access.delete(change.ownerId);
+      pages.delete(change.cardId);
+      // Addresses are cached by what was asked (id or username); a change is rare enough to forget them all.
+      refs.clear();
+      if (change.kind === 'deleted') return;
+      inBackground(`Generating the vCard and QR code of card ${change.cardId}`, async () => {
+        // A copy arrives with its source's generated files: they carry the source's address.
+        if (change.kind === 'duplicated') await deleteQuietly(deps, await generatedKeys(deps, change.cardId, () => true));
+        const card = await findCardById(deps.db, change.cardId);
+        if (card && !(await storedArtifacts(card))) await generateOnce(card);
+      });
+    },
+
+    /** Waits for the background work started so far (tests, shutdown). */
+    async settle(): Promise<void> {
+      while (background.size > 0) await Promise.all([...background]);
+    },
+
+    async close(): Promise<void> {
+      while (background.size > 0) await Promise.all([...background]);
+      await stats.close();
+    },
+  };
+}
+
+export type PublicCardService = ReturnType<typeof createPublicCardService>;
+export type { PageEntry };

@@ -1,0 +1,327 @@
+import crypto from 'node:crypto';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import type { Logger } from 'pino';
+import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
+import {
+  importColumns,
+  importFileMessages,
+  isBlankRecord,
+  mapImportHeader,
+  maxImportRows,
+  recordFromCells,
+  validateImportRow,
+  type ImportRecord,
+} from '@cardstack/shared/teams/import-rows';
+import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
+import { AppError, badRequest, notFound, recordError } from '../../http/errors';
+import { createCard } from '../cards/card-service';
+import * as repository from './team-repository';
+import type { ImportJobRow } from './team-repository';
+import { addMember, inviteProblem, requirePermission, teamCardAccess, teamMessages, type TeamCaller, type TeamsDeps } from './team-service';
+
+/*
+ * Bulk import (issue 7): the upload is parsed and checked for its header at once (a wrong file is answered
+ * in the request), then its rows are stored with the job and worked through by a background loop. Progress
+ * and the per-row report live in the job's row, so any process can run the job and any can report on it;
+ * a process that stops mid-way leaves a lease that runs out, and another picks the job up where it was.
+ */
+
+export const importMessages = {
+  invited: 'Invited. Their card is made when they accept.',
+  cardCreated: 'Card created for this member.',
+  cardAddedToInvitation: 'Card details added to the pending invitation.',
+  unchanged: 'Already in the team: nothing changed.',
+  duplicateRow: (row: number) => `The same email is already on row ${row}.`,
+} as const;
+
+/** Rows per transaction-and-progress step: small enough for a smooth progress bar, large enough to be cheap. */
+const batchSize = 10;
+const leaseMs = 2 * 60_000;
+
+export function requireImportPermission(caller: TeamCaller): void {
+  // An import adds people and makes their cards.
+  requirePermission(caller, 'userManagement');
+  requirePermission(caller, 'manageDigitalCards');
+}
+
+// ---- Files ---------------------------------------------------------------------------------------------
+
+interface ParsedRow {
+  row: number;
+  record: ImportRecord;
+}
+
+function isZip(body: Buffer): boolean {
+  return body.length > 4 && body[0] === 0x50 && body[1] === 0x4b && body[2] === 0x03 && body[3] === 0x04;
+}
+
+async function readCells(body: Buffer, fileName: string): Promise<string[][]> {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.xlsx') || (!lower.endsWith('.csv') && isZip(body))) {
+    if (!isZip(body)) throw badRequest(importFileMessages.unreadable, { file: importFileMessages.unreadable });
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(body as unknown as ArrayBuffer);
+    } catch {
+      throw badRequest(importFileMessages.unreadable, { file: importFileMessages.unreadable });
+    }
+    const sheet = workbook.worksheets[0];
+    if (!sheet) return [];
+    const rows: string[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cell.text ?? '';
+      });
+      rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
+    });
+    return Array.from(rows, (row) => row ?? []);
+  }
+  if (!lower.endsWith('.csv') && !lower.endsWith('.txt')) throw badRequest(importFileMessages.wrongType, { file: importFileMessages.wrongType });
+  const text = body.toString('utf8').replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  return parsed.data.map((row) => row.map((cell) => String(cell ?? '')));
+}
+
+/** The rows of an upload, numbered as a spreadsheet shows them; blank rows are left out. */
+export async function parseImportFile(body: Buffer, fileName: string): Promise<ParsedRow[]> {
+  const cells = await readCells(body, fileName);
+  const headerIndex = cells.findIndex((row) => row.some((cell) => cell.trim() !== ''));
+  if (headerIndex < 0) throw badRequest(importFileMessages.empty, { file: importFileMessages.empty });
+  const { indexes, missing } = mapImportHeader(cells[headerIndex]!);
+  if (missing.length > 0) throw badRequest(importFileMessages.missingColumns(missing), { file: importFileMessages.missingColumns(missing) });
+  const rows: ParsedRow[] = [];
+  for (let index = headerIndex + 1; index < cells.length; index += 1) {
+    const record = recordFromCells(cells[index]!, indexes);
+    if (isBlankRecord(record)) continue;
+    rows.push({ row: index + 1, record });
+    if (rows.length > maxImportRows) throw badRequest(importFileMessages.tooManyRows, { file: importFileMessages.tooManyRows });
+  }
+  if (rows.length === 0) throw badRequest(importFileMessages.empty, { file: importFileMessages.empty });
+  return rows;
+}
+
+export function importTemplateCsv(): string {
+  return csvByteOrderMark + csvRow(importColumns.map((column) => column.header)) + csvRow(importColumns.map((column) => column.example));
+}
+
+export async function importTemplateXlsx(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Members');
+  sheet.columns = importColumns.map((column) => ({ header: column.header, key: column.key, width: Math.max(14, column.example.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow(Object.fromEntries(importColumns.map((column) => [column.key, column.example])));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// ---- Jobs ----------------------------------------------------------------------------------------------
+
+function parseReport(text: string): ImportRowReport[] {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as ImportRowReport[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toImportJob(row: ImportJobRow): ImportJob {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    status: row.status === 'running' || row.status === 'done' || row.status === 'failed' ? row.status : 'queued',
+    totalRows: row.total_rows,
+    processedRows: row.processed_rows,
+    createdCount: row.created_count,
+    skippedCount: row.skipped_count,
+    rejectedCount: row.rejected_count,
+    rows: parseReport(row.report),
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+export async function startImport(deps: TeamsDeps, caller: TeamCaller, upload: { body: Buffer; fileName: string }): Promise<ImportJob> {
+  requireImportPermission(caller);
+  const rows = await parseImportFile(upload.body, upload.fileName);
+  const now = deps.now().toISOString();
+  const job: ImportJobRow = {
+    id: crypto.randomUUID(),
+    team_owner_id: caller.teamOwnerId,
+    created_by: caller.userId,
+    file_name: upload.fileName.slice(0, 200),
+    status: 'queued',
+    records: JSON.stringify(rows),
+    report: '[]',
+    total_rows: rows.length,
+    processed_rows: 0,
+    created_count: 0,
+    skipped_count: 0,
+    rejected_count: 0,
+    error: null,
+    lease_until: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  await repository.insertImportJob(deps.db, job);
+  return toImportJob(job);
+}
+
+export async function getImportJob(deps: TeamsDeps, caller: TeamCaller, jobId: string): Promise<ImportJob> {
+  requireImportPermission(caller);
+  const job = await repository.findImportJob(deps.db, caller.teamOwnerId, jobId);
+  if (!job) throw notFound('This import does not exist.');
+  return toImportJob(job);
+}
+
+/** One row: rejected with a reason, skipped when it is already in, or created. */
+async function importRow(
+  deps: TeamsDeps,
+  caller: TeamCaller,
+  parsed: ParsedRow,
+  firstRowOfEmail: Map<string, number>,
+): Promise<ImportRowReport> {
+  const email = (parsed.record.email ?? '').trim().toLowerCase();
+  const report = (outcome: ImportRowReport['outcome'], message: string): ImportRowReport => ({ row: parsed.row, email, outcome, message });
+  const checked = validateImportRow(parsed.record);
+  if (!checked.ok) return report('rejected', checked.reason);
+  const value = checked.value;
+  const earlier = firstRowOfEmail.get(value.email);
+  if (earlier !== undefined) return report('rejected', importMessages.duplicateRow(earlier));
+  firstRowOfEmail.set(value.email, parsed.row);
+  const pendingCard = JSON.stringify({ name: value.name, email: value.email, ...value.card });
+  const now = deps.now().toISOString();
+
+  const existing = await repository.findMemberByEmail(deps.db, caller.teamOwnerId, value.email);
+  if (existing) {
+    if (existing.is_accepted === 1 && existing.user_id) {
+      const cardCount = (await repository.teamCardCountsByOwner(deps.db, caller.teamOwnerId)).get(existing.user_id) ?? 0;
+      if (cardCount > 0) return report('skipped', importMessages.unchanged);
+      const access = await teamCardAccess(deps, caller.teamOwnerId);
+      if (!access.canCreateCard && access.maxActiveCards !== null) return report('rejected', teamMessages.cardsFull(access.maxActiveCards));
+      await createCard(deps.cards, { userId: caller.userId }, { name: value.name, email: value.email, ...value.card }, {
+        ownerId: existing.user_id,
+        teamOwnerId: caller.teamOwnerId,
+      });
+      return report('created', importMessages.cardCreated);
+    }
+    if (existing.pending_card) return report('skipped', importMessages.unchanged);
+    await repository.setPendingCard(deps.db, existing.id, pendingCard, now);
+    return report('created', importMessages.cardAddedToInvitation);
+  }
+
+  const problem = await inviteProblem(deps, caller, value.email);
+  if (problem) return report('rejected', problem.message);
+  try {
+    await deps.db.transaction().execute((trx) => addMember(deps, caller, { email: value.email, name: value.name, role: value.role, pendingCard }, trx));
+  } catch (error) {
+    // Invited by someone else in the meantime: the unique index refused the second row.
+    if (await repository.findMemberByEmail(deps.db, caller.teamOwnerId, value.email)) return report('skipped', importMessages.unchanged);
+    throw error;
+  }
+  return report('created', importMessages.invited);
+}
+
+async function callerOfJob(deps: TeamsDeps, job: ImportJobRow): Promise<TeamCaller> {
+  const by = (job.created_by ? await repository.findUser(deps.db, job.created_by) : undefined) ?? (await repository.findUser(deps.db, job.team_owner_id));
+  if (!by) throw new AppError(410, 'gone', 'The team no longer exists.');
+  return {
+    userId: by.id,
+    name: by.name,
+    email: by.email,
+    teamOwnerId: job.team_owner_id,
+    role: by.id === job.team_owner_id ? 'owner' : 'admin',
+    permissions: [],
+    isOrganizationUser: by.id !== job.team_owner_id,
+  };
+}
+
+/** Works a claimed job from where it stands to its end, saving progress after every batch. */
+async function runJob(deps: TeamsDeps, jobId: string): Promise<void> {
+  const job = await repository.findImportJobById(deps.db, jobId);
+  if (!job) return;
+  const rows = JSON.parse(job.records) as ParsedRow[];
+  const report = parseReport(job.report);
+  const counts = { created: job.created_count, skipped: job.skipped_count, rejected: job.rejected_count };
+  const caller = await callerOfJob(deps, job);
+  // Rows already done count for the duplicate check of the rest.
+  const firstRowOfEmail = new Map<string, number>();
+  for (const done of report) {
+    if (done.outcome !== 'rejected' && !firstRowOfEmail.has(done.email)) firstRowOfEmail.set(done.email, done.row);
+  }
+  for (let index = job.processed_rows; index < rows.length; ) {
+    const end = Math.min(index + batchSize, rows.length);
+    for (; index < end; index += 1) {
+      const outcome = await importRow(deps, caller, rows[index]!, firstRowOfEmail);
+      report.push(outcome);
+      counts[outcome.outcome] += 1;
+    }
+    const now = deps.now();
+    await repository.saveImportProgress(deps.db, job.id, {
+      processed_rows: index,
+      created_count: counts.created,
+      skipped_count: counts.skipped,
+      rejected_count: counts.rejected,
+      report: JSON.stringify(report),
+      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+      updated_at: now.toISOString(),
+    });
+    // Let requests in between batches: the import shares the process with the API.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await repository.finishImportJob(deps.db, job.id, 'done', null, deps.now().toISOString());
+}
+
+/**
+ * The background loop: claims runnable jobs (a conditional update, so one process runs each) and works
+ * them one at a time. `drain` runs one pass now (after an upload, and in tests).
+ */
+export function createImportWorker(options: { deps: TeamsDeps; logger: Logger; intervalMs: number }) {
+  const { deps, logger } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function runDue(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const now = deps.now();
+      const [next] = await repository.findRunnableImportJobs(deps.db, now.toISOString(), 1);
+      if (!next) return done;
+      if (!(await repository.claimImportJob(deps.db, next.id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString()))) continue;
+      try {
+        await runJob(deps, next.id);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        logger.error({ err: error, jobId: next.id }, 'team import failed');
+        await recordError(deps.db, `Team import ${next.id} failed: ${reason}`);
+        await repository.finishImportJob(deps.db, next.id, 'failed', 'The import stopped because of an error on our side. Upload the file again: rows already imported are skipped.', deps.now().toISOString());
+      }
+      done += 1;
+    }
+  }
+
+  function drain(): Promise<number> {
+    running ??= runDue().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    drain,
+    start() {
+      timer = setInterval(() => {
+        drain().catch((error: unknown) => logger.error({ err: error }, 'team import pass failed'));
+      }, options.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type ImportWorker = ReturnType<typeof createImportWorker>;

@@ -1,0 +1,279 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { normaliseRolesMatrix, type RolesMatrix, type TeamRole } from '@cardstack/shared/teams/roles';
+import type { Database, TeamImportJobTable, TeamInvitationTable, TeamMemberTable } from '../../db/schema';
+
+/*
+ * The only place that knows how teams are stored. Every function takes the database or a transaction first.
+ */
+
+type Db = Kysely<Database>;
+export type MemberRow = Selectable<TeamMemberTable>;
+export type InvitationRow = Selectable<TeamInvitationTable>;
+export type ImportJobRow = Selectable<TeamImportJobTable>;
+
+export function toTeamRole(value: string): TeamRole {
+  return value === 'admin' ? 'admin' : 'employee';
+}
+
+// ---- Claims --------------------------------------------------------------------------------------------
+
+/** The accepted membership of a user, with the team owner's plan (kept in step by billing). */
+export function findMembershipOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('team_member')
+    .innerJoin('user', 'user.id', 'team_member.team_owner_id')
+    .select(['team_member.id', 'team_member.team_owner_id', 'team_member.role', 'user.plan as owner_plan'])
+    .where('team_member.user_id', '=', userId)
+    .where('team_member.is_accepted', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function findUserPlan(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('user').select('plan').where('id', '=', userId).executeTakeFirst();
+  return row?.plan ?? null;
+}
+
+export function findUser(db: Db, userId: string) {
+  return db.selectFrom('user').select(['id', 'name', 'email', 'plan']).where('id', '=', userId).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('user').select(['id', 'name', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+// ---- Roles ---------------------------------------------------------------------------------------------
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A team's matrix; a team that never saved one has the defaults. */
+export async function readRoles(db: Db, teamOwnerId: string): Promise<RolesMatrix> {
+  const row = await db.selectFrom('team_roles').select(['admin', 'employee']).where('team_owner_id', '=', teamOwnerId).executeTakeFirst();
+  if (!row) return normaliseRolesMatrix(null);
+  const asRows = (value: unknown) => (Array.isArray(value) ? (value as { name: string; checked: boolean }[]) : undefined);
+  return normaliseRolesMatrix({ admin: asRows(parseJson(row.admin)), employee: asRows(parseJson(row.employee)) });
+}
+
+export async function saveRoles(db: Db, teamOwnerId: string, matrix: RolesMatrix, now: string): Promise<void> {
+  const values = { admin: JSON.stringify(matrix.admin), employee: JSON.stringify(matrix.employee), updated_at: now };
+  await db
+    .insertInto('team_roles')
+    .values({ team_owner_id: teamOwnerId, ...values })
+    .onConflict((oc) => oc.column('team_owner_id').doUpdateSet(values))
+    .execute();
+}
+
+// ---- Members -------------------------------------------------------------------------------------------
+
+export function listMembers(db: Db, teamOwnerId: string): Promise<MemberRow[]> {
+  return db.selectFrom('team_member').selectAll().where('team_owner_id', '=', teamOwnerId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+}
+
+export async function countMembers(db: Db, teamOwnerId: string): Promise<number> {
+  const row = await db.selectFrom('team_member').select(sql<number>`count(*)`.as('count')).where('team_owner_id', '=', teamOwnerId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findMember(db: Db, teamOwnerId: string, memberId: string): Promise<MemberRow | null> {
+  return (await db.selectFrom('team_member').selectAll().where('team_owner_id', '=', teamOwnerId).where('id', '=', memberId).executeTakeFirst()) ?? null;
+}
+
+export async function findMemberById(db: Db, memberId: string): Promise<MemberRow | null> {
+  return (await db.selectFrom('team_member').selectAll().where('id', '=', memberId).executeTakeFirst()) ?? null;
+}
+
+export async function findMemberByEmail(db: Db, teamOwnerId: string, email: string): Promise<MemberRow | null> {
+  return (await db.selectFrom('team_member').selectAll().where('team_owner_id', '=', teamOwnerId).where('email', '=', email).executeTakeFirst()) ?? null;
+}
+
+/** Whether the user owns a team that has anyone in it. */
+export async function hasMembers(db: Db, teamOwnerId: string): Promise<boolean> {
+  return (await db.selectFrom('team_member').select('id').where('team_owner_id', '=', teamOwnerId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function insertMember(db: Db, row: MemberRow): Promise<void> {
+  await db.insertInto('team_member').values(row).execute();
+}
+
+export async function updateMemberRole(db: Db, memberId: string, role: TeamRole, now: string): Promise<void> {
+  await db.updateTable('team_member').set({ role, updated_at: now }).where('id', '=', memberId).execute();
+}
+
+export async function setPendingCard(db: Db, memberId: string, pendingCard: string | null, now: string): Promise<void> {
+  await db.updateTable('team_member').set({ pending_card: pendingCard, updated_at: now }).where('id', '=', memberId).execute();
+}
+
+export async function deleteMember(db: Db, memberId: string): Promise<void> {
+  await db.deleteFrom('team_member').where('id', '=', memberId).execute();
+}
+
+/** Accepting: the member row gets the user and the timestamps; only a still pending row changes. */
+export async function markMemberAccepted(db: Db, memberId: string, userId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('team_member')
+    .set((eb) => ({
+      user_id: userId,
+      is_accepted: 1,
+      first_login_at: eb.fn.coalesce('first_login_at', eb.val(now)),
+      last_login_at: now,
+      updated_at: now,
+    }))
+    .where('id', '=', memberId)
+    .where('is_accepted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Spec §3 organizationUsers firstLogin / lastLogin, on every sign-in of a member. */
+export async function recordMemberSignIn(db: Db, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable('team_member')
+    .set((eb) => ({ first_login_at: eb.fn.coalesce('first_login_at', eb.val(now)), last_login_at: now }))
+    .where('user_id', '=', userId)
+    .where('is_accepted', '=', 1)
+    .execute();
+}
+
+// ---- Invitations ---------------------------------------------------------------------------------------
+
+export async function insertInvitation(db: Db, row: InvitationRow): Promise<void> {
+  await db.insertInto('team_invitation').values(row).execute();
+}
+
+export async function findInvitationByHash(db: Db, tokenHash: string): Promise<InvitationRow | null> {
+  return (await db.selectFrom('team_invitation').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) ?? null;
+}
+
+/** Every still usable link of a member stops working (resend, revoke, remove, accept). */
+export async function revokeOpenInvitations(db: Db, memberId: string): Promise<void> {
+  await db
+    .updateTable('team_invitation')
+    .set({ is_revoked: 1 })
+    .where('member_id', '=', memberId)
+    .where('is_revoked', '=', 0)
+    .where('accepted_at', 'is', null)
+    .execute();
+}
+
+export async function markInvitationAccepted(db: Db, invitationId: string, now: string): Promise<void> {
+  await db.updateTable('team_invitation').set({ accepted_at: now }).where('id', '=', invitationId).execute();
+}
+
+/** The newest open link of each pending member of a team, for "expires on". */
+export async function latestInvitationExpiries(db: Db, teamOwnerId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('team_invitation')
+    .select(['member_id', sql<string>`max(expires_at)`.as('expires_at')])
+    .where('team_owner_id', '=', teamOwnerId)
+    .where('is_revoked', '=', 0)
+    .where('accepted_at', 'is', null)
+    .where('member_id', 'is not', null)
+    .groupBy('member_id')
+    .execute();
+  return new Map(rows.map((row) => [row.member_id!, row.expires_at]));
+}
+
+// ---- Team cards ----------------------------------------------------------------------------------------
+
+/** Every card that counts against the team's allowance: the team's cards and the owner's own. */
+export function listTeamCardsForLimit(db: Db, teamOwnerId: string) {
+  return db
+    .selectFrom('card')
+    .select(['id', 'is_default', 'created_at'])
+    .where((eb) => eb.or([eb('team_owner_id', '=', teamOwnerId), eb('owner_id', '=', teamOwnerId)]))
+    .execute();
+}
+
+/** How many of the team's cards each member user holds. */
+export async function teamCardCountsByOwner(db: Db, teamOwnerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('card')
+    .select(['owner_id', sql<number>`count(*)`.as('count')])
+    .where('team_owner_id', '=', teamOwnerId)
+    .groupBy('owner_id')
+    .execute();
+  return new Map(rows.map((row) => [row.owner_id, Number(row.count)]));
+}
+
+/**
+ * A removed member's team cards stay with the team: they pass to the team owner (not as a default, which
+ * the owner already has or chooses).
+ */
+export async function passTeamCardsToOwner(db: Db, fromUserId: string, teamOwnerId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('card')
+    .set((eb) => ({ owner_id: teamOwnerId, is_default: 0, version: eb('version', '+', 1), updated_at: now }))
+    .where('owner_id', '=', fromUserId)
+    .where('team_owner_id', '=', teamOwnerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** When a team owner's account goes, the cards of their former members are personal cards again. */
+export async function releaseTeamCards(db: Db, teamOwnerId: string): Promise<void> {
+  await db.updateTable('card').set({ team_owner_id: null }).where('team_owner_id', '=', teamOwnerId).where('owner_id', '!=', teamOwnerId).execute();
+}
+
+// ---- Import jobs ---------------------------------------------------------------------------------------
+
+export async function insertImportJob(db: Db, row: ImportJobRow): Promise<void> {
+  await db.insertInto('team_import_job').values(row).execute();
+}
+
+export async function findImportJob(db: Db, teamOwnerId: string, jobId: string): Promise<ImportJobRow | null> {
+  return (await db.selectFrom('team_import_job').selectAll().where('team_owner_id', '=', teamOwnerId).where('id', '=', jobId).executeTakeFirst()) ?? null;
+}
+
+export async function findImportJobById(db: Db, jobId: string): Promise<ImportJobRow | null> {
+  return (await db.selectFrom('team_import_job').selectAll().where('id', '=', jobId).executeTakeFirst()) ?? null;
+}
+
+/** Jobs waiting to run, or whose runner stopped (its lease ran out), oldest first. */
+export function findRunnableImportJobs(db: Db, now: string, limit: number) {
+  return db
+    .selectFrom('team_import_job')
+    .select(['id'])
+    .where((eb) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])])]),
+    )
+    .orderBy('created_at', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a job for this process until `leaseUntil`: only one process wins (the update is conditional on the
+ * state it read), on both engines.
+ */
+export async function claimImportJob(db: Db, jobId: string, now: string, leaseUntil: string): Promise<boolean> {
+  const result = await db
+    .updateTable('team_import_job')
+    .set({ status: 'running', lease_until: leaseUntil, updated_at: now })
+    .where('id', '=', jobId)
+    .where((eb) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])])]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function saveImportProgress(
+  db: Db,
+  jobId: string,
+  progress: Pick<ImportJobRow, 'processed_rows' | 'created_count' | 'skipped_count' | 'rejected_count' | 'report' | 'lease_until' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('team_import_job').set(progress).where('id', '=', jobId).execute();
+}
+
+export async function finishImportJob(db: Db, jobId: string, status: 'done' | 'failed', error: string | null, now: string): Promise<void> {
+  await db
+    .updateTable('team_import_job')
+    .set({ status, error, lease_until: null, finished_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .execute();
+}

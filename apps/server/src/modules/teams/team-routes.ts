@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { cardResponse } from '@cardstack/shared/cards/schemas';
+import { importFileMessages, maxImportFileBytes } from '@cardstack/shared/teams/import-rows';
+import {
+  acceptInvitationInput,
+  acceptInvitationResponse,
+  changeRoleInput,
+  createTeamCardInput,
+  importJobParams,
+  importJobResponse,
+  invitationPreview,
+  inviteMemberInput,
+  memberIdParams,
+  rolesMatrixSchema,
+  rolesResponse,
+  teamCardsResponse,
+  teamMemberResponse,
+  teamMembersResponse,
+  templateParams,
+} from '@cardstack/shared/teams/schemas';
+import { AppError, badRequest } from '../../http/errors';
+import type { Auth } from '../auth/auth';
+import { requireSession } from '../auth/session';
+import * as imports from './team-import';
+import * as teams from './team-service';
+
+export interface TeamModuleOptions extends teams.TeamsDeps {
+  auth: Auth;
+  logger: Logger;
+  /** How often the import loop looks for jobs another process queued or left behind. */
+  importIntervalMs?: number;
+}
+
+/** What other modules and tests use. */
+export interface TeamModule {
+  importWorker: imports.ImportWorker;
+}
+
+async function readImportUpload(request: FastifyRequest): Promise<{ body: Buffer; fileName: string }> {
+  const missing = () => badRequest(importFileMessages.wrongType, { file: importFileMessages.wrongType });
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: maxImportFileBytes, files: 1 } });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
+    throw error;
+  }
+  if (!file) throw missing();
+  try {
+    return { body: await file.toBuffer(), fileName: file.filename || 'import.csv' };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'file-too-large', importFileMessages.tooLarge, { file: importFileMessages.tooLarge });
+    }
+    throw error;
+  }
+}
+
+const okWithCards = z.object({ ok: z.literal(true), cardsKept: z.number().int() });
+const ok = z.object({ ok: z.literal(true) });
+
+/**
+ * /api/teams: members and invitations, the roles matrix, team cards and bulk import. Every route but the
+ * invitation preview is signed-in only; each use case checks the caller's role permission itself.
+ */
+export function registerTeamRoutes(fastify: FastifyInstance, options: TeamModuleOptions): TeamModule {
+  const { auth, logger, importIntervalMs, ...deps } = options;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const caller = async (request: FastifyRequest) => teams.teamCallerOf(deps, await requireSession(auth, request));
+  const importWorker = imports.createImportWorker({ deps, logger, intervalMs: importIntervalMs ?? 2000 });
+
+  // ---- Members
+  app.get('/api/teams/members', { schema: { response: { 200: teamMembersResponse } } }, async (request) =>
+    teams.listMembers(deps, await caller(request)),
+  );
+
+  app.post('/api/teams/members', { schema: { body: inviteMemberInput, response: { 201: teamMemberResponse } } }, async (request, reply) =>
+    reply.status(201).send({ member: await teams.inviteMember(deps, await caller(request), request.body) }),
+  );
+
+  app.post('/api/teams/members/:id/resend', { schema: { params: memberIdParams, response: { 200: teamMemberResponse } } }, async (request) => ({
+    member: await teams.resendInvitation(deps, await caller(request), request.params.id),
+  }));
+
+  app.post('/api/teams/members/:id/revoke', { schema: { params: memberIdParams, response: { 200: ok } } }, async (request) => {
+    await teams.revokeInvitation(deps, await caller(request), request.params.id);
+    return { ok: true as const };
+  });
+
+  app.patch('/api/teams/members/:id', { schema: { params: memberIdParams, body: changeRoleInput, response: { 200: teamMemberResponse } } }, async (request) => ({
+    member: await teams.changeMemberRole(deps, await caller(request), request.params.id, request.body.role),
+  }));
+
+  app.delete('/api/teams/members/:id', { schema: { params: memberIdParams, response: { 200: okWithCards } } }, async (request) => {
+    const { cardsKept } = await teams.removeMember(deps, await caller(request), request.params.id);
+    return { ok: true as const, cardsKept };
+  });
+
+  // ---- Roles
+  app.get('/api/teams/roles', { schema: { response: { 200: rolesResponse } } }, async (request) => teams.getRoles(deps, await caller(request)));
+
+  app.put('/api/teams/roles', { schema: { body: rolesMatrixSchema, response: { 200: rolesResponse } } }, async (request) =>
+    teams.setRoles(deps, await caller(request), request.body),
+  );
+
+  // ---- Team cards (reading and changing one goes through /api/cards, whose access rule knows teams)
+  app.get('/api/teams/cards', { schema: { response: { 200: teamCardsResponse } } }, async (request) => teams.listTeamCards(deps, await caller(request)));
+
+  app.post('/api/teams/cards', { schema: { body: createTeamCardInput, response: { 201: cardResponse } } }, async (request, reply) => {
+    const { memberId, ...fields } = request.body;
+    const card = await teams.createTeamCard(deps, await caller(request), memberId, fields);
+    return reply.status(201).send({ card });
+  });
+
+  // ---- Invitations
+  // POST with the token in the body: it stays out of URLs, logs and caches (and is longer than a path segment may be).
+  app.post('/api/teams/invitations/preview', { schema: { body: acceptInvitationInput, response: { 200: invitationPreview } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return teams.previewInvitation(deps, request.body.token);
+  });
+
+  app.post('/api/teams/invitations/accept', { schema: { body: acceptInvitationInput, response: { 200: acceptInvitationResponse } } }, async (request) =>
+    teams.acceptInvitation(deps, await requireSession(auth, request), request.body.token),
+  );
+
+  // ---- Bulk import
+  app.get('/api/teams/import-template/:format', { schema: { params: templateParams } }, async (request, reply) => {
+    imports.requireImportPermission(await caller(request));
+    if (request.params.format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="team-import-template.csv"')
+        .send(imports.importTemplateCsv());
+    }
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="team-import-template.xlsx"')
+      .send(await imports.importTemplateXlsx());
+  });
+
+  app.post('/api/teams/imports', { schema: { response: { 202: importJobResponse } } }, async (request, reply) => {
+    const current = await caller(request);
+    // Permission first: the upload is not read for someone who may not import.
+    imports.requireImportPermission(current);
+    const job = await imports.startImport(deps, current, await readImportUpload(request));
+    importWorker.drain().catch((error: unknown) => logger.error({ err: error }, 'team import pass failed'));
+    return reply.status(202).send({ job });
+  });
+
+  app.get('/api/teams/imports/:id', { schema: { params: importJobParams, response: { 200: importJobResponse } } }, async (request) => ({
+    job: await imports.getImportJob(deps, await caller(request), request.params.id),
+  }));
+
+  importWorker.start();
+  fastify.addHook('onClose', async () => importWorker.stop());
+  return { importWorker };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { canUseFeature, features } from '@cardstack/shared/plans/features';
+import { planCards, teamSizeLabel, type PlanCatalogInput } from './plan-catalog';
+
+const base: PlanCatalogInput = {
+  period: 'month',
+  teamSize: 10,
+  currentPlan: 'basic',
+  isAccountBlocked: true,
+  isTrialAvailable: true,
+  now: new Date('2026-03-01T00:00:00Z'),
+};
+const byPlan = (input: Partial<PlanCatalogInput> = {}) => Object.fromEntries(planCards({ ...base, ...input }).map((card) => [card.plan, card]));
+
+describe('the plan cards', () => {
+  it('list exactly the features each plan allows', () => {
+    for (const card of planCards(base)) {
+      const listed = new Set(card.features.flatMap((line) => line.features));
+      expect([...listed].sort(), card.title).toEqual(features.filter((feature) => canUseFeature(card.plan, feature)).sort());
+    }
+  });
+
+  it('mark Insights and Analytics and AI Scanner as New, on every plan', () => {
+    for (const card of planCards(base)) {
+      expect(card.features.filter((line) => line.isNew).map((line) => line.text)).toEqual(['Insights and Analytics', 'AI Scanner']);
+    }
+  });
+
+  it.each([
+    // Spec §9 prices; "Per-card price is price divided by the tier's card count"; yearly is ten months.
+    ['month', 10, '€4.99', '/ month', '€9.99', '€1.00 per card / month'],
+    ['year', 10, '€49.90', '/ year', '€99.90', '€9.99 per card / year'],
+    ['month', 25, '€4.99', '/ month', '€19.99', '€0.80 per card / month'],
+    ['month', 50, '€4.99', '/ month', '€39.99', '€0.80 per card / month'],
+    ['month', 100, '€4.99', '/ month', '€79.99', '€0.80 per card / month'],
+    ['year', 250, '€49.90', '/ year', '€1,799.90', '€7.20 per card / year'],
+  ] as const)('%s, %s cards: Pro %s %s, Teams %s (%s)', (period, teamSize, proPrice, pricePeriod, teamPrice, perCard) => {
+    const cards = byPlan({ period, teamSize });
+    expect(cards.basic).toMatchObject({ price: 'Free', pricePeriod: '', perCardPrice: null });
+    expect(cards.subscribed).toMatchObject({ price: proPrice, pricePeriod, perCardPrice: null });
+    expect(cards.team).toMatchObject({ price: teamPrice, pricePeriod, perCardPrice: perCard });
+  });
+
+  it('Teams 251+ has no price: a quote', () => {
+    expect(byPlan({ teamSize: '251+' }).team).toMatchObject({ price: 'Custom', perCardPrice: null, footnote: 'More than 250 cards: we make you an offer.' });
+    expect(byPlan({ teamSize: '251+' }).team!.features[0]!.text).toBe('More than 250 cards');
+  });
+
+  it('card lines follow spec §9 and the user\'s pricing model', () => {
+    // Newer pricing model: "Basic lists 1 unique card ... Pro lists 2 digital cards".
+    expect(byPlan().basic!.features[0]!.text).toBe('1 unique card');
+    expect(byPlan().subscribed!.features[0]!.text).toBe('2 digital cards');
+    expect(byPlan({ teamSize: 50 }).team!.features[0]!.text).toBe('Up to 50 cards');
+    // A grandfathered account: "up to 10 cards for accounts not blocked"; on Pro already, "unlimited".
+    expect(byPlan({ isAccountBlocked: false }).basic!.features[0]!.text).toBe('Up to 10 cards');
+    expect(byPlan({ isAccountBlocked: false }).subscribed!.features[0]!.text).toBe('2 digital cards');
+    expect(byPlan({ isAccountBlocked: false, currentPlan: 'subscribed' }).subscribed!.features[0]!.text).toBe('Unlimited digital cards');
+  });
+
+  it('offer the trial only when one is available, and the NFC card extra on paid plans', () => {
+    expect(byPlan().subscribed!.footnote).toBe('7-day free trial, then €4.99 / month. Cancel anytime.');
+    expect(byPlan({ period: 'year', teamSize: 25 }).team!.footnote).toBe('14-day free trial, then €199.90 / year. Cancel anytime.');
+    expect(byPlan({ isTrialAvailable: false }).subscribed!.footnote).toBe('€4.99 / month, billed from the first day. Cancel anytime.');
+    expect(byPlan().basic!.extra).toBeNull();
+    expect(byPlan().subscribed!.extra).toBe('Order a custom NFC card');
+  });
+
+  it('names the sizes', () => {
+    expect(teamSizeLabel(10)).toBe('Up to 10 cards');
+    expect(teamSizeLabel('251+')).toBe('More than 250 cards (251+)');
+  });
+});

@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { planTitles } from '@cardstack/shared/plans/plans';
+import { formatEuros } from '@cardstack/shared/plans/prices';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useBillingStatus, useOpenPaymentPortal } from './billing-api';
+import { PaidFeatureGate } from './paid-feature-gate';
+import { PricingScreen } from './pricing-screen';
+
+const formatDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(iso));
+
+/** Settings → pricing-plans: the pricing screen, and the payment portal for those who pay. */
+export default function PricingPlansPage() {
+  return (
+    <div className="flex flex-col gap-10">
+      <PricingScreen headingLevel="h2" />
+      <PaymentDetails />
+    </div>
+  );
+}
+
+function PaymentDetails() {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+      <h2 id={titleId} className="text-lg font-semibold">
+        Payment details
+      </h2>
+      <PaidFeatureGate group="subscribed_and_team" preview={<SubscriptionSummaryPreview />}>
+        <SubscriptionSummary />
+      </PaidFeatureGate>
+    </section>
+  );
+}
+
+function SubscriptionSummary() {
+  const status = useBillingStatus();
+  const portal = useOpenPaymentPortal();
+  const subscription = status.data?.subscription;
+
+  async function openPortal() {
+    try {
+      const { url } = await portal.mutateAsync();
+      window.location.assign(url);
+    } catch (error) {
+      // Spec §8: "Payment portal: 'No url returned' when no link comes back" (the server's message).
+      notify.alert(error instanceof ApiError ? error.message : 'The payment portal could not be opened. Please try again.');
+    }
+  }
+
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200">
+      {subscription ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="font-medium">Plan</dt>
+          <dd>
+            {planTitles[subscription.plan]}
+            {subscription.size ? `, up to ${subscription.size} cards` : ''}
+          </dd>
+          <dt className="font-medium">Price</dt>
+          <dd>
+            {/* Spec §9: "Displayed subscription price: unit amount times quantity divided by 100." */}
+            {formatEuros(Math.round(subscription.displayedPrice * 100))} {subscription.period === 'year' ? 'per year' : 'per month'}
+          </dd>
+          <dt className="font-medium">{subscription.cancelAtPeriodEnd ? 'Ends on' : subscription.status === 'trialing' ? 'Free trial ends on' : 'Renews on'}</dt>
+          <dd>{formatDay(subscription.currentPeriodEnd)}</dd>
+        </dl>
+      ) : (
+        <p className="text-sm text-zinc-700">Your payment details and invoices are kept by the payment provider.</p>
+      )}
+      <Button className="mt-4" variant="secondary" onClick={() => void openPortal()} isLoading={portal.isPending}>
+        Manage payment details
+      </Button>
+    </div>
+  );
+}
+
+/** What sits dimmed behind the paid-feature overlay: the shape of the panel, no data. */
+function SubscriptionSummaryPreview() {
+  return (
+    <div className="rounded-2xl bg-white p-6">
+      <p className="text-sm">Plan, price and renewal date</p>
+      <p className="mt-4 inline-block rounded-lg px-4 py-2 text-sm ring-1 ring-zinc-300">Manage payment details</p>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { contactKindLabels, contactLimits, contactMessages, type Contact, type ContactCard } from '@cardstack/shared/contacts/schemas';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useContact, useUpdateContact, vcardUrl } from '../api/contacts-api';
+import { contactTitle, formatDateTime } from '../contact-format';
+import { TextareaField } from './contact-form-dialog';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-2">
+      <dt className="text-sm text-zinc-600">{label}</dt>
+      <dd className="text-sm break-words whitespace-pre-wrap text-zinc-900">{children}</dd>
+    </div>
+  );
+}
+
+function NotesForm({ contact }: { contact: Contact }) {
+  const updateContact = useUpdateContact();
+  const [notes, setNotes] = useState(contact.notes);
+  const [error, setError] = useState<string>();
+  const isChanged = notes !== contact.notes;
+  async function save() {
+    setError(undefined);
+    try {
+      await updateContact.mutateAsync({ contactId: contact.id, input: { notes } });
+      notify.success(contactMessages.saved);
+    } catch (saveError) {
+      setError(saveError instanceof ApiError ? (saveError.fields.notes ?? saveError.message) : 'Something went wrong. Please try again.');
+    }
+  }
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      className="mt-4 flex flex-col gap-2"
+    >
+      <TextareaField label="Notes" value={notes} maxLength={contactLimits.notes} onChange={(event) => setNotes(event.target.value)} error={error} disabled={updateContact.isPending} />
+      <div>
+        <Button type="submit" variant="secondary" disabled={!isChanged} isLoading={updateContact.isPending}>
+          Save notes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Details({ contact, card }: { contact: Contact; card: ContactCard | null }) {
+  const consent = contact.consentAt ? (
+    <>
+      Given on {formatDateTime(contact.consentAt)}
+      {contact.consentText ? <span className="mt-1 block text-zinc-700">“{contact.consentText}”</span> : null}
+    </>
+  ) : (
+    'Not given'
+  );
+  return (
+    <dl className="divide-y divide-zinc-100">
+      <Field label="Name">{contact.name || '—'}</Field>
+      <Field label="Email">{contact.email ? <a className="text-brand-700 underline" href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}</Field>
+      <Field label="Phone">{contact.phone ? <a className="text-brand-700 underline" href={`tel:${contact.phone}`}>{contact.phone}</a> : '—'}</Field>
+      <Field label="Company">{contact.company || '—'}</Field>
+      <Field label="Job title">{contact.jobTitle || '—'}</Field>
+      <Field label="Kind">{contactKindLabels[contact.kind]}</Field>
+      <Field label="Card">
+        {card ? (
+          <a className="text-brand-700 underline" href={`/id/${encodeURIComponent(card.username)}/`} target="_blank" rel="noreferrer">
+            {card.name}
+          </a>
+        ) : contact.cardName ? (
+          `${contact.cardName} (deleted)`
+        ) : (
+          '—'
+        )}
+      </Field>
+      {contact.kind === 'lead' ? <Field label="Message">{contact.message || '—'}</Field> : null}
+      {contact.kind === 'lead' ? <Field label="Consent">{consent}</Field> : null}
+      <Field label="Added">{formatDateTime(contact.createdAt)}</Field>
+      {contact.updatedAt !== contact.createdAt ? <Field label="Changed">{formatDateTime(contact.updatedAt)}</Field> : null}
+    </dl>
+  );
+}
+
+/** One contact's details in a side panel: every field, the card it came through, consent, notes, actions. */
+export function ContactDrawer({ contactId, onClose, onEdit, onDelete }: {
+  contactId: string | null;
+  onClose: () => void;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}) {
+  const detail = useContact(contactId);
+  const contact = detail.data?.contact;
+  return (
+    <Dialog.Root open={contactId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col overflow-y-auto bg-white p-6 shadow-xl">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-xl font-semibold break-words">{contact ? contactTitle(contact) : 'Contact'}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" aria-label="Close">
+                ✕
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">All details of this contact</Dialog.Description>
+          {detail.isPending ? (
+            <div className="mt-10 flex justify-center">
+              <Spinner label="Loading the contact" />
+            </div>
+          ) : detail.isError || !contact ? (
+            <p role="alert" className="mt-6 text-sm text-zinc-800">
+              {(detail.error as { status?: number } | null)?.status === 404 ? contactMessages.notFound : 'The contact could not be loaded.'}
+            </p>
+          ) : (
+            <>
+              <div className="mt-4 flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => onEdit(contact)}>
+                  Edit
+                </Button>
+                <a className={buttonClass('secondary')} href={vcardUrl(contact.id)} download>
+                  Download vCard
+                </a>
+                <Button variant="danger" onClick={() => onDelete(contact)}>
+                  Delete
+                </Button>
+              </div>
+              <div className="mt-4">
+                <Details contact={contact} card={detail.data.card} />
+              </div>
+              <NotesForm key={`${contact.id}-${contact.updatedAt}`} contact={contact} />
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

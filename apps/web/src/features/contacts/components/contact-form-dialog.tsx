@@ -1,0 +1,146 @@
+import { forwardRef, useId, useState, type TextareaHTMLAttributes } from 'react';
+import { Dialog } from 'radix-ui';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactForm, contactLimits, contactMessages, type Contact, type ContactFormValues } from '@cardstack/shared/contacts/schemas';
+import { Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/input-field';
+import { SelectList } from '../../../components/ui/select-list';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useContactCards, useCreateContact, useUpdateContact } from '../api/contacts-api';
+
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined }>(
+  function TextareaField({ label, error, id, className = '', ...rest }, ref) {
+    const generatedId = useId();
+    const fieldId = id ?? generatedId;
+    return (
+      <div className={`flex flex-col gap-1 ${className}`}>
+        <label htmlFor={fieldId} className="text-sm font-medium text-zinc-800">
+          {label}
+        </label>
+        <textarea
+          ref={ref}
+          id={fieldId}
+          rows={4}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className={`rounded-lg border px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 disabled:bg-zinc-100 ${
+            error ? 'border-red-500 focus:ring-red-200' : 'border-zinc-300 focus:border-brand-500 focus:ring-brand-100'
+          }`}
+          {...rest}
+        />
+        {error ? (
+          <p id={`${fieldId}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  },
+);
+
+const noCard = 'none';
+const fieldNames = ['name', 'email', 'phone', 'company', 'jobTitle', 'notes'] as const;
+
+/** Add a contact by hand (no `contact`) or edit one; errors show under their fields. */
+export function ContactFormDialog({ contact, open, onOpenChange, onSaved }: {
+  contact: Contact | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved?: (contactId: string) => void;
+}) {
+  const isEdit = contact !== null;
+  const cards = useContactCards();
+  const createContact = useCreateContact();
+  const updateContact = useUpdateContact();
+  const [cardId, setCardId] = useState(noCard);
+  const [cardError, setCardError] = useState<string>();
+  const form = useForm<ContactFormValues>({
+    resolver: zodResolver(contactForm),
+    values: {
+      name: contact?.name ?? '',
+      email: contact?.email ?? '',
+      phone: contact?.phone ?? '',
+      company: contact?.company ?? '',
+      jobTitle: contact?.jobTitle ?? '',
+      notes: contact?.notes ?? '',
+    },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setCardError(undefined);
+    try {
+      if (contact) {
+        await updateContact.mutateAsync({ contactId: contact.id, input: values });
+        notify.success(contactMessages.saved);
+        onSaved?.(contact.id);
+      } else {
+        const created = await createContact.mutateAsync({ ...values, cardId: cardId === noCard ? null : cardId });
+        notify.success(contactMessages.created);
+        onSaved?.(created.contact.id);
+      }
+      onOpenChange(false);
+      form.reset();
+      setCardId(noCard);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        let isPlaced = false;
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field === 'cardId') {
+            setCardError(message);
+            isPlaced = true;
+          } else if ((fieldNames as readonly string[]).includes(field)) {
+            form.setError(field as (typeof fieldNames)[number], { message });
+            isPlaced = true;
+          }
+        }
+        if (!isPlaced) notify.alert(error.message);
+      } else {
+        notify.alert('Something went wrong. Please try again.');
+      }
+    }
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">{isEdit ? 'Edit contact' : 'Add contact'}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-zinc-700">Enter a name or an email; everything else is optional.</Dialog.Description>
+          <form onSubmit={onSubmit} noValidate className="mt-4">
+            <fieldset disabled={form.formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
+              <InputField label="Name" autoComplete="off" maxLength={contactLimits.name} error={errors.name?.message} {...form.register('name')} />
+              <InputField label="Email" type="email" autoComplete="off" maxLength={contactLimits.email} error={errors.email?.message} {...form.register('email')} />
+              <InputField label="Phone" type="tel" autoComplete="off" maxLength={contactLimits.phone} error={errors.phone?.message} {...form.register('phone')} />
+              <InputField label="Company" autoComplete="off" maxLength={contactLimits.company} error={errors.company?.message} {...form.register('company')} />
+              <InputField label="Job title" autoComplete="off" maxLength={contactLimits.jobTitle} error={errors.jobTitle?.message} {...form.register('jobTitle')} />
+              {!isEdit ? (
+                <SelectList
+                  label="Card"
+                  value={cardId}
+                  onValueChange={setCardId}
+                  options={[{ value: noCard, label: 'No card' }, ...(cards.data ?? []).map((card) => ({ value: card.id, label: card.name }))]}
+                  error={cardError}
+                />
+              ) : null}
+              <TextareaField label="Notes" className="sm:col-span-2" maxLength={contactLimits.notes} error={errors.notes?.message} {...form.register('notes')} />
+            </fieldset>
+            <div className="mt-6 flex justify-end gap-3">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={form.formState.isSubmitting}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" isLoading={form.formState.isSubmitting}>
+                {isEdit ? 'Save contact' : 'Add contact'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { importFileMessages, maxImportFileBytes, maxImportRows } from '@cardstack/shared/teams/import-rows';
+import type { ImportJob, ImportOutcome } from '@cardstack/shared/teams/schemas';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { importTemplateUrls, startImport, teamCardsQueryKey, teamMembersQueryKey, useImportJob } from '../api/teams-api';
+import { importSummary } from '../team-texts';
+
+const outcomeLabels: Record<ImportOutcome, string> = { created: 'Created', skipped: 'Skipped', rejected: 'Rejected' };
+const outcomeStyles: Record<ImportOutcome, string> = {
+  created: 'bg-green-50 text-green-800 ring-green-200',
+  skipped: 'bg-zinc-100 text-zinc-800 ring-zinc-200',
+  rejected: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+/** Members and their cards from an Excel or CSV file: a background job with a progress bar and a per-row report. */
+export function BulkImport() {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useImportJob(jobId);
+  const current = job.data;
+  const isRunning = uploadProgress !== null || (current !== undefined && (current.status === 'queued' || current.status === 'running'));
+
+  useEffect(() => {
+    if (current?.status === 'done') {
+      void queryClient.invalidateQueries({ queryKey: teamMembersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: teamCardsQueryKey });
+    }
+  }, [current?.status, queryClient]);
+
+  async function upload() {
+    setError(undefined);
+    if (!file) {
+      setError(importFileMessages.wrongType);
+      return;
+    }
+    if (!/\.(xlsx|csv)$/i.test(file.name)) {
+      setError(importFileMessages.wrongType);
+      return;
+    }
+    if (file.size > maxImportFileBytes) {
+      setError(importFileMessages.tooLarge);
+      return;
+    }
+    setUploadProgress(0);
+    try {
+      const started = await startImport(file, setUploadProgress);
+      queryClient.setQueryData(['teams', 'imports', started.id], started);
+      setJobId(started.id);
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The file could not be uploaded. Please try again.');
+    } finally {
+      setUploadProgress(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="import-title" className="rounded-2xl bg-white p-6 ring-1 ring-zinc-200">
+      <h2 id="import-title" className="text-lg font-semibold">
+        Import members
+      </h2>
+      <p className="mt-1 text-sm text-zinc-700">
+        Invite many people at once and prepare their cards from an Excel (.xlsx) or CSV file, up to {maxImportRows} rows. Each row is
+        checked on its own; importing the same file again adds nobody twice.
+      </p>
+      <p className="mt-2 flex flex-wrap gap-4 text-sm">
+        <a className="font-semibold text-brand-700 underline" href={importTemplateUrls.xlsx} download>
+          Download the Excel template
+        </a>
+        <a className="font-semibold text-brand-700 underline" href={importTemplateUrls.csv} download>
+          Download the CSV template
+        </a>
+      </p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
+            File to import
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            disabled={isRunning}
+            onChange={(event) => {
+              setError(undefined);
+              setFile(event.target.files?.[0] ?? null);
+            }}
+            className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+          />
+        </div>
+        <Button onClick={() => void upload()} isLoading={uploadProgress !== null} disabled={isRunning}>
+          Import
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+
+      {current ? <ImportProgress job={current} /> : null}
+    </section>
+  );
+}
+
+function ImportProgress({ job }: { job: ImportJob }) {
+  const isFinished = job.status === 'done' || job.status === 'failed';
+  const percent = job.totalRows === 0 ? 100 : Math.round((job.processedRows / job.totalRows) * 100);
+  return (
+    <div className="mt-6">
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-medium">{isFinished ? `Import of ${job.fileName} finished` : `Importing ${job.fileName}…`}</span>
+        <span aria-hidden="true">
+          {job.processedRows} of {job.totalRows} rows
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={job.totalRows}
+        aria-valuenow={job.processedRows}
+        aria-valuetext={`${job.processedRows} of ${job.totalRows} rows`}
+        className="mt-2 h-3 overflow-hidden rounded-full bg-zinc-200"
+      >
+        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      {job.status === 'failed' ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {job.error}
+        </p>
+      ) : null}
+      {isFinished ? (
+        <>
+          <p role="status" className="mt-3 font-semibold">
+            {importSummary(job)}
+          </p>
+          <div className="mt-3 max-h-96 overflow-auto rounded-xl ring-1 ring-zinc-200">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Import report</caption>
+              <thead className="sticky top-0 bg-zinc-50 text-xs tracking-wide text-zinc-700 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Row</th>
+                  <th scope="col" className="px-3 py-2">Email</th>
+                  <th scope="col" className="px-3 py-2">Result</th>
+                  <th scope="col" className="px-3 py-2">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...job.rows]
+                  // Rejected rows first: they are what needs fixing.
+                  .sort((a, b) => Number(b.outcome === 'rejected') - Number(a.outcome === 'rejected') || a.row - b.row)
+                  .map((row) => (
+                    <tr key={row.row} className="border-t border-zinc-100">
+                      <td className="px-3 py-2">{row.row}</td>
+                      <td className="px-3 py-2 break-all">{row.email || '—'}</td>
+                      <td className="px-3 py-2">
+                        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${outcomeStyles[row.outcome]}`}>{outcomeLabels[row.outcome]}</span>
+                      </td>
+                      <td className="px-3 py-2">{row.message}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { roleTitles, teamRoles } from '@cardstack/shared/teams/roles';
+import { inviteMemberInput, type InviteMemberInput } from '@cardstack/shared/teams/schemas';
+import { Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/input-field';
+import { SelectList } from '../../../components/ui/select-list';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useInviteMember } from '../api/teams-api';
+
+export const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
+
+/** Invite one person by email as admin or employee. */
+export function InviteForm() {
+  const invite = useInviteMember();
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<InviteMemberInput>({
+    resolver: zodResolver(inviteMemberInput),
+    defaultValues: { email: '', name: '', role: 'employee' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const member = await invite.mutateAsync(values);
+      notify.success(invitationSentMessage(member.email));
+      reset();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        for (const [field, message] of Object.entries(error.fields)) setError(field as keyof InviteMemberInput, { message });
+      } else {
+        notify.alert(error instanceof ApiError ? error.message : 'The invitation could not be sent. Please try again.');
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="invite-title" className="rounded-2xl bg-white p-6 ring-1 ring-zinc-200">
+      <h2 id="invite-title" className="text-lg font-semibold">
+        Invite a member
+      </h2>
+      <p className="mt-1 text-sm text-zinc-700">They get an email with a link that works for 7 days.</p>
+      <fieldset disabled={formState.isSubmitting} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start">
+        <InputField label="Name" required autoComplete="off" error={formState.errors.name?.message} {...register('name')} />
+        <InputField label="Email" type="email" required autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
+        <Controller
+          control={control}
+          name="role"
+          render={({ field }) => (
+            <SelectList
+              label="Role"
+              value={field.value}
+              onValueChange={field.onChange}
+              options={teamRoles.map((role) => ({ value: role, label: roleTitles[role] }))}
+              error={formState.errors.role?.message}
+            />
+          )}
+        />
+        <Button type="submit" isLoading={formState.isSubmitting} className="sm:mt-6">
+          Send invitation
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

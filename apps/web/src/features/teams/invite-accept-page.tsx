@@ -1,0 +1,270 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { passwordField, displayNameField } from '@cardstack/shared/auth/schemas';
+import { roleTitles } from '@cardstack/shared/teams/roles';
+import type { InvitationPreview } from '@cardstack/shared/teams/schemas';
+import { Button } from '../../components/ui/button';
+import { InputField } from '../../components/ui/input-field';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { ApiError, api } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { authApi, describeAuthError } from '../auth/auth-api';
+import { AuthCard, FormAlert } from '../auth/auth-form';
+import { sessionQueryKey, useSession } from '../auth/session';
+import { acceptInvitation, previewInvitation } from './api/teams-api';
+
+export const joinedTeamMessage = (teamName: string) => `Welcome to ${teamName}!`;
+
+const registerForm = z.object({ name: displayNameField, password: passwordField });
+const signInForm = z.object({ password: z.string().min(1, 'Password is required') });
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
+
+/**
+ * /invite/{token}: the link of the invitation mail. A visitor creates an account or signs in (email and
+ * password, or Google, which comes back here), then joins; the server checks the link and the email.
+ */
+export default function InviteAcceptPage() {
+  const { token = '' } = useParams();
+  const preview = useQuery({ queryKey: ['teams', 'invitation', token], queryFn: () => previewInvitation(token), retry: false, staleTime: Infinity });
+  const session = useSession();
+  if (preview.isPending || session.isPending) return <FullScreenSpinner />;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6">
+      <p className="text-lg font-bold text-brand-700">Cards</p>
+      {preview.isError ? (
+        <Problem title="The invitation could not be checked" message={messageOf(preview.error)} />
+      ) : preview.data.status !== 'valid' ? (
+        <Problem title="This invitation cannot be used" message={preview.data.message} />
+      ) : (
+        <Invitation token={token} invitation={preview.data} />
+      )}
+    </main>
+  );
+}
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <AuthCard title={title} footer={<Link className="font-semibold text-brand-700 underline" to="/">Go to the app</Link>}>
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        {message}
+      </div>
+    </AuthCard>
+  );
+}
+
+function Invitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string>();
+  const [isJoining, setIsJoining] = useState(false);
+  const hasTriedAutomatically = useRef(false);
+  const email = invitation.email ?? '';
+  const teamName = invitation.teamName ?? 'the team';
+  const user = session.data;
+  const isInvitedUser = user !== null && user !== undefined && user.email.toLowerCase() === email;
+
+  async function join() {
+    setError(undefined);
+    setIsJoining(true);
+    try {
+      await acceptInvitation(token);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      notify.success(joinedTeamMessage(teamName), 'auth');
+      navigate('/', { replace: true });
+    } catch (caught) {
+      setError(messageOf(caught));
+      setIsJoining(false);
+    }
+  }
+
+  // Back from Google (or a sign-in elsewhere) with ?accept=1: join at once.
+  useEffect(() => {
+    if (isInvitedUser && params.get('accept') === '1' && !hasTriedAutomatically.current) {
+      hasTriedAutomatically.current = true;
+      void join();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isInvitedUser, params]);
+
+  const intro = (
+    <p className="mb-6 text-zinc-700">
+      {invitation.inviterName ?? 'Someone'} invited <strong className="break-all">{email}</strong> to join {teamName} as{' '}
+      {invitation.role ? roleTitles[invitation.role].toLowerCase() : 'a member'}.
+    </p>
+  );
+
+  if (user) {
+    if (!isInvitedUser) {
+      return (
+        <AuthCard title={`Join ${teamName}`} footer={<Link className="font-semibold text-brand-700 underline" to="/">Go to the app</Link>}>
+          {intro}
+          <FormAlert message={`This invitation was sent to ${email}. You are signed in as ${user.email}: sign out and sign in with ${email} to accept it.`} />
+          <Button
+            variant="secondary"
+            className="mt-4 w-full"
+            onClick={() =>
+              void api.post('/api/auth/sign-out').then(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }))
+            }
+          >
+            Sign out
+          </Button>
+        </AuthCard>
+      );
+    }
+    return (
+      <AuthCard title={`Join ${teamName}`} footer={<Link className="font-semibold text-brand-700 underline" to="/">Not now</Link>}>
+        {intro}
+        <FormAlert message={error} />
+        <Button className="mt-4 w-full" isLoading={isJoining} onClick={() => void join()}>
+          Accept invitation
+        </Button>
+      </AuthCard>
+    );
+  }
+  return <SignedOutInvitation token={token} invitation={invitation} intro={intro} onSignedIn={join} error={error} />;
+}
+
+function SignedOutInvitation({
+  token,
+  invitation,
+  intro,
+  onSignedIn,
+  error,
+}: {
+  token: string;
+  invitation: InvitationPreview;
+  intro: ReactNode;
+  onSignedIn: () => Promise<void>;
+  error: string | undefined;
+}) {
+  const [mode, setMode] = useState<'register' | 'sign-in'>(invitation.hasAccount ? 'sign-in' : 'register');
+  const teamName = invitation.teamName ?? 'the team';
+  const switchLink = (
+    <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setMode(mode === 'register' ? 'sign-in' : 'register')}>
+      {mode === 'register' ? 'I already have an account' : 'Create an account instead'}
+    </button>
+  );
+  return (
+    <AuthCard title={`Join ${teamName}`} footer={switchLink}>
+      {intro}
+      <FormAlert message={error} />
+      {mode === 'register' ? (
+        <RegisterToJoin email={invitation.email ?? ''} onDone={onSignedIn} />
+      ) : (
+        <SignInToJoin email={invitation.email ?? ''} onDone={onSignedIn} />
+      )}
+      <InviteGoogleButton token={token} />
+    </AuthCard>
+  );
+}
+
+function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof registerForm>>({ resolver: zodResolver(registerForm) });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await authApi.register({ ...values, email });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await onDone();
+    } catch (caught) {
+      const failure = describeAuthError(caught);
+      if (failure.field === 'password') setError('password', { message: failure.message });
+      else setFormError(failure.message);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+        <FormAlert message={formError} />
+        <InputField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+        <InputField label="Email" type="email" value={email} readOnly hint="The invitation is for this email." />
+        <InputField label="Password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={formState.errors.password?.message} {...register('password')} />
+        <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+          Create account and join
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
+
+function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof signInForm>>({ resolver: zodResolver(signInForm) });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await authApi.signIn({ email, password: values.password });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await onDone();
+    } catch (caught) {
+      const failure = describeAuthError(caught);
+      if (failure.field === 'password') setError('password', { message: failure.message });
+      else setFormError(failure.message);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+        <FormAlert message={formError} />
+        <InputField label="Email" type="email" value={email} readOnly hint="The invitation is for this email." />
+        <InputField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+        <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+          Sign in and join
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
+
+/** Google sign-in that comes back to this page (new accounts too, instead of onboarding) and joins there. */
+function InviteGoogleButton({ token }: { token: string }) {
+  const config = useQuery({ queryKey: ['public-config'], queryFn: authApi.publicConfig, staleTime: Infinity });
+  const [isStarting, setIsStarting] = useState(false);
+  const [error, setError] = useState<string>();
+  if (!config.data?.isGoogleEnabled) return null;
+  const back = `/invite/${token}`;
+  async function start() {
+    setIsStarting(true);
+    try {
+      const result = await api.post<{ url?: string }>('/api/auth/sign-in/social', {
+        provider: 'google',
+        callbackURL: `${back}?accept=1`,
+        newUserCallbackURL: `${back}?accept=1`,
+        errorCallbackURL: back,
+      });
+      if (!result.url) throw new ApiError(500, 'unknown', 'Google sign-in is not available right now.');
+      window.location.assign(result.url);
+    } catch (caught) {
+      setIsStarting(false);
+      setError(describeAuthError(caught).message);
+    }
+  }
+  return (
+    <>
+      <div className="my-4 flex items-center gap-3 text-xs text-zinc-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-zinc-200" />
+        or
+        <span className="h-px flex-1 bg-zinc-200" />
+      </div>
+      <FormAlert message={error} />
+      <Button variant="secondary" className="w-full" isLoading={isStarting} onClick={() => void start()}>
+        Continue with Google
+      </Button>
+      <p className="mt-2 text-center text-xs text-zinc-600">
+        Use the Google account of the invited email.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { checkedPermissions, permissions, permissionTexts, roleList, roleTitles, teamRoles, type Permission, type TeamRole } from '@cardstack/shared/teams/roles';
+import type { RolesResponse } from '@cardstack/shared/teams/schemas';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useSessionUser } from '../auth/session';
+import { PaidFeatureGate } from '../billing/paid-feature-gate';
+import { useSaveRoles, useTeamRoles } from './api/teams-api';
+
+export const rolesSavedMessage = 'Roles saved.';
+
+/** settings → roles: the permission matrix of the team (spec §3 organizationRoles). */
+export default function RolesPage() {
+  const user = useSessionUser();
+  return (
+    <section aria-labelledby="roles-title">
+      <h2 id="roles-title" className="text-xl font-bold">
+        Roles
+      </h2>
+      <p className="mt-1 text-sm text-zinc-700">Choose what admins and employees may do. The team owner may always do everything.</p>
+      <div className="mt-6">
+        {user.role === 'owner' ? (
+          <PaidFeatureGate feature="roles" preview={<div className="h-64 rounded-xl bg-zinc-100" />}>
+            <RolesEditor />
+          </PaidFeatureGate>
+        ) : (
+          <RolesEditor />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function RolesEditor() {
+  const roles = useTeamRoles();
+  if (roles.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading the roles" />
+      </div>
+    );
+  }
+  if (roles.isError) {
+    return (
+      <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
+        <p className="font-semibold">{roles.error.message}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void roles.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  // A new editor whenever the stored matrix changes: the checkboxes start from what is saved.
+  return <RolesMatrixForm key={JSON.stringify(roles.data)} saved={roles.data} />;
+}
+
+function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
+  const save = useSaveRoles();
+  const [granted, setGranted] = useState<Record<TeamRole, Permission[]>>({
+    admin: checkedPermissions(saved.admin),
+    employee: checkedPermissions(saved.employee),
+  });
+  const isDirty = teamRoles.some((role) => granted[role].join() !== checkedPermissions(saved[role]).join());
+
+  function toggle(role: TeamRole, permission: Permission, isChecked: boolean) {
+    setGranted((current) => ({
+      ...current,
+      [role]: isChecked ? [...current[role], permission] : current[role].filter((name) => name !== permission),
+    }));
+  }
+
+  async function submit() {
+    try {
+      await save.mutateAsync({ admin: roleList(granted.admin), employee: roleList(granted.employee) });
+      notify.success(rolesSavedMessage);
+    } catch (error) {
+      notify.alert(error instanceof ApiError ? error.message : 'The roles could not be saved. Please try again.');
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset disabled={save.isPending}>
+        <legend className="sr-only">Permissions of each role</legend>
+        <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-zinc-200">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-zinc-200">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Permission
+                </th>
+                {/* The title row of each list: it names the role and is never checked. */}
+                {teamRoles.map((role) => (
+                  <th key={role} scope="col" className="px-4 py-3 text-center">
+                    {roleTitles[role]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {permissions.map((permission) => (
+                <tr key={permission} className="border-b border-zinc-100 last:border-0">
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <span className="block font-semibold">{permissionTexts[permission].label}</span>
+                    <span className="block text-zinc-700">{permissionTexts[permission].description}</span>
+                  </th>
+                  {teamRoles.map((role) => (
+                    <td key={role} className="px-4 py-3 text-center">
+                      <input
+                        type="checkbox"
+                        className="h-5 w-5 accent-brand-600"
+                        aria-label={`${roleTitles[role]}: ${permissionTexts[permission].label}`}
+                        checked={granted[role].includes(permission)}
+                        onChange={(event) => toggle(role, permission, event.target.checked)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </fieldset>
+      <div className="mt-4 flex items-center justify-end gap-3">
+        <p className="mr-auto text-sm text-zinc-700" role="status">
+          {isDirty ? 'You have unsaved changes.' : null}
+        </p>
+        <Button type="submit" isLoading={save.isPending} disabled={!isDirty}>
+          Save roles
+        </Button>
+      </div>
+    </form>
+  );
+}

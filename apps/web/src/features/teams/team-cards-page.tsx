@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { cardMessages } from '@cardstack/shared/cards/messages';
+import type { CardSummary } from '@cardstack/shared/cards/schemas';
+import type { TeamCard } from '@cardstack/shared/teams/schemas';
+import { Button } from '../../components/ui/button';
+import { SelectList } from '../../components/ui/select-list';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { teamCardEditorPath } from '../cards/card-paths';
+import { CardTile } from '../cards/components/card-tile';
+import { DeleteCardDialog } from '../cards/components/delete-card-dialog';
+import { paginate } from '../cards/components/paginate';
+import { Pagination } from '../cards/components/pagination';
+import { useCardActions } from '../cards/use-card-actions';
+import { teamCardsQueryKey, useCreateTeamCard, useTeamCards } from './api/teams-api';
+import { SeatUsage } from './components/seat-usage';
+
+const pageSize = 12;
+
+/**
+ * /customize/teams-cards: the team's cards whose owner is not the signed-in user (spec §6), newest first,
+ * each with the member it is for. The card actions are the cards feature's own; the server decides access.
+ */
+export default function TeamCardsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const teamCards = useTeamCards();
+  const createCard = useCreateTeamCard();
+  const actions = useCardActions();
+  const [memberId, setMemberId] = useState('');
+  const [cardToDelete, setCardToDelete] = useState<CardSummary | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: teamCardsQueryKey });
+
+  async function create() {
+    const member = teamCards.data?.members.find((candidate) => candidate.id === memberId);
+    if (!member) return;
+    try {
+      const card = await createCard.mutateAsync({ memberId: member.id, name: member.name, email: member.email });
+      notify.success(cardMessages.created);
+      navigate(teamCardEditorPath(card.id));
+    } catch (error) {
+      notify.alert(error instanceof ApiError ? error.message : 'The card could not be created. Please try again.');
+    }
+  }
+
+  let content;
+  if (teamCards.isPending) {
+    content = (
+      <div className="mt-10 flex justify-center">
+        <Spinner label="Loading the team cards" />
+      </div>
+    );
+  } else if (teamCards.isError) {
+    content = (
+      <div role="alert" className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
+        <p className="font-semibold">The team cards could not be loaded.</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void teamCards.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    const { cards, members, usage } = teamCards.data;
+    const current = paginate(cards, Number(params.get('page') ?? '1'), pageSize);
+    content = (
+      <>
+        <div className="mt-6">
+          <SeatUsage usage={usage} />
+        </div>
+        <div className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
+          <div className="w-72">
+            <SelectList
+              label="Member"
+              placeholder={members.length === 0 ? 'Nobody has joined yet' : 'Choose a member'}
+              value={memberId}
+              disabled={members.length === 0}
+              options={members.map((member) => ({ value: member.id, label: `${member.name} (${member.email})` }))}
+              onValueChange={setMemberId}
+            />
+          </div>
+          <Button onClick={() => void create()} isLoading={createCard.isPending} disabled={!memberId}>
+            Create card for member
+          </Button>
+        </div>
+        {cards.length === 0 ? (
+          <p className="mt-6 rounded-2xl border border-dashed border-zinc-300 bg-white p-10 text-center text-zinc-700">
+            The team has no cards of other members yet.
+          </p>
+        ) : (
+          <>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Team cards">
+              {current.items.map((card) => (
+                <li key={card.id} className="flex flex-col gap-2">
+                  <TeamCardCaption card={card} />
+                  <CardTile
+                    card={card}
+                    editorPath={teamCardEditorPath}
+                    actions={{
+                      isBusy: actions.isDuplicating || actions.isSettingDefault || actions.isDeleting,
+                      onCopyLink: (target) => void actions.copyLink(target),
+                      onSetDefault: (target) => void actions.setDefault(target).then(refresh),
+                      onDelete: setCardToDelete,
+                      onDuplicate: (target) =>
+                        void actions.duplicate(target).then((isDone) => {
+                          void refresh();
+                          if (isDone && params.has('page')) setParams({});
+                        }),
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={current.page} pageCount={current.pageCount} label="Team cards pages" />
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="team-cards-title">
+      <h1 id="team-cards-title" className="text-2xl font-bold">
+        Team cards
+      </h1>
+      <p className="mt-1 text-sm text-zinc-700">The cards of your team’s members. On Teams, only the newest cards up to your plan’s allowance stay active, default cards first.</p>
+      {content}
+      <DeleteCardDialog
+        card={cardToDelete}
+        isBusy={actions.isDeleting}
+        onCancel={() => setCardToDelete(null)}
+        onConfirm={(card) =>
+          void actions.remove(card).then((isDone) => {
+            if (isDone) setCardToDelete(null);
+          })
+        }
+      />
+    </section>
+  );
+}
+
+function TeamCardCaption({ card }: { card: TeamCard }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-700">
+      <span>For {card.member ? `${card.member.name} (${card.member.email})` : 'a former member'}</span>
+      {card.isActive ? null : (
+        <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-800 ring-1 ring-zinc-300">Inactive: over the plan’s allowance</span>
+      )}
+    </p>
+  );
+}

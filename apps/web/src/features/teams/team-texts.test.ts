@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { importSummary, removalConsequence } from './team-texts';
+
+describe('removalConsequence — the remove dialog says what happens to the cards', () => {
+  it.each([
+    [{ name: 'Ada', cardCount: 0, status: 'accepted' as const }, 'Ada keeps their account but loses access to the team. They hold no team cards.'],
+    [
+      { name: 'Ada', cardCount: 1, status: 'accepted' as const },
+      'Ada keeps their account but loses access to the team. Their team card stays with the team: it moves to Olivia’s cards, with the same public links.',
+    ],
+    [
+      { name: 'Ada', cardCount: 3, status: 'accepted' as const },
+      'Ada keeps their account but loses access to the team. Their 3 team cards stay with the team: they move to Olivia’s cards, with the same public links.',
+    ],
+    [{ name: 'Ada', cardCount: 0, status: 'pending' as const }, 'Ada has not joined yet: the invitation link stops working.'],
+  ])('%o', (member, expected) => {
+    expect(removalConsequence(member, 'Olivia')).toBe(expected);
+  });
+});
+
+it('summarises an import', () => {
+  expect(importSummary({ createdCount: 197, skippedCount: 0, rejectedCount: 3 })).toBe('197 created, 0 skipped, 3 rejected');
+});

@@ -1,0 +1,17 @@
+import type { ImportJob, TeamMember } from '@cardstack/shared/teams/schemas';
+
+/* The sentences of the team screens that depend on data (kept apart so they are tested as text). */
+
+/** What removing a member does to their cards, said before it is done. */
+export function removalConsequence(member: Pick<TeamMember, 'name' | 'cardCount' | 'status'>, ownerName: string): string {
+  if (member.status === 'pending') return `${member.name} has not joined yet: the invitation link stops working.`;
+  const cards =
+    member.cardCount === 0
+      ? 'They hold no team cards.'
+      : `Their ${member.cardCount === 1 ? 'team card stays' : `${member.cardCount} team cards stay`} with the team: ${member.cardCount === 1 ? 'it moves' : 'they move'} to ${ownerName}’s cards, with the same public links.`;
+  return `${member.name} keeps their account but loses access to the team. ${cards}`;
+}
+
+export function importSummary(job: Pick<ImportJob, 'createdCount' | 'skippedCount' | 'rejectedCount'>): string {
+  return `${job.createdCount} created, ${job.skippedCount} skipped, ${job.rejectedCount} rejected`;
+}

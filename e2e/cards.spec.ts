@@ -24,6 +24,8 @@ async function chooseMenuAction(tile: Locator, action: string): Promise<void> {
 }
 
 test('a card from creation to deletion: every editor tab, images, links, username, duplicate, default, delete', async ({ page, context }) => {
+  // One person's whole journey through the cards area: longer than the default minute on a busy machine.
+  test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await registerThroughApi(page, { name: 'Ada Lovelace' });
 

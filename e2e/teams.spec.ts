@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { googleUser } from './global-setup';
 import { expectAccessible, mailboxMessagesFor, registerThroughApi, uniqueEmail } from './support';
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! });
@@ -153,6 +154,38 @@ test('an owner invites an employee, who joins and sees only what the role allows
   await expect(page.getByText('The team has no cards of other members yet.')).toBeVisible();
 
   await employeeContext.close();
+});
+
+test('an invited admin accepts with Google: the sign-in comes back to the invitation and joins the team', async ({ page, browser }) => {
+  await registerThroughApi(page, { name: 'Gus Owner' });
+  await subscribeToTeams(page, 10);
+  const response = await page.request.post('/api/teams/members', { data: { email: googleUser.email, name: googleUser.name, role: 'admin' }, headers: origin() });
+  expect(response.status(), await response.text()).toBe(201);
+  const acceptPath = await invitationPath(googleUser.email);
+
+  const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const admin = await adminContext.newPage();
+  await admin.goto(acceptPath);
+  await expect(admin.getByRole('heading', { name: 'Join Gus Owner’s team' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Continue with Google' }).click();
+  await expectToast(admin, 'Welcome to Gus Owner’s team!');
+  await expect(admin).toHaveURL(/\/$/);
+
+  // An admin by default: team cards and user management, not the roles screen.
+  await expect(admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team cards' })).toBeVisible();
+  await admin.goto('/settings');
+  const settings = admin.getByRole('navigation', { name: 'Settings' });
+  await expect(settings.getByRole('link', { name: 'User management' })).toBeVisible();
+  await expect(settings.getByRole('link', { name: 'Roles' })).toHaveCount(0);
+  await settings.getByRole('link', { name: 'User management' }).click();
+  await expect(admin.getByRole('rowheader', { name: new RegExp(googleUser.email) })).toBeVisible();
+  await admin.goto('/settings/roles');
+  await expect(admin.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // The owner sees them accepted.
+  await page.goto('/settings/user-management');
+  await expect(page.getByRole('region', { name: /^Members/ }).getByRole('rowheader', { name: new RegExp(googleUser.email) })).toBeVisible();
+  await adminContext.close();
 });
 
 test('an invitation link for another email, a revoked one and a broken one get a clear message', async ({ page, browser }) => {

@@ -221,6 +221,21 @@ describe('members and roles', () => {
     expect(kept.json().card).toMatchObject({ ownerId: owner.userId, teamOwnerId: owner.userId, isDefault: false, username: card.username });
   });
 
+  it('keeps a member’s team cards with the team when the member deletes their account; an owner’s deletion frees the members', async () => {
+    const owner = await teamsOwner(t);
+    const leaving = await member(t, owner);
+    const staying = await member(t, owner, 'admin', 'Stay Admin');
+    const leavingCard = (await owner.client.post('/api/teams/cards', { memberId: leaving.memberId, name: 'Leaving' })).json().card;
+    const stayingCard = (await owner.client.post('/api/teams/cards', { memberId: staying.memberId, name: 'Staying' })).json().card;
+    expect((await leaving.client.post('/api/account/delete', { password: leaving.password })).statusCode).toBe(200);
+    expect((await owner.client.get(`/api/cards/${leavingCard.id}`)).json().card).toMatchObject({ ownerId: owner.userId, teamOwnerId: owner.userId });
+    expect((await members(owner.client)).members.map((m) => m.id)).toEqual([staying.memberId]);
+
+    expect((await owner.client.post('/api/account/delete', { password: owner.password })).statusCode).toBe(200);
+    expect((await staying.client.get('/api/me')).json()).toMatchObject({ isOrganizationUser: false, teamOwnerId: staying.userId, role: 'owner' });
+    expect((await staying.client.get(`/api/cards/${stayingCard.id}`)).json().card).toMatchObject({ ownerId: staying.userId, teamOwnerId: null });
+  });
+
   it('keeps the title row unmarked and the rows in order; refuses anything else', async () => {
     const owner = await teamsOwner(t);
     const roles = (await owner.client.get('/api/teams/roles')).json();

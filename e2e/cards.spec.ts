@@ -23,6 +23,23 @@ async function chooseMenuAction(tile: Locator, action: string): Promise<void> {
   await tile.page().getByRole('menuitem', { name: action }).click();
 }
 
+const origin = () => ({ origin: process.env.E2E_BASE_URL! });
+
+/** Pro through the built-in test checkout page (e2e/billing.spec.ts walks the pricing screen itself). */
+async function subscribeToPro(page: Page): Promise<void> {
+  const response = await page.request.post('/api/billing/checkout', { data: { plan: 'subscribed', period: 'month' }, headers: origin() });
+  expect(response.ok(), await response.text()).toBe(true);
+  await page.goto((await response.json()).url);
+  await page.getByRole('button', { name: 'Complete test checkout' }).click();
+  await expect(page).toHaveURL(/\/subscription\?checkout=success$/);
+}
+
+async function createCardThroughApi(page: Page, data: Record<string, unknown>): Promise<{ id: string }> {
+  const response = await page.request.post('/api/cards', { data, headers: origin() });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).card;
+}
+
 test('a card from creation to deletion: every editor tab, images, links, username, duplicate, default, delete', async ({ page, context }) => {
   // One person's whole journey through the cards area: longer than the default minute on a busy machine.
   test.setTimeout(150_000);
@@ -196,6 +213,11 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   await expectToast(page, 'Link copied to the clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/id/${username}/`);
 
+  // A copy is a second card: more than Basic allows a new account (spec §4), so Ada buys Pro first.
+  await subscribeToPro(page);
+  await page.goto('/customize');
+  await expect(cardTiles(page)).toHaveCount(1);
+
   // Duplicate: a failure shows the spec's message, a success the copy first (newest first), not default.
   await page.route('**/api/cards/*/duplicate', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'duplicate-failed', message: 'Failed to write the document.' } } }),
@@ -241,8 +263,7 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
 
 test('leaving the editor with unsaved changes asks first', async ({ page }) => {
   await registerThroughApi(page, { name: 'Grace Hopper' });
-  const response = await page.request.post('/api/cards', { data: { name: 'Grace Hopper' }, headers: { origin: process.env.E2E_BASE_URL! } });
-  const { card } = (await response.json()) as { card: { id: string } };
+  const card = await createCardThroughApi(page, { name: 'Grace Hopper' });
   await page.goto(`/customize/edit/${card.id}`);
   await page.getByLabel('Job title').fill('Rear admiral');
   await page.getByRole('link', { name: '← My cards' }).click();
@@ -284,4 +305,60 @@ test('onboarding walks through the first card and opens it in the editor; with c
   await page.getByRole('link', { name: 'Go to my cards' }).click();
   await expect(page).toHaveURL(/\/customize$/);
   await expect(cardTiles(page).first().getByText('Default', { exact: true })).toBeVisible();
+});
+
+test('the plan’s card limit: Basic offers the upgrade instead of a second card; after Pro ends the extra card is inactive', async ({ page }) => {
+  await registerThroughApi(page, { name: 'Mary Jackson' });
+  await createCardThroughApi(page, { title: 'Engineering', name: 'Mary Jackson' });
+  await page.goto('/customize');
+  await expect(cardTiles(page)).toHaveCount(1);
+
+  // Creating and duplicating both show the paid-feature dialog instead.
+  const paidFeature = page.getByRole('dialog', { name: 'This is a Paid feature' });
+  await page.getByRole('button', { name: 'Create card' }).click();
+  await expect(paidFeature).toBeVisible();
+  await expect(paidFeature.getByText('Upgrade your account to use this feature')).toBeVisible();
+  await expectAccessible(page);
+  await paidFeature.getByRole('button', { name: 'Not now' }).click();
+  await expect(paidFeature).toBeHidden();
+  await chooseMenuAction(cardTiles(page).first(), 'Duplicate');
+  await expect(paidFeature).toBeVisible();
+  await paidFeature.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your pricing plan' })).toBeVisible();
+
+  // Should the browser think there is room (a stale answer), the server refuses and says why.
+  await page.goto('/customize');
+  await expect(cardTiles(page)).toHaveCount(1);
+  await page.route('**/api/billing/card-access', (route) =>
+    route.fulfill({
+      json: { maxActiveCards: 1, isAccountBlocked: true, isOverridden: false, activeCardIds: [], blockedCardIds: [], canCreateCard: true },
+    }),
+  );
+  await page.reload();
+  await page.getByRole('button', { name: 'Create card' }).click();
+  await expectToast(page, 'Your Basic plan includes 1 card. Upgrade your plan to create more cards.');
+  await expect(cardTiles(page)).toHaveCount(1);
+  await page.unroute('**/api/billing/card-access');
+
+  // Pro allows two: the copy is made.
+  await subscribeToPro(page);
+  await page.goto('/customize');
+  await chooseMenuAction(cardTiles(page).first(), 'Duplicate');
+  await expectToast(page, 'Card duplicated!');
+  await expect(cardTiles(page)).toHaveCount(2);
+  await expect(page.getByText("Inactive — over your plan's card limit")).toHaveCount(0);
+
+  // Back to Basic at the end of the period (the 7-day trial): the default card stays active, the copy does not.
+  expect((await page.request.post('/api/billing/cancel-at-period-end', { headers: origin() })).ok()).toBe(true);
+  const moved = await page.request.post('/api/billing/test-clock', { data: { days: 8 }, headers: origin() });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await page.goto('/customize');
+  const [copy, kept] = [cardTiles(page).first(), cardTiles(page).nth(1)];
+  await expect(kept.getByText('Default', { exact: true })).toBeVisible();
+  await expect(kept.getByText("Inactive — over your plan's card limit")).toBeHidden();
+  await expect(copy.getByText("Inactive — over your plan's card limit")).toBeVisible();
+  await expectAccessible(page);
+  await copy.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
 });

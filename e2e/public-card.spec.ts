@@ -151,9 +151,17 @@ test('a form sent without JavaScript comes back with its mistakes beside the fie
 
 test('an unknown address is a real 404 page; a card blocked by the plan is not active and shows nothing of itself', async ({ page, browser }) => {
   await registerThroughApi(page, { name: 'Two Cards' });
+  // Two cards on Pro (bought through the test checkout), then back to Basic at the end of the 7-day trial: the
+  // newer pricing model keeps one card on Basic, so the second is blocked.
+  const checkout = await page.request.post('/api/billing/checkout', { data: { plan: 'subscribed', period: 'month' }, headers: { origin: baseURL() } });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  await page.goto((await checkout.json()).url);
+  await page.getByRole('button', { name: 'Complete test checkout' }).click();
+  await expect(page).toHaveURL(/\/subscription\?checkout=success$/);
   await createCard(page.request, { name: 'First Card Person' });
-  // The newer pricing model keeps one card on Basic: the second is blocked.
   const blocked = await createCard(page.request, { name: 'Hidden Person', jobTitle: 'Secret Agent', email: 'hidden@example.com' });
+  expect((await page.request.post('/api/billing/cancel-at-period-end', { headers: { origin: baseURL() } })).ok()).toBe(true);
+  expect((await page.request.post('/api/billing/test-clock', { data: { days: 8 }, headers: { origin: baseURL() } })).ok()).toBe(true);
 
   const { context, page: guest } = await visitor(browser);
   const missing = await guest.goto('/id/no-such-card-here/');

@@ -17,17 +17,19 @@ import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } 
 import { createLocalStorage, type FileStorage } from './modules/storage/storage';
 import { registerFileRoutes } from './modules/storage/file-routes';
 import { registerCardRoutes } from './modules/cards/card-routes';
+import type { CardLimits } from './modules/cards/card-limits';
 import { deleteCardsOfUser } from './modules/cards/card-service';
 import { registerContactRoutes } from './modules/contacts/contact-routes';
 import { deleteContactsOfUser } from './modules/contacts/contact-service';
 import { registerBilling } from './modules/billing/billing-routes';
+import { cardAccessForOwner } from './modules/billing/card-access';
 import { registerPublicCardRoutes } from './modules/public-card/public-card-routes';
 import { createPublicCardService, type PublicCardService } from './modules/public-card/public-card-service';
 import { registerSpa } from './web/spa';
 import { createTeamClaimsResolver } from './modules/teams/team-claims';
 import { registerTeamRoutes } from './modules/teams/team-routes';
 import type { ImportWorker } from './modules/teams/team-import';
-import { blockedCardsOfOwner, onAccountDeleted as onTeamAccountDeleted, recordSignIn } from './modules/teams/team-service';
+import { blockedCardsOfOwner, onAccountDeleted as onTeamAccountDeleted, recordSignIn, teamCardAccess } from './modules/teams/team-service';
 
 export interface AppServices {
   config: Config;
@@ -137,19 +139,38 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuthRoutes(app, auth);
   registerAccountRoutes(app, { db: database.db, auth, storage, accountDeletionSteps, resolveTeamClaims });
   registerFileRoutes(app, storage);
+  // Spec §4: which cards the plan's card limit blocks, one answer for the public page and the cards list.
+  // Team-aware (issue 7): a team's cards share the Teams allowance.
+  const blockedCardsOf = (ownerId: string) =>
+    blockedCardsOfOwner({ db: database.db, now: billing.now }, (id) => billing.cardAccessForOwner(id), ownerId);
+  const cardLimits: CardLimits = {
+    // A team card takes one of the team's places (the check the teams feature makes for the cards it
+    // creates); any other card one of its owner's own plan.
+    roomFor: async (card, db) =>
+      card.teamOwnerId
+        ? { ...(await teamCardAccess({ db, now: billing.now }, card.teamOwnerId)), plan: 'team' }
+        : cardAccessForOwner(db, card.ownerId, billing.now()),
+    blockedCardIdsOf: async (ownerId) => (await blockedCardsOf(ownerId)).blockedCardIds,
+  };
   const publicCard = createPublicCardService({
     db: database.db,
     storage,
     baseUrl: config.baseUrl,
     resolveTeamClaims,
-    // Team-aware (issue 7): a team's cards share the Teams allowance.
-    cardAccessForOwner: (ownerId) => blockedCardsOfOwner({ db: database.db, now: billing.now }, (id) => billing.cardAccessForOwner(id), ownerId),
+    cardAccessForOwner: blockedCardsOf,
     pageCacheEntries: config.publicPage.cacheEntries,
     accessTtlMs: config.publicPage.planCheckMs,
     versionCheckMs: config.publicPage.versionCheckMs,
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
   });
-  const cardsDeps = { db: database.db, dialect: database.dialect, storage, resolveTeamClaims, onCardChanged: publicCard.onCardChanged };
+  const cardsDeps = {
+    db: database.db,
+    dialect: database.dialect,
+    storage,
+    resolveTeamClaims,
+    onCardChanged: publicCard.onCardChanged,
+    cardLimits,
+  };
   registerCardRoutes(app, { ...cardsDeps, auth });
   // Before the cards step: a member's team cards stay with the team instead of going with the account.
   accountDeletionSteps.push((userId) => onTeamAccountDeleted({ db: database.db, now: () => new Date() }, userId));

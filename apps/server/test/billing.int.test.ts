@@ -318,12 +318,14 @@ describe('card limits, the feature gate and the test clock', () => {
       canCreateCard: true,
     });
     const first = await createCard(client, 'First');
-    const second = await createCard(client, 'Second');
-    // The first card is the default: it stays active, the newer one is blocked.
-    expect(await cardAccess(client)).toMatchObject({ activeCardIds: [first], blockedCardIds: [second], canCreateCard: false });
+    expect(await cardAccess(client)).toMatchObject({ activeCardIds: [first], blockedCardIds: [], canCreateCard: false });
+    // The allowance is used up: a second card is refused (card-limits.int.test.ts covers the refusal).
+    expect((await client.post('/api/cards', { title: 'Second', name: 'Card Holder' })).statusCode).toBe(403);
 
     await client.request('POST', `${await startCheckout(client, { plan: 'subscribed', period: 'month' })}/complete`);
-    expect(await cardAccess(client)).toMatchObject({ maxActiveCards: 2, blockedCardIds: [], canCreateCard: false });
+    expect(await cardAccess(client)).toMatchObject({ maxActiveCards: 2, blockedCardIds: [], canCreateCard: true });
+    const second = await createCard(client, 'Second');
+    expect(await cardAccess(client)).toMatchObject({ activeCardIds: [first, second], blockedCardIds: [], canCreateCard: false });
     // What the downgrade dialog says a move to Basic keeps.
     expect((await status(client)).cardsKeptAfterDowngrade).toEqual({ basic: 1, subscribed: 2 });
 

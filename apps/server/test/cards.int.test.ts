@@ -33,6 +33,9 @@ const folders = ['images', 'files', 'appleWallets', 'vcf-files'];
 async function signedIn(app = t) {
   const client = new TestClient(app.app);
   const { userId } = await client.register();
+  // These tests are about cards, not the plan's card limit (card-limits.int.test.ts): an account from before
+  // 2024-05-14 has no limit on Basic.
+  await app.services.database.db.updateTable('user').set({ createdAt: '2024-01-01T00:00:00.000Z' }).where('id', '=', userId).execute();
   return { client, userId };
 }
 

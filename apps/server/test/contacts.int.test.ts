@@ -222,6 +222,8 @@ describe('manual contacts', () => {
 
   it('keeps a lead, with its card name, when the card is deleted', async () => {
     const { client } = await signedIn();
+    // Two cards: more than Basic allows a new account.
+    await subscribe(client, 'subscribed');
     await createCard(client, { title: 'Main' });
     const card = await createCard(client, { title: 'Fair card' });
     const { contactId } = await lead(card.id, { name: 'Kept' });
@@ -310,6 +312,8 @@ describe('listing', () => {
 
   it('filters by card and by kind, and lists the cards for the filter', async () => {
     const { client } = await signedIn();
+    // Two cards: more than Basic allows a new account.
+    await subscribe(client, 'subscribed');
     const work = await createCard(client, { title: 'Work' });
     const home = await createCard(client, { title: '', name: 'Home Person' });
     await lead(work.id, { name: 'Work lead' });

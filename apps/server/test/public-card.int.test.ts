@@ -40,11 +40,18 @@ function postLead(cardId: string, fields: Record<string, string>, options: { js?
   });
 }
 
-/** An owner on a fresh account. The newer pricing model keeps one card active on Basic: their second is blocked. */
+/** An owner on a fresh account. The newer pricing model allows one card on Basic: a second needs `buyPro`. */
 async function owner(app: TestApp = t) {
   const client = new TestClient(app.app);
   const account = await client.register({ name: 'Owner Person' });
   return { client, ...account };
+}
+
+/** Pro (two cards) through the built-in test checkout. */
+async function buyPro(client: TestClient) {
+  const checkout = await client.post('/api/billing/checkout', { plan: 'subscribed', period: 'month' });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  expect((await client.request('POST', `${new URL(checkout.json().url).pathname}/complete`)).statusCode).toBe(303);
 }
 
 async function createCard(client: TestClient, body: Record<string, unknown> = {}): Promise<Card> {
@@ -185,8 +192,12 @@ describe('the public page', () => {
 
   it('shows a card blocked by its owner’s plan as not active, with none of its data', async () => {
     const { client } = await owner();
+    await buyPro(client);
     const active = await createCard(client, { title: 'Kept', name: 'Kept Person' });
     const blocked = await createCard(client, { ...fullCard, title: 'Secret title', name: 'Blocked Person' });
+    // Back to Basic at the end of the 7-day trial: the newer pricing model keeps one card active.
+    await client.post('/api/billing/cancel-at-period-end');
+    expect((await client.post('/api/billing/test-clock', { days: 8 })).statusCode).toBe(200);
     await patchCard(client, blocked.id, { leadForm: { isEnabled: true, thankYouMessage: 'Secret thanks' } });
     await client.request('PUT', `/api/cards/${blocked.id}/username`, { username: 'blocked-name' });
     await t.services.publicCard.settle();
@@ -338,6 +349,7 @@ describe('QR code', () => {
 
   it('a duplicate gets its own codes, of its own address', async () => {
     const { client } = await owner();
+    await buyPro(client);
     const card = await createCard(client);
     await t.services.publicCard.settle();
     const copy = (await client.post(`/api/cards/${card.id}/duplicate`)).json().card as Card;

@@ -129,8 +129,8 @@ describe('card response', () => {
   });
 
   it('lists summaries', () => {
-    const { cards } = cardListResponse.encode({ cards: [stored] });
+    const { cards } = cardListResponse.encode({ cards: [{ ...stored, isBlocked: true }] });
     expect(Object.keys(cards[0]!)).not.toContain('links');
-    expect(cards[0]).toMatchObject({ id: 'abc', isDefault: true, title: 'Work' });
+    expect(cards[0]).toMatchObject({ id: 'abc', isDefault: true, title: 'Work', isBlocked: true });
   });
 });

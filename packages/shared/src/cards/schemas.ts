@@ -186,6 +186,13 @@ export const cardFileParams = z.object({ id: z.string().max(64), fileId: z.strin
 export const cardResponse = z.object({ card });
 export type CardResponse = z.infer<typeof cardResponse>;
 
+/** A card of the owner's list, with whether the plan's card limit blocks it (spec §4 "Card limit and blocking"). */
+export const cardListItem = cardSummary.extend({
+  /** Beyond the plan's allowance: kept, but its public page shows the inactive page until the plan allows it. */
+  isBlocked: z.boolean(),
+});
+export type CardListItem = z.infer<typeof cardListItem>;
+
 /** Newest first, at most 1000 (spec §9); the list pages itself in the browser. */
-export const cardListResponse = z.object({ cards: z.array(cardSummary) });
+export const cardListResponse = z.object({ cards: z.array(cardListItem) });
 export type CardListResponse = z.infer<typeof cardListResponse>;

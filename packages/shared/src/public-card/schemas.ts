@@ -47,7 +47,8 @@ export const publicCardTexts = {
 } as const;
 
 /** A public sub-route's card key (id or username) and, where there is one, the item within the card. */
-export const publicCardKeyParams = z.object({ key: z.string().min(1).max(64) });
+export const publicCardKeyMaxLength = 64;
+export const publicCardKeyParams = z.object({ key: z.string().min(1).max(publicCardKeyMaxLength) });
 export const publicCardLinkParams = publicCardKeyParams.extend({ linkId: z.string().min(1).max(32) });
 export const publicCardFileParams = publicCardKeyParams.extend({ fileId: z.string().min(1).max(64) });
 export const qrDownloadQuery = z.object({ download: z.string().max(8).optional() });

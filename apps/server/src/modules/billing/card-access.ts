@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { resolveCardAccess, type CardAccess } from '@cardstack/shared/plans/card-limits';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import { planStateFromSubscriptions } from '@cardstack/shared/plans/subscription-state';
 import { toIsoString, type Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -14,15 +15,24 @@ import { toFacts } from './billing-service';
  * Callers: creating a card (refuse when `canCreateCard` is false), the cards list (mark `blockedCardIds`),
  * the public card page (a blocked card shows the inactive page).
  */
-export async function cardAccessForOwner(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<CardAccess> {
+export async function cardAccessForOwner(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date = new Date(),
+): Promise<CardAccess & { plan: UserPlan }> {
   const user = await repository.findUserCreatedAt(db, userId);
   if (!user) throw notFound('This account no longer exists.');
   const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
   const cards = await repository.listOwnerCardsForLimit(db, userId);
-  return resolveCardAccess(
-    cards.map((card) => ({ id: card.id, isDefault: card.is_default === 1, createdAt: card.created_at })),
-    planStateFromSubscriptions(toIsoString(user.createdAt), subscriptions, now),
-  );
+  const state = planStateFromSubscriptions(toIsoString(user.createdAt), subscriptions, now);
+  return {
+    ...resolveCardAccess(
+      cards.map((card) => ({ id: card.id, isDefault: card.is_default === 1, createdAt: card.created_at })),
+      state,
+    ),
+    // The plan the allowance belongs to, in the same clock's time (a refusal names it).
+    plan: state.plan,
+  };
 }
 
 /** Whether one card is blocked by its owner's plan (the public page's question). */

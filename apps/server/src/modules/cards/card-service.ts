@@ -7,7 +7,7 @@ import {
   defaultLeadFormSettings,
   type Card,
   type CardImage,
-  type CardSummary,
+  type CardListItem,
   type CreateCardValues,
   type UpdateCardValues,
   type UsernameAvailability,
@@ -20,6 +20,7 @@ import type { TeamClaimsResolver } from '../account/account-service';
 import { reencodeImage } from '../storage/images';
 import type { FileStorage } from '../storage/storage';
 import { canAccessCard, type CardCaller } from './card-access';
+import { isCardLimitError, requireRoomForCard, type CardLimits } from './card-limits';
 import { detectDownloadableFileType } from './card-file-types';
 import { randomId } from './card-ids';
 import * as repository from './card-repository';
@@ -31,6 +32,8 @@ export interface CardsDeps {
   resolveTeamClaims: TeamClaimsResolver;
   /** Told after every committed change (the public page drops its cached copy and makes the vCard again). */
   onCardChanged?: (change: { cardId: string; ownerId: string; kind: 'saved' | 'duplicated' | 'deleted' }) => void;
+  /** Spec §4 card limit and blocking, from billing (app.ts wires it); without it cards are unlimited. */
+  cardLimits?: CardLimits;
 }
 
 /** Spec §3: "Stored files live in folders images, files, appleWallets and vcf-files, keyed by card id." */
@@ -78,14 +81,23 @@ export async function getCard(deps: CardsDeps, caller: CardCaller, cardId: strin
   return found;
 }
 
-/** Spec §7: "ordered listing (cards by ownerId …, limit 1000, newest first)". */
-export async function listCards(deps: CardsDeps, caller: CardCaller): Promise<CardSummary[]> {
-  return repository.listCardsByOwner(deps.db, caller.userId, cardListLimit);
+/**
+ * Spec §7: "ordered listing (cards by ownerId …, limit 1000, newest first)", each marked when the plan's card
+ * limit blocks it (§4).
+ */
+export async function listCards(deps: CardsDeps, caller: CardCaller): Promise<CardListItem[]> {
+  const [cards, blockedIds] = await Promise.all([
+    repository.listCardsByOwner(deps.db, caller.userId, cardListLimit),
+    deps.cardLimits?.blockedCardIdsOf(caller.userId) ?? [],
+  ]);
+  const blocked = new Set(blockedIds);
+  return cards.map((card) => ({ ...card, isBlocked: blocked.has(card.id) }));
 }
 
 /**
- * A new card; the username is the generated id, and the owner's first card becomes the default. `forMember`
- * is the teams feature creating a team card for one of its members (it checks the caller's permission).
+ * A new card; the username is the generated id, and the owner's first card becomes the default. Refused
+ * (403 `card-limit`) when the plan's card allowance is used up (spec §4). `forMember` is the teams feature
+ * creating a team card for one of its members (it checks the caller's permission and the team's allowance).
  */
 export async function createCard(
   deps: CardsDeps,
@@ -137,6 +149,7 @@ export async function createCard(
     try {
       const created = await deps.db.transaction().execute(async (trx) => {
         await repository.lockOwner(trx, deps.dialect, ownerId);
+        if (!forMember) await requireRoomForCard(deps.cardLimits, value, trx);
         value.isDefault = !(await repository.ownerHasDefaultCard(trx, ownerId));
         await repository.insertCard(trx, value);
         return value;
@@ -196,11 +209,13 @@ export async function checkUsernameAvailability(
 /**
  * Spec §4: "Duplicated: new id, default false, files copied. On failure the new card and its files are
  * removed." Files are copied first and the row written last, so a half-made copy is never listed; any
- * failure removes every copied file and the row.
+ * failure removes every copied file and the row. The copy is a new card: the plan's card limit applies,
+ * before any file is copied and again, under the owner's lock, when the row is written.
  */
 export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
   if (!cardId.trim()) throw badRequest(cardMessages.idRequiredToDuplicate);
   const source = await getCard(deps, caller, cardId);
+  await requireRoomForCard(deps.cardLimits, source, deps.db);
   const id = randomId();
   const createdAt = now();
   const moveUrl = (url: string | null) => {
@@ -245,8 +260,17 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
     throw await rollBack(error, cardMessages.duplicateFailed);
   }
   try {
-    await repository.insertCard(deps.db, copy);
+    await deps.db.transaction().execute(async (trx) => {
+      await repository.lockOwner(trx, deps.dialect, copy.ownerId);
+      await requireRoomForCard(deps.cardLimits, copy, trx);
+      await repository.insertCard(trx, copy);
+    });
   } catch (error) {
+    if (isCardLimitError(error)) {
+      // Another card took the last place while the files were copied: nothing was written but the files.
+      await deleteCardFiles(deps, id);
+      throw error;
+    }
     throw await rollBack(error, cardMessages.failedToWrite);
   }
   deps.onCardChanged?.({ cardId: copy.id, ownerId: copy.ownerId, kind: 'duplicated' });

@@ -25,6 +25,17 @@ export function utcDay(at: Date): string {
  */
 export function createCardStats(options: { db: Kysely<Database>; flushIntervalMs: number; now?: () => Date }): CardStats {
   const now = options.now ?? (() => new Date());
+  // The day's key, made once a day rather than on every count.
+  let day = '';
+  let dayEndsAt = 0;
+  const today = () => {
+    const at = now();
+    if (at.getTime() >= dayEndsAt || at.getTime() < dayEndsAt - 86_400_000) {
+      day = utcDay(at);
+      dayEndsAt = Date.parse(`${day}T00:00:00.000Z`) + 86_400_000;
+    }
+    return day;
+  };
   let pending = new Map<string, StatIncrement>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -46,7 +57,7 @@ export function createCardStats(options: { db: Kysely<Database>; flushIntervalMs
 
   return {
     count(cardId, event) {
-      const day = utcDay(now());
+      const day = today();
       const key = `${cardId}\u0000${day}\u0000${event}`;
       const current = pending.get(key);
       if (current) current.count += 1;

@@ -33,7 +33,7 @@ import { findCardRef, findVCardRecord, type CardRef } from './public-card-reposi
  * and gzip) and then served from memory until the version changes. Which version is current comes from one
  * indexed query (primary key or the unique username key), reused for `versionCheckMs` (1 s by default): a
  * change made through this process is seen by the next request, one made through another process sharing the
- * database within that second. docs/decisions/0008-public-card-page.md has the measurements.
+ * database within that second. docs/decisions/0009-public-card-page.md has the measurements.
  */
 
 export interface PublicCardDeps {
@@ -271,8 +271,23 @@ export function createPublicCardService(deps: PublicCardDeps) {
     background.add(task);
   }
 
+  /**
+   * The page for an address when everything needed is in memory and still current: the card's version (within
+   * `versionCheckMs`), its owner's plan status and the rendered page of that version. Synchronous, so the hot
+   * path creates no promises; anything else goes the long way through `resolve` and `pageOf`.
+   */
+  function cachedPage(key: string): PageEntry | undefined {
+    const ref = refs.get(key);
+    if (!ref) return undefined;
+    const blocked = access.get(ref.ownerId);
+    if (!blocked || blocked.has(ref.id)) return undefined;
+    const entry = pages.get(ref.id);
+    return entry && entry.card.version === ref.version ? entry : undefined;
+  }
+
   return {
     stats,
+    cachedPage,
     resolve,
     pageOf,
     thanksOf,

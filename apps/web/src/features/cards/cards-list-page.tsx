@@ -9,11 +9,13 @@ import { notify } from '../../lib/notify';
 import { useSessionUser } from '../auth/session';
 import { useCards, useCreateCard } from './api/cards-api';
 import { cardEditorPath } from './card-paths';
+import { CardLimitDialog } from './components/card-limit-dialog';
 import { CardTile } from './components/card-tile';
 import { DeleteCardDialog } from './components/delete-card-dialog';
 import { paginate } from './components/paginate';
 import { Pagination } from './components/pagination';
 import { useCardActions } from './use-card-actions';
+import { useCardLimit } from './use-card-limit';
 
 export const cardsPageSize = 12;
 
@@ -25,6 +27,8 @@ export default function CardsListPage() {
   const cards = useCards();
   const createCard = useCreateCard();
   const actions = useCardActions();
+  // Creating and duplicating both add a card: the plan's allowance decides (spec §4).
+  const cardLimit = useCardLimit();
   const [cardToDelete, setCardToDelete] = useState<CardSummary | null>(null);
 
   async function create() {
@@ -39,7 +43,7 @@ export default function CardsListPage() {
   }
 
   const createButton = (
-    <Button onClick={() => void create()} isLoading={createCard.isPending}>
+    <Button onClick={() => cardLimit.whenRoomForCard(() => void create())} isLoading={createCard.isPending}>
       Create card
     </Button>
   );
@@ -77,16 +81,20 @@ export default function CardsListPage() {
             <li key={card.id}>
               <CardTile
                 card={card}
+                isBlocked={card.isBlocked}
                 actions={{
                   isBusy: actions.isDuplicating || actions.isSettingDefault || actions.isDeleting,
                   onCopyLink: (target) => void actions.copyLink(target),
                   onSetDefault: (target) => void actions.setDefault(target),
                   onDelete: setCardToDelete,
                   onDuplicate: (target) =>
-                    void actions.duplicate(target).then((isDone) => {
-                      // The copy is the newest card: it is listed first.
-                      if (isDone && params.has('page')) setParams({});
-                    }),
+                    cardLimit.whenRoomForCard(
+                      () =>
+                        void actions.duplicate(target).then((isDone) => {
+                          // The copy is the newest card: it is listed first.
+                          if (isDone && params.has('page')) setParams({});
+                        }),
+                    ),
                 }}
               />
             </li>
@@ -106,6 +114,7 @@ export default function CardsListPage() {
         {cards.data && cards.data.length > 0 ? createButton : null}
       </div>
       {content}
+      <CardLimitDialog {...cardLimit.dialogProps} />
       <DeleteCardDialog
         card={cardToDelete}
         isBusy={actions.isDeleting}

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { cardMessages } from '@cardstack/shared/cards/messages';
+import { cardLimitErrorCode, cardMessages } from '@cardstack/shared/cards/messages';
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -27,9 +27,11 @@ export function useCardActions() {
       await duplicateMutation.mutateAsync(card.id);
       notify.success(cardMessages.duplicated);
       return true;
-    } catch {
+    } catch (error) {
+      // Refused by the plan's card limit: nothing failed, the reason (and the way out) is the message.
+      if (error instanceof ApiError && error.code === cardLimitErrorCode) notify.alert(error.message);
       // Spec §4: whatever failed, the copy was rolled back and this is what the person is told.
-      notify.alert(cardMessages.duplicateFailed);
+      else notify.alert(cardMessages.duplicateFailed);
       return false;
     }
   }

@@ -13,6 +13,8 @@ import { notify } from '../../lib/notify';
 import { useSessionUser } from '../auth/session';
 import { useCards, useCreateCard } from '../cards/api/cards-api';
 import { cardEditorPath } from '../cards/card-paths';
+import { CardLimitDialog } from '../cards/components/card-limit-dialog';
+import { useCardLimit } from '../cards/use-card-limit';
 
 /** The first card's essentials; everything else is filled in the editor afterwards. */
 const firstCardSchema = cardEditableFields
@@ -68,6 +70,7 @@ export default function OnboardingPage() {
   const navigate = useNavigate();
   const cards = useCards();
   const createCard = useCreateCard();
+  const cardLimit = useCardLimit();
   const [stepIndex, setStepIndex] = useState(0);
   const { register, handleSubmit, trigger, control, formState } = useForm<FirstCardValues>({
     resolver: zodResolver(firstCardSchema),
@@ -107,7 +110,7 @@ export default function OnboardingPage() {
           <div className="mt-6 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-100">
             <p className="text-sm text-zinc-800">
               You already have {cardCount === 1 ? 'a card' : `${cardCount} cards`}. You can go to {cardCount === 1 ? 'it' : 'them'}, or
-              create another one below.
+              {cardLimit.canCreateCard ? ' create another one below.' : ' upgrade your plan to create another one.'}
             </p>
             <Link to="/customize" className={buttonClass('secondary', 'mt-3')}>
               Go to my cards
@@ -117,9 +120,10 @@ export default function OnboardingPage() {
 
         <form
           onSubmit={(event) => {
-            if (isLastStep) return void onSubmit(event);
-            // Enter on an early step moves on rather than creating the card half-filled.
             event.preventDefault();
+            // The plan's card allowance used up: the paid-feature dialog instead (spec §4).
+            if (isLastStep) return cardLimit.whenRoomForCard(() => void onSubmit());
+            // Enter on an early step moves on rather than creating the card half-filled.
             void next();
           }}
           noValidate className="mt-8" aria-labelledby="onboarding-step-title">
@@ -164,6 +168,7 @@ export default function OnboardingPage() {
         </form>
       </section>
       <FirstCardPreview control={control} />
+      <CardLimitDialog {...cardLimit.dialogProps} />
     </div>
   );
 }

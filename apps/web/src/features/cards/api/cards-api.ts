@@ -9,6 +9,7 @@ import type {
   UsernameAvailability,
 } from '@cardstack/shared/cards/schemas';
 import { api, uploadWithProgress } from '../../../lib/api-client';
+import { cardAccessQueryKey } from '../../billing/billing-api';
 
 /*
  * Every /api/cards call the SPA makes, with its query keys. Request and response types come from the shared
@@ -41,11 +42,19 @@ export function rememberCard(queryClient: QueryClient, card: Card): Promise<void
 
 const cardUrl = (cardId: string, rest = '') => `/api/cards/${encodeURIComponent(cardId)}${rest}`;
 
+/**
+ * The plan's card limit (spec §4) counts the cards and keeps the default: whatever adds, removes or re-ranks
+ * a card, or was refused by the limit, reads it again.
+ */
+const refreshCardAccess = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: cardAccessQueryKey });
+
 export function useCreateCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateCardInput) => (await api.post<CardResponse>('/api/cards', input)).card,
     onSuccess: (card) => rememberCard(queryClient, card),
+    // Not awaited: the editor opens at once; the list reads the limit again when it is shown.
+    onSettled: () => void refreshCardAccess(queryClient),
   });
 }
 
@@ -62,6 +71,7 @@ export function useDuplicateCard() {
   return useMutation({
     mutationFn: async (cardId: string) => (await api.post<CardResponse>(cardUrl(cardId, '/duplicate'))).card,
     onSuccess: (card) => rememberCard(queryClient, card),
+    onSettled: () => refreshCardAccess(queryClient),
   });
 }
 
@@ -69,8 +79,8 @@ export function useSetDefaultCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (cardId: string) => (await api.post<CardResponse>(cardUrl(cardId, '/default'))).card,
-    // The previous default changed too: every cached card is stale.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQueryKey }),
+    // The previous default changed too: every cached card is stale, and the default is the card kept active.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: cardsQueryKey }), refreshCardAccess(queryClient)]),
   });
 }
 
@@ -80,7 +90,7 @@ export function useDeleteCard() {
     mutationFn: (cardId: string) => api.delete<{ ok: true }>(cardUrl(cardId)),
     // Only the list: refetching the deleted card while its editor is still on screen would flash "not found".
     // Deleting the default makes another card the default, which the list shows.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQueryKey, exact: true }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: cardsQueryKey, exact: true }), refreshCardAccess(queryClient)]),
   });
 }
 

@@ -24,16 +24,21 @@ function objectPosition(position: ImagePosition): string {
 const menuItemClass =
   'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50';
 
-/** One card of the list: its images, names, default badge and actions. */
+export const blockedCardBadgeText = "Inactive — over your plan's card limit";
+
+/** One card of the list: its images, names, default and inactive badges, and actions. */
 export function CardTile({
   card,
   actions,
   editorPath = cardEditorPath,
+  isBlocked = false,
 }: {
   card: CardSummary;
   actions: CardTileActions;
   /** Team cards open their editor under /customize/teams-cards. */
   editorPath?: (cardId: string) => string;
+  /** Beyond the plan's card allowance (spec §4): its public page shows the inactive page. */
+  isBlocked?: boolean;
 }) {
   const title = cardDisplayTitle(card);
   const titleId = `card-${card.id}-title`;
@@ -80,6 +85,14 @@ export function CardTile({
         </div>
         {subtitle ? <p className="text-sm break-words text-zinc-700">{subtitle}</p> : null}
         <p className="truncate text-xs text-zinc-600">{publicCardPath(card.username)}</p>
+        {isBlocked ? (
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            <span className="font-semibold">{blockedCardBadgeText}</span>
+            <Link to="/subscription" className="font-semibold text-brand-700 underline">
+              Upgrade
+            </Link>
+          </p>
+        ) : null}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
           <Link to={editorPath(card.id)} className={buttonClass('primary', 'px-3')}>
             Edit

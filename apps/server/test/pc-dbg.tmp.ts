@@ -1,0 +1,14 @@
+import { createTestApp, TestClient } from './test-app';
+const t = await createTestApp();
+const client = new TestClient(t.app);
+await client.register({ name: 'Owner' });
+const a = await client.post('/api/cards', { name: 'Ada' });
+const b = await client.post('/api/cards', { name: 'Bob' });
+console.log(a.statusCode, b.statusCode, b.body.slice(0, 200));
+const card = a.json().card;
+await t.app.inject({ url: `/id/${card.id}/` });
+console.log((await client.delete(`/api/cards/${card.id}`)).statusCode);
+await t.services.publicCard.settle();
+await t.services.publicCard.stats.flush();
+console.log(await t.services.database.db.selectFrom('error_log').selectAll().execute());
+await t.close();

@@ -253,6 +253,9 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
   try {
     for (const folder of cardStorageFolders) {
       for (const key of await deps.storage.list(`${folder}/${source.id}/`)) {
+        // The public page's vCard and QR codes of a version (vcf-files/{id}/v{n}/) carry the source's address and
+        // are made anew for the copy; the source's own may be replaced while this loop runs.
+        if (/^vcf-files\/[^/]+\/v\d+\//.test(key)) continue;
         await deps.storage.copy(key, `${folder}/${id}/${key.slice(`${folder}/${source.id}/`.length)}`);
       }
     }

@@ -61,8 +61,12 @@ export interface CreateLeadOptions {
   cardId: string;
   /** What the visitor sent; validated here with `createLeadInput`, so no caller can skip it. */
   input: CreateLeadInput;
-  /** The teams feature's resolver; without it a card's own team owner id is used. */
-  resolveTeamClaims?: TeamClaimsResolver;
+  /**
+   * The card owner's team owner (from the teams feature's claims), resolved by the caller before this runs:
+   * resolving it inside the transaction would wait forever on SQLite's single connection. Without it the
+   * card's own team owner id, else the owner, is used.
+   */
+  ownerTeamOwnerId?: string;
   now?: Date;
 }
 
@@ -100,7 +104,7 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
     // The card's team: the team owner of a member's card, else the owner themselves (spec §6: "a user without
     // a team record is their own team owner"). Kept only while that team is on the team plan (spec §3).
     const teamCandidate =
-      card.teamOwnerId ?? (options.resolveTeamClaims ? (await options.resolveTeamClaims(card.ownerId)).teamOwnerId : card.ownerId);
+      card.teamOwnerId ?? options.ownerTeamOwnerId ?? card.ownerId;
     const teamPlan = teamCandidate === card.ownerId ? owner.plan : (await repository.findLeadRecipient(trx, teamCandidate))?.plan;
     const teamOwnerId = toUserPlan(teamPlan) === 'team' ? teamCandidate : null;
     const cardName = repository.cardDisplayName(card);

@@ -319,8 +319,6 @@ export function createPublicCardService(deps: PublicCardDeps) {
     async submitLead(entry: PageEntry, form: PublicLeadForm): Promise<string> {
       if (!entry.card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
       const consent = form.consent === true || (typeof form.consent === 'string' && /^(yes|on|true|1)$/i.test(form.consent));
-      // Resolved before createLead's transaction: the resolver queries outside it, which on SQLite (one
-      // connection) would wait for the transaction to end, forever.
       const claims = await deps.resolveTeamClaims(entry.card.ownerId);
       const result = await createLead(deps.db, {
         cardId: entry.card.id,
@@ -334,7 +332,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
           consentText: publicCardTexts.leadConsent,
           [leadHoneypotField]: form[leadHoneypotField] ?? '',
         },
-        resolveTeamClaims: async () => claims,
+        ownerTeamOwnerId: claims.teamOwnerId,
       });
       if (result.contactId) stats.count(entry.card.id, 'lead');
       return result.message;

@@ -30,6 +30,7 @@ import { createTeamClaimsResolver } from './modules/teams/team-claims';
 import { registerTeamRoutes } from './modules/teams/team-routes';
 import type { ImportWorker } from './modules/teams/team-import';
 import { blockedCardsOfOwner, onAccountDeleted as onTeamAccountDeleted, recordSignIn, teamCardAccess } from './modules/teams/team-service';
+import { findUserPlan } from './modules/teams/team-repository';
 
 export interface AppServices {
   config: Config;
@@ -144,12 +145,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const blockedCardsOf = (ownerId: string) =>
     blockedCardsOfOwner({ db: database.db, now: billing.now }, (id) => billing.cardAccessForOwner(id), ownerId);
   const cardLimits: CardLimits = {
-    // A team card takes one of the team's places (the check the teams feature makes for the cards it
-    // creates); any other card one of its owner's own plan.
-    roomFor: async (card, db) =>
-      card.teamOwnerId
-        ? { ...(await teamCardAccess({ db, now: billing.now }, card.teamOwnerId)), plan: 'team' }
-        : cardAccessForOwner(db, card.ownerId, billing.now()),
+    // A team card, and a card of a team owner in team mode, takes one of the team's places (the team's
+    // allowance counts the owner's and the members' team cards together); any other card one of its
+    // owner's own plan.
+    roomFor: async (card, db) => {
+      const teamOwnerId = card.teamOwnerId ?? ((await findUserPlan(db, card.ownerId)) === 'team' ? card.ownerId : null);
+      return teamOwnerId
+        ? { ...(await teamCardAccess({ db, now: billing.now }, teamOwnerId)), plan: 'team' }
+        : cardAccessForOwner(db, card.ownerId, billing.now());
+    },
     blockedCardIdsOf: async (ownerId) => (await blockedCardsOf(ownerId)).blockedCardIds,
   };
   const publicCard = createPublicCardService({

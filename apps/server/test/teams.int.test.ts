@@ -202,6 +202,23 @@ describe('invitations', () => {
   });
 });
 
+describe('the Teams card allowance', () => {
+  it('counts the owner’s own cards and the members’ team cards together when the owner creates a card', async () => {
+    const owner = await teamsOwner(t);
+    const employee = await member(t, owner);
+    // 9 member cards + 1 owner card fill the Teams 10 allowance; the owner's own count alone would allow 10 more.
+    for (let index = 0; index < 9; index += 1) {
+      const created = await owner.client.post('/api/teams/cards', { memberId: employee.memberId, name: `Member card ${index}` });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const tenth = await owner.client.post('/api/cards', { title: 'Owner card' });
+    expect(tenth.statusCode, tenth.body).toBe(201);
+    const eleventh = await owner.client.post('/api/cards', { title: 'One too many' });
+    expect(eleventh.statusCode).toBe(403);
+    expect(eleventh.json().error.code).toBe('card-limit');
+  });
+});
+
 describe('members and roles', () => {
   it('removes a member: their team cards stay with the team (they pass to the owner)', async () => {
     const owner = await teamsOwner(t);

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldFrame, fieldControlClass, fieldDescription } from './field-frame';
 
 export interface InputFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -12,41 +13,18 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
   ref,
 ) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const fieldId = id ?? generatedId;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
-        {label}
-        {required ? (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldFrame fieldId={fieldId} label={label} required={required} error={error} hint={hint} className={className}>
       <input
         ref={ref}
-        id={inputId}
+        id={fieldId}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`rounded-lg border px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 disabled:bg-zinc-100 ${
-          error ? 'border-red-500 focus:ring-red-200' : 'border-zinc-300 focus:border-brand-500 focus:ring-brand-100'
-        }`}
+        aria-describedby={fieldDescription(fieldId, error, hint)}
+        className={fieldControlClass(error)}
         {...rest}
       />
-      {hint ? (
-        <p id={hintId} className="text-xs text-zinc-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 });

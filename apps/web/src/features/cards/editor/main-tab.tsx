@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { InputField } from '../../../components/ui/input-field';
-import { TextareaField } from '../components/textarea-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 import type { CardEditorValues } from './card-form';
 import { contrastRatio, formatContrast, minimumTextContrast } from './colour-contrast';
 import { ColourField } from './colour-field';

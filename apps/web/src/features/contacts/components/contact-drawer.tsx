@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useContact, useUpdateContact, vcardUrl } from '../api/contacts-api';
 import { contactTitle, formatDateTime } from '../contact-format';
-import { TextareaField } from './contact-form-dialog';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type TextareaHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,39 +6,10 @@ import { contactForm, contactLimits, contactMessages, type Contact, type Contact
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { SelectList } from '../../../components/ui/select-list';
+import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useContactCards, useCreateContact, useUpdateContact } from '../api/contacts-api';
-
-export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined }>(
-  function TextareaField({ label, error, id, className = '', ...rest }, ref) {
-    const generatedId = useId();
-    const fieldId = id ?? generatedId;
-    return (
-      <div className={`flex flex-col gap-1 ${className}`}>
-        <label htmlFor={fieldId} className="text-sm font-medium text-zinc-800">
-          {label}
-        </label>
-        <textarea
-          ref={ref}
-          id={fieldId}
-          rows={4}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          className={`rounded-lg border px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 disabled:bg-zinc-100 ${
-            error ? 'border-red-500 focus:ring-red-200' : 'border-zinc-300 focus:border-brand-500 focus:ring-brand-100'
-          }`}
-          {...rest}
-        />
-        {error ? (
-          <p id={`${fieldId}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  },
-);
 
 const noCard = 'none';
 const fieldNames = ['name', 'email', 'phone', 'company', 'jobTitle', 'notes'] as const;

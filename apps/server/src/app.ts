@@ -8,29 +8,30 @@ import pino, { type Logger } from 'pino';
 import { resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './http/errors';
-import { createAuth, type Auth } from './modules/auth/auth';
-import { registerAuthRoutes } from './modules/auth/auth-routes';
-import { registerAccountRoutes } from './modules/account/account-routes';
-import type { AccountDeletionStep, TeamClaimsResolver } from './modules/account/account-service';
-import { createMailWorker, type MailWorker } from './modules/mail/worker';
-import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './modules/mail/transport';
-import { createLocalStorage, type FileStorage } from './modules/storage/storage';
-import { registerFileRoutes } from './modules/storage/file-routes';
-import { registerCardRoutes } from './modules/cards/card-routes';
-import type { CardLimits } from './modules/cards/card-limits';
-import { deleteCardsOfUser } from './modules/cards/card-service';
-import { registerContactRoutes } from './modules/contacts/contact-routes';
-import { deleteContactsOfUser } from './modules/contacts/contact-service';
-import { registerBilling } from './modules/billing/billing-routes';
-import { cardAccessForOwner } from './modules/billing/card-access';
-import { registerPublicCardRoutes } from './modules/public-card/public-card-routes';
-import { createPublicCardService, type PublicCardService } from './modules/public-card/public-card-service';
+import { registerAccountRoutes, type AccountDeletionStep } from './modules/account/account-module';
+import { createAuth, registerAuthRoutes, registerCallerHook, type Auth } from './modules/auth/auth-module';
+import {
+  cancelSubscriptionsOfUser,
+  createBilling,
+  createBillingTime,
+  loadStripePaymentProvider,
+  planStateOf,
+  registerBillingRoutes,
+} from './modules/billing/billing-module';
+import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
+import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
+import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
+import {
+  createLocalMailboxTransport,
+  createMailWorker,
+  createSmtpTransport,
+  type MailTransport,
+  type MailWorker,
+} from './modules/mail/mail-module';
+import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
+import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
+import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
 import { registerSpa } from './web/spa';
-import { createTeamClaimsResolver } from './modules/teams/team-claims';
-import { registerTeamRoutes } from './modules/teams/team-routes';
-import type { ImportWorker } from './modules/teams/team-import';
-import { blockedCardsOfOwner, onAccountDeleted as onTeamAccountDeleted, recordSignIn, teamCardAccess } from './modules/teams/team-service';
-import { findUserPlan } from './modules/teams/team-repository';
 
 export interface AppServices {
   config: Config;
@@ -39,10 +40,14 @@ export interface AppServices {
   storage: FileStorage;
   mailWorker: MailWorker;
   logger: Logger;
+  /** The card allowance of every plan (tests ask it directly). */
+  cardAllowance: CardAllowanceService;
+  /** The cards module's dependencies (benchmarks call its use cases directly). */
+  cards: CardsDeps;
   /** The public card page: its visitor counts and background vCard/QR generation (tests flush and settle them). */
   publicCard: PublicCardService;
   /** Runs bulk imports of team members in the background (tests drain it). */
-  teamImportWorker: ImportWorker;
+  teamImportWorker: TeamModule['importWorker'];
 }
 
 export interface BuildAppOptions {
@@ -56,42 +61,81 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
 }
 
-export function createLogger(config: Config): Logger {
+function createLogger(config: Config): Logger {
   return pino({ level: config.env === 'test' ? 'silent' : config.logLevel });
 }
 
 /**
- * The composition root: infrastructure from configuration, then the feature modules, then the SPA.
- * Nothing else constructs services; features receive what they need as arguments.
+ * The composition root, and nothing else: infrastructure from configuration, then the feature services, then
+ * the background jobs, then the HTTP routes. Nothing else constructs services; features receive what they need
+ * as arguments. Every value is declared before it is used.
  */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+  // ---- Infrastructure ----------------------------------------------------------------------------------
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
   const database =
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
   await migrateToLatest(database);
-
+  const db = database.db;
   const storage =
     options.storage ??
-    (config.storage.s3
-      ? await (await import('./modules/storage/s3-storage')).createS3Storage(config.storage.s3)
-      : createLocalStorage(path.join(config.dataDir, 'files')));
+    (config.storage.s3 ? await loadS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
   const mailTransport =
     options.mailTransport ??
-    (config.mail.smtpUrl
-      ? createSmtpTransport(config.mail.smtpUrl)
-      : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
+    (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
+  const secret = resolveAuthSecret(config);
+
+  // ---- Services ----------------------------------------------------------------------------------------
   const auth = createAuth({
-    db: database.db,
+    db,
     dialect: database.dialect,
     config,
-    secret: resolveAuthSecret(config),
+    secret,
     logger,
-    onSessionCreated: (userId) => recordSignIn(database.db, userId),
+    onSessionCreated: (userId) => recordSignIn(db, userId),
   });
+  const resolveTeamClaims = createTeamClaimsResolver(db);
+  const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
+  const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf });
+  const billing = createBilling({
+    db,
+    baseUrl: config.baseUrl,
+    time: billingTime,
+    cardAllowance,
+    provider: config.stripe ? await loadStripePaymentProvider(config.stripe) : undefined,
+    enterpriseContactUrl: config.enterpriseContactUrl,
+  });
+  const publicCard = createPublicCardService({
+    db,
+    storage,
+    baseUrl: config.baseUrl,
+    resolveTeamClaims,
+    cardAllowance,
+    pageCacheEntries: config.publicPage.cacheEntries,
+    accessTtlMs: config.publicPage.planCheckMs,
+    versionCheckMs: config.publicPage.versionCheckMs,
+    statsFlushIntervalMs: config.publicPage.statsFlushMs,
+  });
+  const cards: CardsDeps = { db, dialect: database.dialect, storage, cardAllowance, onCardChanged: publicCard.onCardChanged };
+  const contacts: ContactsDeps = { db };
+  const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now };
+  const accountDeletionSteps: readonly AccountDeletionStep[] = [
+    // First: when the payment provider cannot be reached the account stays whole, so the person can try again.
+    (userId) => cancelSubscriptionsOfUser(billing, userId),
+    // Before the cards step: a member's team cards stay with the team instead of going with the account.
+    (userId) => onAccountDeleted(teams, userId),
+    (userId) => deleteCardsOfUser(cards, userId),
+    (userId) => deleteContactsOfUser(contacts, userId),
+  ];
+
+  // ---- Jobs --------------------------------------------------------------------------------------------
+  // Background work is set up here, after the services it runs and before any route. The mail worker is
+  // started by main.ts; the team import runner, the billing clock and the visitor-count flush still start
+  // inside their modules until they move onto the job engine.
   const mailWorker = createMailWorker({
-    db: database.db,
+    db,
     transport: mailTransport,
     from: config.mail.from,
     baseUrl: config.baseUrl,
@@ -99,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     intervalMs: config.mail.workerIntervalMs,
   });
 
+  // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -106,8 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, database.db);
-
+  registerErrorHandler(app, db);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -128,9 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-
-  const accountDeletionSteps: AccountDeletionStep[] = [];
-  const resolveTeamClaims: TeamClaimsResolver = createTeamClaimsResolver(database.db);
+  registerCallerHook(app, { auth, resolveTeamClaims });
 
   app.get('/healthz', async (_request, reply) => {
     const isReady = await isDatabaseReachable(database);
@@ -138,74 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google) }));
   registerAuthRoutes(app, auth);
-  registerAccountRoutes(app, { db: database.db, auth, storage, accountDeletionSteps, resolveTeamClaims });
+  registerAccountRoutes(app, { db, auth, storage, accountDeletionSteps });
   registerFileRoutes(app, storage);
-  // Spec §4: which cards the plan's card limit blocks, one answer for the public page and the cards list.
-  // Team-aware (issue 7): a team's cards share the Teams allowance.
-  const blockedCardsOf = (ownerId: string) =>
-    blockedCardsOfOwner({ db: database.db, now: billing.now }, (id) => billing.cardAccessForOwner(id), ownerId);
-  const cardLimits: CardLimits = {
-    // A team card, and a card of a team owner in team mode, takes one of the team's places (the team's
-    // allowance counts the owner's and the members' team cards together); any other card one of its
-    // owner's own plan.
-    roomFor: async (card, db) => {
-      const teamOwnerId = card.teamOwnerId ?? ((await findUserPlan(db, card.ownerId)) === 'team' ? card.ownerId : null);
-      return teamOwnerId
-        ? { ...(await teamCardAccess({ db, now: billing.now }, teamOwnerId)), plan: 'team' }
-        : cardAccessForOwner(db, card.ownerId, billing.now());
-    },
-    blockedCardIdsOf: async (ownerId) => (await blockedCardsOf(ownerId)).blockedCardIds,
-  };
-  const publicCard = createPublicCardService({
-    db: database.db,
-    storage,
-    baseUrl: config.baseUrl,
-    resolveTeamClaims,
-    cardAccessForOwner: blockedCardsOf,
-    pageCacheEntries: config.publicPage.cacheEntries,
-    accessTtlMs: config.publicPage.planCheckMs,
-    versionCheckMs: config.publicPage.versionCheckMs,
-    statsFlushIntervalMs: config.publicPage.statsFlushMs,
-  });
-  const cardsDeps = {
-    db: database.db,
-    dialect: database.dialect,
-    storage,
-    resolveTeamClaims,
-    onCardChanged: publicCard.onCardChanged,
-    cardLimits,
-  };
-  registerCardRoutes(app, { ...cardsDeps, auth });
-  // Before the cards step: a member's team cards stay with the team instead of going with the account.
-  accountDeletionSteps.push((userId) => onTeamAccountDeleted({ db: database.db, now: () => new Date() }, userId));
-  accountDeletionSteps.push((userId) => deleteCardsOfUser(cardsDeps, userId));
-  const billing = registerBilling(app, {
-    db: database.db,
-    auth,
-    baseUrl: config.baseUrl,
-    provider: config.stripe
-      ? await (await import('./modules/billing/stripe-provider')).createStripePaymentProvider(config.stripe)
-      : undefined,
-    enterpriseContactUrl: config.enterpriseContactUrl,
-    isTestClockEnabled: config.isBillingTestClockEnabled,
-  });
-  // First of the steps: when the provider cannot be reached the account stays whole, so it can try again.
-  accountDeletionSteps.unshift((userId) => billing.cancelSubscriptionsOfUser(userId));
-  const contactsDeps = { db: database.db, resolveTeamClaims };
-  registerContactRoutes(app, { ...contactsDeps, auth, requireFeature: billing.requireFeature });
-  accountDeletionSteps.push((userId) => deleteContactsOfUser(contactsDeps, userId));
-  const teams = registerTeamRoutes(app, {
-    db: database.db,
-    auth,
-    logger,
-    secret: resolveAuthSecret(config),
-    resolveTeamClaims,
-    cards: cardsDeps,
-    now: billing.now,
-  });
-
+  registerBillingRoutes(app, billing);
+  registerCardRoutes(app, cards);
+  registerContactRoutes(app, contacts);
+  const teamRoutes = registerTeamRoutes(app, { ...teams, logger });
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
-
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
   app.addHook('onClose', async () => {
@@ -214,5 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await database.destroy();
   });
 
-  return { app, services: { config, database, auth, storage, mailWorker, logger, publicCard, teamImportWorker: teams.importWorker } };
+  return {
+    app,
+    services: { config, database, auth, storage, mailWorker, logger, cardAllowance, cards, publicCard, teamImportWorker: teamRoutes.importWorker },
+  };
 }

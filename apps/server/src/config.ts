@@ -20,7 +20,7 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 /** The Stripe price id variable of each plan, period and Teams size: STRIPE_PRICE_PRO_MONTH, STRIPE_PRICE_TEAM_10_YEAR... */
-export function stripePriceVariable(selection: PriceSelection): string {
+function stripePriceVariable(selection: PriceSelection): string {
   return selection.plan === 'subscribed'
     ? `STRIPE_PRICE_PRO_${selection.period.toUpperCase()}`
     : `STRIPE_PRICE_TEAM_${selection.tier}_${selection.period.toUpperCase()}`;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingStatus } from '@cardstack/shared/billing/schemas';
 import * as billing from '../src/modules/billing/billing-service';
+import * as localCheckout from '../src/modules/billing/local-checkout';
 import { createLocalPaymentProvider } from '../src/modules/billing/local-provider';
 import { createTestApp, testOrigin, TestClient, type TestApp } from './test-app';
 
@@ -33,7 +34,13 @@ async function status(client: TestClient): Promise<BillingStatus> {
 function billingAt(now: Date): billing.BillingDeps {
   const db = t.services.database.db;
   const clock = () => now;
-  return { db, provider: createLocalPaymentProvider({ db, baseUrl: testOrigin, now: clock }), baseUrl: testOrigin, now: clock };
+  return {
+    db,
+    provider: createLocalPaymentProvider({ db, baseUrl: testOrigin, now: clock }),
+    baseUrl: testOrigin,
+    now: clock,
+    cardAllowance: t.services.cardAllowance,
+  };
 }
 
 describe('local payment provider: checkout', () => {
@@ -221,8 +228,8 @@ describe('local payment provider: checkout', () => {
     const checkoutPath = await startCheckout(client, { plan: 'subscribed', period: 'month' });
     const sessionId = checkoutPath.split('/').pop()!;
     const later = billingAt(new Date(Date.now() + 2 * day));
-    await expect(billing.completeLocalCheckout(later, userId, sessionId)).rejects.toMatchObject({ statusCode: 410 });
-    expect((await billing.getLocalCheckout(later, userId, sessionId)).status).toBe('expired');
+    await expect(localCheckout.completeLocalCheckout(later, userId, sessionId)).rejects.toMatchObject({ statusCode: 410 });
+    expect((await localCheckout.getLocalCheckout(later, userId, sessionId)).status).toBe('expired');
   });
 
   it('deleting the account removes its subscriptions and checkouts', async () => {
@@ -252,6 +259,11 @@ describe('local payment provider: portal, cancel at period end and the clock', (
     expect(page.body).toContain(`href="${testOrigin}/settings/pricing-plans"`);
     const elsewhere = await client.get(`/billing/local-portal?return=${encodeURIComponent('https://evil.example/')}`);
     expect(elsewhere.body).not.toContain('evil.example');
+    // A return address of this site that carries markup stays inside the link's href.
+    const hostileReturn = `${testOrigin}/settings?x="><script>alert(1)</script>`;
+    const escaped = await client.get(`/billing/local-portal?return=${encodeURIComponent(hostileReturn)}`);
+    expect(escaped.body).not.toContain('<script');
+    expect(escaped.body).toContain(`href="${testOrigin}/settings?x=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"`);
   });
 
   it('cancelling keeps Pro until the period ends, then the plan follows to Basic', async () => {
@@ -377,15 +389,17 @@ describe('card limits, the feature gate and the test clock', () => {
 
   it('requireFeature answers 403 "This is a Paid feature" until the plan allows the feature', async () => {
     const { default: Fastify } = await import('fastify');
-    const { createFeatureGate } = await import('../src/modules/billing/feature-gate');
+    const { requireFeature } = await import('../src/modules/billing/feature-gate');
+    const { registerCallerHook } = await import('../src/modules/auth/caller');
+    const { createTeamClaimsResolver } = await import('../src/modules/teams/team-claims');
     const { registerErrorHandler } = await import('../src/http/errors');
     const db = t.services.database.db;
-    const gate = createFeatureGate({ db, auth: t.services.auth, now: () => new Date() });
     const gated = Fastify();
     registerErrorHandler(gated, db);
-    gated.get('/csv', { preHandler: gate.requireFeature('csvExport') }, async () => ({ ok: true }));
-    gated.get('/team', { preHandler: gate.requireFeature('bulkImport') }, async () => ({ ok: true }));
-    gated.get('/open', { preHandler: gate.requireFeature('analytics') }, async () => ({ ok: true }));
+    registerCallerHook(gated, { auth: t.services.auth, resolveTeamClaims: createTeamClaimsResolver(db) });
+    gated.get('/csv', { preHandler: requireFeature('csvExport') }, async () => ({ ok: true }));
+    gated.get('/team', { preHandler: requireFeature('bulkImport') }, async () => ({ ok: true }));
+    gated.get('/open', { preHandler: requireFeature('analytics') }, async () => ({ ok: true }));
     await gated.ready();
 
     const client = new TestClient(t.app);

@@ -2,8 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { permissions } from '@cardstack/shared/teams/roles';
 import type { ImportJob, TeamMembersResponse } from '@cardstack/shared/teams/schemas';
-import { cardAccessForOwner } from '../src/modules/billing/card-access';
-import { blockedCardsOfOwner, invitationLifetimeMs } from '../src/modules/teams/team-service';
+import { invitationLifetimeMs } from '../src/modules/teams/team-invitations';
 import { fileUpload } from './multipart';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { csvFile, invitationTokenFor, invite, member, person, setPermissions, teamsOwner } from './teams-support';
@@ -338,13 +337,13 @@ describe('team cards', () => {
     const first = (await owner.client.post('/api/teams/cards', { memberId: employee.memberId, name: 'First' })).json().card;
     const second = (await owner.client.post('/api/teams/cards', { memberId: employee.memberId, name: 'Second' })).json().card;
     const db = t.services.database.db;
-    const ownAccess = (userId: string) => cardAccessForOwner(db, userId);
+    const allowance = t.services.cardAllowance;
     // On Basic (registered today) the member alone could keep one card active.
-    expect((await ownAccess(employee.userId)).blockedCardIds).toEqual([second.id]);
-    expect((await blockedCardsOfOwner({ db, now: () => new Date() }, ownAccess, employee.userId)).blockedCardIds).toEqual([]);
+    expect((await allowance.ofOwner(employee.userId)).blockedCardIds).toEqual([second.id]);
+    expect(await allowance.blockedCardIdsOf(employee.userId)).toEqual([]);
     await db.updateTable('billing_subscription').set({ card_limitation: 1 }).where('user_id', '=', owner.userId).execute();
     // The first card is the member's default: it stays.
-    expect((await blockedCardsOfOwner({ db, now: () => new Date() }, ownAccess, employee.userId)).blockedCardIds).toEqual([second.id]);
+    expect(await allowance.blockedCardIdsOf(employee.userId)).toEqual([second.id]);
     expect(first.isDefault).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
-import { migrationProvider } from './migrations/index';
+import { migrationProvider, renamedMigrations } from './migrations/index';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -16,7 +16,7 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** PostgreSQL connection string; without it the SQLite file `sqliteFile` is used. */
   databaseUrl?: string | undefined;
   sqliteFile?: string;
@@ -48,8 +48,32 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
+async function hasMigrationTable(handle: DatabaseHandle): Promise<boolean> {
+  if (handle.dialect === 'sqlite') {
+    const { rows } = await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(handle.db);
+    return rows.length > 0;
+  }
+  const table = handle.schema ? `"${handle.schema.replace(/"/g, '""')}".kysely_migration` : 'kysely_migration';
+  const { rows } = await sql<{ found: string | null }>`select to_regclass(${table})::text as found`.execute(handle.db);
+  return rows[0]?.found != null;
+}
+
+/**
+ * Rewrites the names of migrations that were renumbered to their new names, in one transaction. Runs before
+ * the migrator, which would otherwise see unknown names recorded and refuse to start. Idempotent, so
+ * processes starting at the same time may all run it.
+ */
+async function renameRecordedMigrations(handle: DatabaseHandle): Promise<void> {
+  if (!(await hasMigrationTable(handle))) return;
+  const table = sql.table(handle.schema ? `${handle.schema}.kysely_migration` : 'kysely_migration');
+  await handle.db.transaction().execute(async (trx) => {
+    for (const [from, to] of renamedMigrations) await sql`update ${table} set name = ${to} where name = ${from}`.execute(trx);
+  });
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  await renameRecordedMigrations(handle);
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.dialect),

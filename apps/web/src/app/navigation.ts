@@ -1,7 +1,7 @@
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { hasTeamCardRoutes } from '@cardstack/shared/teams/roles';
 
-export interface NavigationItem {
+interface NavigationItem {
   to: string;
   label: string;
   end?: boolean;

@@ -4,7 +4,9 @@ import { RootLayout } from './layouts/root-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { RouteError } from './route-error';
-import { SettingsRouteGate, TeamCardsGate } from '../features/teams/team-route-gates';
+import { SettingsRouteGate, TeamCardsGate } from './route-gates';
+// Static: the route error screen shows it too, so it is in the first chunk anyway.
+import NotFoundPage from '../features/not-found/not-found-page';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'));
@@ -13,10 +15,9 @@ const CardEditorPage = lazyPage(() => import('../features/cards/editor/card-edit
 const CardMainTab = lazyPage(() => import('../features/cards/editor/main-tab'));
 const CardContactInfoTab = lazyPage(() => import('../features/cards/editor/contact-info-tab'));
 const CardLinksTab = lazyPage(() => import('../features/cards/editor/links-tab'));
-const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding-page'));
+const OnboardingPage = lazyPage(() => import('../features/cards/onboarding-page'));
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'));
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/general-settings-page'));
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
 const TeamCardsPage = lazyPage(() => import('../features/teams/team-cards-page'));
 const UserManagementPage = lazyPage(() => import('../features/teams/user-management-page'));
 const RolesPage = lazyPage(() => import('../features/teams/roles-page'));

@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-export const networkErrorMessage = 'Could not reach the server. Check your connection and try again.';
+const networkErrorMessage = 'Could not reach the server. Check your connection and try again.';
 
 async function parseError(response: Response): Promise<ApiError> {
   let body: unknown;
@@ -29,7 +29,7 @@ async function parseError(response: Response): Promise<ApiError> {
 }
 
 /** The one way the SPA talks to the server: same-origin, cookies included, JSON in and out. */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {

@@ -1,8 +1,8 @@
 import { toast } from 'sonner';
 
 /** The spec's toast durations: 5000 ms in the cards area, 3000 ms in the auth area. */
-export const toastDurations = { cards: 5000, auth: 3000 } as const;
-export type ToastArea = keyof typeof toastDurations;
+const toastDurations = { cards: 5000, auth: 3000 } as const;
+type ToastArea = keyof typeof toastDurations;
 
 export const notify = {
   success(message: string, area: ToastArea = 'cards') {

@@ -5,7 +5,7 @@ import {
   isAccountBlocked,
   parseCardLimitation,
   pricingModelDate,
-  resolveCardAccess,
+  applyCardAllowance,
   type CardForLimit,
   type PlanState,
 } from './card-limits';
@@ -20,7 +20,7 @@ function cards(count: number): CardForLimit[] {
 }
 
 function access(count: number, state: PlanState) {
-  const result = resolveCardAccess(cards(count), state);
+  const result = applyCardAllowance(cards(count), state);
   return { canCreate: result.canCreateCard, active: result.activeCardIds.length, blocked: result.blockedCardIds.length };
 }
 
@@ -109,7 +109,7 @@ describe('Basic — spec §4 "limit applies when the account was created on or a
   });
 
   it('keeps the default card when only one may stay active', () => {
-    const result = resolveCardAccess(
+    const result = applyCardAllowance(
       [
         { id: 'newest', isDefault: false, createdAt: '2024-10-03' },
         { id: 'default', isDefault: true, createdAt: '2024-10-01' },
@@ -209,7 +209,7 @@ describe('Teams — spec §4 "applies when the plan\'s card allowance is at most
       subscriptionCreatedAt: '2024-09-15',
       cardLimitation: 4,
     };
-    const result = resolveCardAccess(teamCards, state);
+    const result = applyCardAllowance(teamCards, state);
     expect(result.activeCardIds).toEqual(['d-new-default', 'a-old-default', 'b-newest', 'e-middle']);
     expect(result.blockedCardIds).toEqual(['f-middle-twin', 'c-oldest']);
     expect(result.canCreateCard).toBe(false);
@@ -218,7 +218,7 @@ describe('Teams — spec §4 "applies when the plan\'s card allowance is at most
   it('has no effect on the input order', () => {
     const input = cards(3);
     const before = input.map((card) => card.id);
-    resolveCardAccess(input, { plan: 'team', accountCreatedAt: '2024-10-01', cardLimitation: 1 });
+    applyCardAllowance(input, { plan: 'team', accountCreatedAt: '2024-10-01', cardLimitation: 1 });
     expect(input.map((card) => card.id)).toEqual(before);
   });
 });

@@ -46,7 +46,8 @@ export interface CardForLimit {
   createdAt: DateInput;
 }
 
-export interface CardAccess extends CardAllowance {
+/** A set of cards under one allowance: which stay active, which are blocked, whether another fits. */
+export interface CardsUnderAllowance extends CardAllowance {
   /** Ids that stay active, in the order they were chosen (default cards first, then newest). */
   activeCardIds: string[];
   /** Ids beyond the allowance: listed as blocked, their public pages show the inactive page. */
@@ -117,7 +118,7 @@ export function cardAllowance(state: PlanState): CardAllowance {
  * Which cards stay active and whether another may be created. "On Teams, only the newest cards up to the
  * allowance stay active, default cards first"; Basic and Pro follow the same order.
  */
-export function resolveCardAccess(cards: readonly CardForLimit[], state: PlanState): CardAccess {
+export function applyCardAllowance(cards: readonly CardForLimit[], state: PlanState): CardsUnderAllowance {
   const allowance = cardAllowance(state);
   const ordered = [...cards].sort(compareCardPriority).map((card) => card.id);
   const max = allowance.maxActiveCards;

@@ -5,25 +5,45 @@ import { authTables } from './0001-auth-tables';
 import { mailAndErrors } from './0002-mail-and-errors';
 import { cards } from './0003-cards';
 import { billing } from './0004-billing';
-import { billingCustomers } from './0004-billing-customers';
-import { publicCard } from './0005-public-card';
-import { contacts } from './0006-contacts';
-import { teams } from './0007-teams';
+import { billingCustomers } from './0005-billing-customers';
+import { publicCard } from './0006-public-card';
+import { contacts } from './0007-contacts';
+import { teams } from './0008-teams';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
  * so the same file creates the same tables on SQLite and PostgreSQL. Append; never edit a landed one.
+ *
+ * Numbering: a migration is named `NNNN-what-it-does`, in a file of the same name, and NNNN is its own
+ * four-digit number, the next free one at the end of this list (never shared, never reused). Kysely runs
+ * migrations in the order of their names and records each name in `kysely_migration`, so the number is
+ * the order and the name is permanent. 0009 stays unused; new migrations take 0010 and up.
  */
 const migrations = [
   ['0001-auth-tables', authTables],
   ['0002-mail-and-errors', mailAndErrors],
   ['0003-cards', cards],
   ['0004-billing', billing],
-  ['0004-billing-customers', billingCustomers],
-  ['0005-public-card', publicCard],
-  ['0006-contacts', contacts],
-  ['0007-teams', teams],
+  ['0005-billing-customers', billingCustomers],
+  ['0006-public-card', publicCard],
+  ['0007-contacts', contacts],
+  ['0008-teams', teams],
 ] as const;
+
+/**
+ * Names that databases recorded before a migration was renumbered (two migrations once shared 0004), old →
+ * new. They are rewritten in `kysely_migration` before the migrator runs, so an existing database sees its
+ * migrations as done under their new names and a fresh one only ever records the new names. A rename
+ * goes here, never a changed migration.
+ */
+export const renamedMigrations: readonly (readonly [from: string, to: string])[] = [
+  ['0004-billing-customers', '0005-billing-customers'],
+  ['0005-public-card', '0006-public-card'],
+  ['0006-contacts', '0007-contacts'],
+  ['0007-teams', '0008-teams'],
+];
+
+export const migrationNames: readonly string[] = migrations.map(([name]) => name);
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   const types = columnTypes(dialect);

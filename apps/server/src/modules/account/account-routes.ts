@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,13 +10,12 @@ import {
 } from '@cardstack/shared/account/schemas';
 import { sessionUser } from '@cardstack/shared/auth/schemas';
 import { badRequest } from '../../http/errors';
-import { requireSession } from '../auth/session';
 import type { AccountDeps } from './account-service';
 import * as account from './account-service';
 
 export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const session = (request: Parameters<typeof requireSession>[1]) => requireSession(deps.auth, request);
+  const session = (request: FastifyRequest) => request.caller();
 
   app.get('/api/me', { schema: { response: { 200: sessionUser } } }, async (request) =>
     account.getSessionUser(deps, await session(request)),
@@ -24,8 +23,8 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
 
   app.patch('/api/account/profile', { schema: { body: updateProfileInput, response: { 200: sessionUser } } }, async (request) => {
     const current = await session(request);
-    await account.updateDisplayName(deps, current.user.id, request.body.displayName);
-    return account.getSessionUser(deps, { ...current, user: { ...current.user, name: request.body.displayName } });
+    await account.updateDisplayName(deps, current.userId, request.body.displayName);
+    return account.getSessionUser(deps, { ...current, name: request.body.displayName });
   });
 
   app.post('/api/account/email', { schema: { body: changeEmailInput, response: { 200: okResponse } } }, async (request) => {
@@ -42,12 +41,12 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     const current = await session(request);
     const file = await request.file();
     if (!file) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
-    const photoUrl = await account.setPhoto(deps, current.user.id, await file.toBuffer());
+    const photoUrl = await account.setPhoto(deps, current.userId, await file.toBuffer());
     return { photoUrl };
   });
 
   app.delete('/api/account/photo', { schema: { response: { 200: okResponse } } }, async (request) => {
-    await account.removePhoto(deps, (await session(request)).user.id);
+    await account.removePhoto(deps, (await session(request)).userId);
     return { ok: true as const };
   });
 

@@ -1,39 +1,25 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
-import { planSchema } from '@cardstack/shared/auth/schemas';
-import type { MemberRole, Permission } from '@cardstack/shared/teams/roles';
 import type { Database } from '../../db/schema';
 import { toIsoString } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { Auth } from '../auth/auth';
-import { googleProviderId } from '../auth/auth';
-import type { CurrentSession } from '../auth/session';
-import { reencodeImage } from '../storage/images';
-import type { FileStorage } from '../storage/storage';
+import { googleProviderId, type Auth, type Caller } from '../auth/auth-module';
+import { reencodeImage, type FileStorage } from '../storage/storage-module';
+import * as repository from './account-repository';
 
 /** A change to credentials needs a sign-in this recent when no password can be asked for. */
-export const recentLoginMs = 5 * 60_000;
+const recentLoginMs = 5 * 60_000;
 
-/** Steps other features add to run when an account is deleted (cards and files, subscriptions …). */
+/** What the other features remove when an account is deleted (cards and files, subscriptions …), in order. */
 export type AccountDeletionStep = (userId: string) => Promise<void>;
-
-/** Team claims, resolved by the teams feature (modules/teams/team-claims.ts). */
-export interface TeamClaims {
-  isOrganizationUser: boolean;
-  teamOwnerId: string;
-  /** Left out by stand-in resolvers (benchmarks): read as the user's own team, no permissions. */
-  role?: MemberRole;
-  permissions?: Permission[];
-}
-export type TeamClaimsResolver = (userId: string) => Promise<TeamClaims>;
 
 export interface AccountDeps {
   db: Kysely<Database>;
   auth: Auth;
   storage: FileStorage;
-  accountDeletionSteps: AccountDeletionStep[];
-  resolveTeamClaims: TeamClaimsResolver;
+  /** Run in this order before the user row goes; a step that throws leaves the account in place. */
+  accountDeletionSteps: readonly AccountDeletionStep[];
 }
 
 const requiresRecentLogin = () =>
@@ -41,68 +27,52 @@ const requiresRecentLogin = () =>
     currentPassword: 'For your security, sign in again before making this change.',
   });
 
-async function listProviders(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('account').select(['id', 'providerId', 'password']).where('userId', '=', userId).execute();
-}
+const nowIso = () => new Date().toISOString();
 
 async function verifyPassword(deps: AccountDeps, userId: string, password: string, field: string): Promise<void> {
-  const credential = (await listProviders(deps.db, userId)).find((account) => account.providerId === 'credential');
+  const credential = (await repository.listSignInMethods(deps.db, userId)).find((account) => account.providerId === 'credential');
   if (!credential?.password) throw requiresRecentLogin();
   const context = await deps.auth.$context;
   const isValid = await context.password.verify({ hash: credential.password, password });
   if (!isValid) throw new AppError(400, 'wrong-password', 'The password is incorrect.', { [field]: 'The password is incorrect.' });
 }
 
-function isRecent(session: CurrentSession): boolean {
-  return Date.now() - session.session.createdAt.getTime() <= recentLoginMs;
+function isRecent(caller: Caller): boolean {
+  return Date.now() - caller.session.createdAt.getTime() <= recentLoginMs;
 }
 
-export async function getSessionUser(deps: AccountDeps, session: CurrentSession): Promise<SessionUser> {
-  const providers = await listProviders(deps.db, session.user.id);
-  const claims = await deps.resolveTeamClaims(session.user.id);
-  const plan = planSchema.safeParse(session.user.plan);
+export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise<SessionUser> {
+  const methods = await repository.listSignInMethods(deps.db, caller.userId);
   return {
-    id: session.user.id,
-    displayName: session.user.name,
-    email: session.user.email,
-    photoUrl: session.user.image,
-    plan: plan.success ? plan.data : 'basic',
-    isOrganizationUser: claims.isOrganizationUser,
-    teamOwnerId: claims.teamOwnerId,
-    role: claims.role ?? 'owner',
-    permissions: claims.permissions ?? [],
-    hasPassword: providers.some((account) => account.providerId === 'credential' && account.password),
-    hasGoogle: providers.some((account) => account.providerId === googleProviderId),
-    createdAt: toIsoString(session.user.createdAt),
+    id: caller.userId,
+    displayName: caller.name,
+    email: caller.email,
+    photoUrl: caller.image,
+    plan: caller.plan,
+    isOrganizationUser: caller.isOrganizationUser,
+    teamOwnerId: caller.teamOwnerId,
+    role: caller.role,
+    permissions: caller.permissions,
+    hasPassword: methods.some((account) => account.providerId === 'credential' && account.password),
+    hasGoogle: methods.some((account) => account.providerId === googleProviderId),
+    createdAt: toIsoString(caller.createdAt),
   };
 }
 
 export async function updateDisplayName(deps: AccountDeps, userId: string, displayName: string): Promise<void> {
-  await deps.db
-    .updateTable('user')
-    .set({ name: displayName, updatedAt: new Date().toISOString() })
-    .where('id', '=', userId)
-    .execute();
+  await repository.updateDisplayName(deps.db, userId, displayName, nowIso());
 }
 
-export async function changeEmail(
-  deps: AccountDeps,
-  session: CurrentSession,
-  input: { newEmail: string; password: string },
-): Promise<void> {
+export async function changeEmail(deps: AccountDeps, caller: Caller, input: { newEmail: string; password: string }): Promise<void> {
   const newEmail = input.newEmail.toLowerCase();
-  await verifyPassword(deps, session.user.id, input.password, 'password');
-  const taken = await deps.db.selectFrom('user').select('id').where('email', '=', newEmail).executeTakeFirst();
-  if (taken && taken.id !== session.user.id) {
+  await verifyPassword(deps, caller.userId, input.password, 'password');
+  const takenBy = await repository.findUserIdByEmail(deps.db, newEmail);
+  if (takenBy && takenBy !== caller.userId) {
     throw new AppError(409, 'email-already-in-use', 'An account with this email already exists.', {
       newEmail: 'An account with this email already exists.',
     });
   }
-  await deps.db
-    .updateTable('user')
-    .set({ email: newEmail, emailVerified: 0, updatedAt: new Date().toISOString() })
-    .where('id', '=', session.user.id)
-    .execute();
+  await repository.updateEmail(deps.db, caller.userId, newEmail, nowIso());
 }
 
 /**
@@ -111,45 +81,23 @@ export async function changeEmail(
  */
 export async function changePassword(
   deps: AccountDeps,
-  session: CurrentSession,
+  caller: Caller,
   input: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<void> {
-  const providers = await listProviders(deps.db, session.user.id);
-  const credential = providers.find((account) => account.providerId === 'credential' && account.password);
+  const methods = await repository.listSignInMethods(deps.db, caller.userId);
+  const credential = methods.find((account) => account.providerId === 'credential' && account.password);
   const context = await deps.auth.$context;
   const hash = await context.password.hash(input.newPassword);
-  const now = new Date().toISOString();
   if (credential) {
     if (!input.currentPassword) {
       throw new AppError(400, 'validation', 'Enter your current password.', { currentPassword: 'Enter your current password.' });
     }
-    await verifyPassword(deps, session.user.id, input.currentPassword, 'currentPassword');
-    await deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('account').set({ password: hash, updatedAt: now }).where('id', '=', credential.id).execute();
-      // Other devices must sign in again with the new password.
-      await trx.deleteFrom('session').where('userId', '=', session.user.id).where('id', '!=', session.session.id).execute();
-    });
+    await verifyPassword(deps, caller.userId, input.currentPassword, 'currentPassword');
+    await repository.replacePassword(deps.db, { userId: caller.userId, credentialId: credential.id, hash, keepSessionId: caller.session.id, now: nowIso() });
     return;
   }
-  if (!isRecent(session)) throw requiresRecentLogin();
-  await deps.db
-    .insertInto('account')
-    .values({
-      id: crypto.randomUUID(),
-      accountId: session.user.id,
-      providerId: 'credential',
-      userId: session.user.id,
-      password: hash,
-      accessToken: null,
-      refreshToken: null,
-      idToken: null,
-      accessTokenExpiresAt: null,
-      refreshTokenExpiresAt: null,
-      scope: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  if (!isRecent(caller)) throw requiresRecentLogin();
+  await repository.addPasswordSignIn(deps.db, caller.userId, hash, nowIso());
 }
 
 export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer): Promise<string> {
@@ -159,7 +107,7 @@ export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer
   await deps.storage.put(key, image.body, image.contentType);
   const url = `/files/${key}`;
   try {
-    await deps.db.updateTable('user').set({ image: url, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute();
+    await repository.setPhotoUrl(deps.db, userId, url, nowIso());
   } catch (error) {
     await deps.storage.delete(key);
     throw error;
@@ -169,30 +117,25 @@ export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer
 }
 
 export async function removePhoto(deps: AccountDeps, userId: string): Promise<void> {
-  await deps.db.updateTable('user').set({ image: null, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute();
+  await repository.setPhotoUrl(deps.db, userId, null, nowIso());
   await deps.storage.deletePrefix(`avatars/${userId}/`);
 }
 
 /** Deletes the account and everything it owns. Password accounts confirm with the password. */
-export async function deleteAccount(
-  deps: AccountDeps,
-  session: CurrentSession,
-  input: { password?: string | undefined },
-): Promise<void> {
-  const providers = await listProviders(deps.db, session.user.id);
-  const hasPassword = providers.some((account) => account.providerId === 'credential' && account.password);
+export async function deleteAccount(deps: AccountDeps, caller: Caller, input: { password?: string | undefined }): Promise<void> {
+  const methods = await repository.listSignInMethods(deps.db, caller.userId);
+  const hasPassword = methods.some((account) => account.providerId === 'credential' && account.password);
   if (hasPassword) {
     if (!input.password) {
       throw new AppError(400, 'validation', 'Enter your password to delete your account.', {
         password: 'Enter your password to delete your account.',
       });
     }
-    await verifyPassword(deps, session.user.id, input.password, 'password');
-  } else if (!isRecent(session)) {
+    await verifyPassword(deps, caller.userId, input.password, 'password');
+  } else if (!isRecent(caller)) {
     throw requiresRecentLogin();
   }
-  for (const step of deps.accountDeletionSteps) await step(session.user.id);
-  await deps.storage.deletePrefix(`avatars/${session.user.id}/`);
-  // Sessions and sign-in methods go with the user (foreign keys cascade).
-  await deps.db.deleteFrom('user').where('id', '=', session.user.id).execute();
+  for (const step of deps.accountDeletionSteps) await step(caller.userId);
+  await deps.storage.deletePrefix(`avatars/${caller.userId}/`);
+  await repository.deleteUser(deps.db, caller.userId);
 }

@@ -5,11 +5,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail/mail-module';
 
 export const googleProviderId = 'google';
 
-export interface AuthDeps {
+interface AuthDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   config: Config;

@@ -1,23 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { unauthorized } from '../../http/errors';
 import type { Auth } from './auth';
 
-export interface SignedInUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  plan: string;
-  createdAt: Date;
-}
-
-export interface CurrentSession {
-  user: SignedInUser;
+interface CurrentSession {
+  user: { id: string; name: string; email: string; image: string | null; plan: string; createdAt: Date };
   session: { id: string; createdAt: Date };
 }
 
-/** The signed-in user of a request, or null. */
+/** The signed-in user of a request, or null. Read through `request.caller()` (caller.ts), once per request. */
 export async function readSession(auth: Auth, request: FastifyRequest): Promise<CurrentSession | null> {
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
@@ -33,10 +23,4 @@ export async function readSession(auth: Auth, request: FastifyRequest): Promise<
     },
     session: { id: session.id, createdAt: new Date(session.createdAt) },
   };
-}
-
-export async function requireSession(auth: Auth, request: FastifyRequest): Promise<CurrentSession> {
-  const session = await readSession(auth, request);
-  if (!session) throw unauthorized();
-  return session;
 }

@@ -19,7 +19,7 @@ export function addDays(from: Date, days: number): Date {
   return new Date(from.getTime() + days * 86_400_000);
 }
 
-export interface LocalSubscriptionClock {
+interface LocalSubscriptionClock {
   status: string;
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;

@@ -165,10 +165,6 @@ export async function markSubscriptionEnded(db: Kysely<Database>, id: string, no
     .execute();
 }
 
-export function listOwnerCardsForLimit(db: Kysely<Database>, ownerId: string) {
-  return db.selectFrom('card').select(['id', 'is_default', 'created_at']).where('owner_id', '=', ownerId).execute();
-}
-
 export function findUserCreatedAt(db: Kysely<Database>, userId: string) {
   return db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst();
 }

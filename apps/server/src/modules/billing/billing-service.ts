@@ -1,18 +1,16 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BillingStatus, CheckoutInput, SubscriptionSummary } from '@cardstack/shared/billing/schemas';
-import { planTitles, type UserPlan } from '@cardstack/shared/plans/plans';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import {
   displayedSubscriptionPrice,
   findPriceSelection,
   isTeamTier,
-  priceCents,
   resolvePriceId,
   trialDays,
-  type BillingPeriod,
   type PriceSelection,
 } from '@cardstack/shared/plans/prices';
-import { cardAllowance, isAccountBlocked, parseCardLimitation } from '@cardstack/shared/plans/card-limits';
+import { cardAllowance, isAccountBlocked, parseCardLimitation, type PlanState } from '@cardstack/shared/plans/card-limits';
 import {
   currentSubscription,
   planFromSubscriptions,
@@ -22,11 +20,11 @@ import {
   type SubscriptionStatus,
 } from '@cardstack/shared/plans/subscription-state';
 import { toIsoString, type Database } from '../../db/schema';
+import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
-import { addBillingPeriod, addDays, advanceLocalSubscription } from './billing-clock';
+import { advanceLocalSubscription } from './billing-clock';
 import * as repository from './billing-repository';
 import type { SubscriptionRow } from './billing-repository';
-import { newLocalSubscriptionId } from './local-provider';
 import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 
 export interface BillingDeps {
@@ -37,10 +35,12 @@ export interface BillingDeps {
   now: () => Date;
   /** The business contact form for a quote (Teams with more than 250 cards); null when not configured. */
   enterpriseContactUrl?: string | null;
+  /** The user's cards under their plan (GET /api/billing/card-access) and how many they have (the downgrade dialog). */
+  cardAllowance: Pick<CardAllowanceService, 'cardCountOf' | 'ofOwner'>;
 }
 
 /** Where the browser comes back to after the checkout and the payment portal. */
-export const checkoutReturnPaths = { success: '/subscription?checkout=success', canceled: '/subscription?checkout=canceled' };
+const checkoutReturnPaths = { success: '/subscription?checkout=success', canceled: '/subscription?checkout=canceled' };
 export const portalReturnPath = '/settings/pricing-plans';
 
 const noSubscription = () =>
@@ -51,7 +51,7 @@ function toStatus(value: string): SubscriptionStatus {
   return (subscriptionStatuses as readonly string[]).includes(value) ? (value as SubscriptionStatus) : 'incomplete';
 }
 
-export function toFacts(row: SubscriptionRow): SubscriptionFacts & { row: SubscriptionRow } {
+function toFacts(row: SubscriptionRow): SubscriptionFacts & { row: SubscriptionRow } {
   return {
     row,
     plan: row.plan === 'team' ? 'team' : 'subscribed',
@@ -78,6 +78,17 @@ function toSummary(row: SubscriptionRow): SubscriptionSummary {
     trialEnd: row.trial_end,
     cancelAtPeriodEnd: row.cancel_at_period_end === 1,
   };
+}
+
+/**
+ * What the card allowance follows: the current subscription (or the last one that ended) and the account's
+ * date, read from the subscriptions at `now`; null when the account is gone.
+ */
+export async function planStateOf(db: Kysely<Database>, userId: string, now: Date): Promise<PlanState | null> {
+  const user = await repository.findUserCreatedAt(db, userId);
+  if (!user) return null;
+  const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
+  return planStateFromSubscriptions(toIsoString(user.createdAt), subscriptions, now);
 }
 
 /** "The user's plan follows the subscription's state": recomputes it from the records and stores it. */
@@ -125,7 +136,7 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   if (!user) throw notFound('This account no longer exists.');
   const accountCreatedAt = toIsoString(user.createdAt);
   const state = planStateFromSubscriptions(accountCreatedAt, facts, now);
-  const cardCount = (await repository.listOwnerCardsForLimit(deps.db, userId)).length;
+  const cardCount = await deps.cardAllowance.cardCountOf(userId);
   // What each lower plan would allow: a downgrade to Basic dates the pricing model by the subscription that
   // ends; a move to Pro buys a new subscription, dated today.
   const allowanceAfter = (plan: 'basic' | 'subscribed') =>
@@ -152,7 +163,7 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
  * The provider customer of a user: the stored one, else the one an earlier subscription used (records from
  * before customers were stored), else a new one. Created once per user.
  */
-export async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string; name: string }): Promise<string> {
+async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string; name: string }): Promise<string> {
   const kind = deps.provider.kind;
   const stored = await repository.findCustomer(deps.db, user.id, kind);
   if (stored) return stored;
@@ -231,107 +242,6 @@ export async function cancelSubscriptionAtPeriodEnd(deps: BillingDeps, userId: s
   return getBillingStatus(deps, userId);
 }
 
-export interface LocalCheckoutView {
-  id: string;
-  status: 'open' | 'completed' | 'canceled' | 'expired';
-  planTitle: string;
-  period: BillingPeriod;
-  size: number | null;
-  amountCents: number;
-  trialDays: number;
-  /** When the trial would end if completed now. */
-  trialEnd: string | null;
-}
-
-async function readOwnLocalCheckout(deps: BillingDeps, userId: string, sessionId: string) {
-  const checkout = await repository.readLocalCheckout(deps.db, sessionId);
-  // Someone else's checkout is answered as if it did not exist.
-  if (!checkout || checkout.user_id !== userId) throw notFound('This test checkout does not exist.');
-  const selection = findPriceSelection(deps.provider.priceIds, checkout.price_id);
-  if (!selection) throw new Error(`local checkout ${checkout.id} has an unknown price ${checkout.price_id}`);
-  return { checkout, selection };
-}
-
-export async function getLocalCheckout(deps: BillingDeps, userId: string, sessionId: string): Promise<LocalCheckoutView> {
-  const { checkout, selection } = await readOwnLocalCheckout(deps, userId, sessionId);
-  const now = deps.now();
-  const isExpired = checkout.status === 'open' && Date.parse(checkout.expires_at) <= now.getTime();
-  return {
-    id: checkout.id,
-    status: isExpired ? 'expired' : checkout.status,
-    planTitle: planTitles[selection.plan],
-    period: selection.period,
-    size: selection.plan === 'team' ? selection.tier : null,
-    amountCents: priceCents(selection) * checkout.quantity,
-    trialDays: checkout.trial_days,
-    trialEnd: checkout.trial_days > 0 ? addDays(now, checkout.trial_days).toISOString() : null,
-  };
-}
-
-function assertOpen(checkout: { status: string; expires_at: string }, now: Date): void {
-  if (checkout.status !== 'open') {
-    throw new AppError(409, 'checkout-closed', `This test checkout was already ${checkout.status === 'completed' ? 'completed' : 'cancelled'}.`);
-  }
-  if (Date.parse(checkout.expires_at) <= now.getTime()) {
-    throw new AppError(410, 'checkout-expired', 'This test checkout has expired. Choose your plan again.');
-  }
-}
-
-/**
- * The person completed the local test checkout: the subscription starts (with its free trial when one was
- * offered), replaces any subscription in force, and the user's plan follows. Returns where to go next.
- */
-export async function completeLocalCheckout(deps: BillingDeps, userId: string, sessionId: string): Promise<string> {
-  const { checkout, selection } = await readOwnLocalCheckout(deps, userId, sessionId);
-  const now = deps.now();
-  assertOpen(checkout, now);
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await repository.closeLocalCheckout(trx, checkout.id, 'completed', now))) {
-      throw new AppError(409, 'checkout-closed', 'This test checkout was already completed or cancelled.');
-    }
-    await repository.endSubscriptionsInForce(trx, userId, now);
-    const trialEnd = checkout.trial_days > 0 ? addDays(now, checkout.trial_days) : null;
-    await repository.insertSubscription(trx, {
-      id: crypto.randomUUID(),
-      user_id: userId,
-      provider: 'local',
-      provider_subscription_id: newLocalSubscriptionId(),
-      customer_id: checkout.customer_id,
-      status: trialEnd ? 'trialing' : 'active',
-      plan: selection.plan,
-      team_tier: selection.plan === 'team' ? selection.tier : null,
-      created: now.toISOString(),
-      current_period_end: (trialEnd ?? addBillingPeriod(now, selection.period)).toISOString(),
-      trial_end: trialEnd?.toISOString() ?? null,
-      ended_at: null,
-      price_id: checkout.price_id,
-      unit_amount: priceCents(selection),
-      interval: selection.period,
-      quantity: checkout.quantity,
-      card_limitation: null,
-      cancel_at_period_end: 0,
-      updated_at: now.toISOString(),
-    });
-    await syncUserPlan(trx, userId, now);
-  });
-  return checkout.success_url;
-}
-
-export async function cancelLocalCheckout(deps: BillingDeps, userId: string, sessionId: string): Promise<string> {
-  const { checkout } = await readOwnLocalCheckout(deps, userId, sessionId);
-  const now = deps.now();
-  assertOpen(checkout, now);
-  if (!(await repository.closeLocalCheckout(deps.db, checkout.id, 'canceled', now))) {
-    throw new AppError(409, 'checkout-closed', 'This test checkout was already completed or cancelled.');
-  }
-  return checkout.cancel_url;
-}
-
-/** What the local payment portal shows: the current subscription, if any. */
-export async function getLocalPortal(deps: BillingDeps, userId: string): Promise<BillingStatus> {
-  return getBillingStatus(deps, userId);
-}
-
 /**
  * Account deletion: every subscription still in force ends now, at the provider too, so nothing more is
  * charged. Runs before the account's rows go (they cascade with the user).
@@ -370,7 +280,7 @@ export async function cancelSubscriptionsOfUser(deps: BillingDeps, userId: strin
 }
 
 /** A provider's report that changed nothing still answers 200: sending it again cannot help. */
-export type SubscriptionReportOutcome =
+type SubscriptionReportOutcome =
   | { outcome: 'recorded'; userId: string; plan: UserPlan; replaced: string[] }
   | { outcome: 'ignored'; reason: 'unknown-user' | 'unknown-price'; replaced: []; isOrphan?: boolean };
 

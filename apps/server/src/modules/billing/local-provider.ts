@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider';
 
 /** A local test checkout can be completed for this long after it was started. */
-export const localCheckoutLifetimeMs = 24 * 60 * 60_000;
+const localCheckoutLifetimeMs = 24 * 60 * 60_000;
 
 export const localCheckoutPath = (sessionId: string) => `/billing/local-checkout/${encodeURIComponent(sessionId)}`;
 export const localPortalPath = '/billing/local-portal';
@@ -17,7 +17,7 @@ function localPriceId(selection: PriceSelection): string {
 }
 
 /** The local provider's own price ids: readable names, one per plan, period and Teams size. */
-export function localPriceIds(): PriceIdConfig {
+function localPriceIds(): PriceIdConfig {
   return priceIdConfigFrom(localPriceId);
 }
 

@@ -16,7 +16,7 @@ import {
  */
 export const stripeApiVersion = '2026-10-28.endive' as const satisfies Stripe.StripeConfig['apiVersion'];
 
-export interface StripeProviderOptions {
+interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
   priceIds: PriceIdConfig;

@@ -7,7 +7,7 @@ import * as repository from './billing-repository';
 import { WebhookSignatureError, type ProviderSubscription } from './payment-provider';
 import { toProviderSubscription, type StripePaymentProvider } from './stripe-provider';
 
-export const stripeWebhookPath = '/api/billing/stripe/webhook';
+const stripeWebhookPath = '/api/billing/stripe/webhook';
 
 /** The events that can change a subscription; anything else is acknowledged and left alone. */
 const subscriptionEvents = new Set([
@@ -22,7 +22,7 @@ const subscriptionEvents = new Set([
   'invoice.payment_failed',
 ]);
 
-export type StripeEventResult = 'processed' | 'duplicate' | 'ignored';
+type StripeEventResult = 'processed' | 'duplicate' | 'ignored';
 
 type LooseObject = { object?: unknown; id?: unknown; subscription?: unknown; parent?: unknown };
 
@@ -30,7 +30,7 @@ const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof (value as { id?: unknown } | null)?.id === 'string' ? (value as { id: string }).id : null;
 
 /** The subscription an event is about, wherever that event type keeps it. */
-export function subscriptionIdOf(event: Stripe.Event): string | null {
+function subscriptionIdOf(event: Stripe.Event): string | null {
   const object = event.data.object as LooseObject;
   switch (object.object) {
     case 'subscription':
@@ -52,7 +52,7 @@ export function subscriptionIdOf(event: Stripe.Event): string | null {
  * now, so a late or out-of-order delivery writes the current state, never an older one. The event id is
  * stored in the same transaction as that state; a second delivery of it is a no-op.
  */
-export async function handleStripeEvent(deps: BillingDeps, provider: StripePaymentProvider, event: Stripe.Event): Promise<StripeEventResult> {
+async function handleStripeEvent(deps: BillingDeps, provider: StripePaymentProvider, event: Stripe.Event): Promise<StripeEventResult> {
   if (await repository.isWebhookEventRecorded(deps.db, 'stripe', event.id)) return 'duplicate';
 
   let report: ProviderSubscription | null = null;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canAccessCard, type CardCaller } from './card-access';
 
 describe('canAccessCard', () => {
-  const manager = (userId: string, teamOwnerId: string): CardCaller => ({ userId, teamOwnerId, canManageTeamCards: true });
-  const plain = (userId: string, teamOwnerId: string): CardCaller => ({ userId, teamOwnerId, canManageTeamCards: false });
+  const manager = (userId: string, teamOwnerId: string): CardCaller => ({ userId, teamOwnerId, permissions: ['manageDigitalCards'] });
+  const plain = (userId: string, teamOwnerId: string): CardCaller => ({ userId, teamOwnerId, permissions: [] });
   it.each<[string, CardCaller, { ownerId: string; teamOwnerId: string | null }, boolean]>([
     ['the owner', { userId: 'u1' }, { ownerId: 'u1', teamOwnerId: null }, true],
     ['the owner of a team card', plain('u1', 't1'), { ownerId: 'u1', teamOwnerId: 't1' }, true],

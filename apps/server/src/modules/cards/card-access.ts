@@ -1,32 +1,26 @@
 import type { Card } from '@cardstack/shared/cards/schemas';
-import { can } from '@cardstack/shared/teams/roles';
-import type { TeamClaimsResolver } from '../account/account-service';
-import type { CurrentSession } from '../auth/session';
+import { can, type Permission } from '@cardstack/shared/teams/roles';
 
 /**
- * Who is asking: the user and, resolved once per request, their team and whether their role may manage the
- * team's cards. Nothing else in the cards module decides access.
+ * Who is asking, as the card rules need it: the request's caller (`request.caller()`) has all of it. A use case
+ * acting for the teams feature (a card made for a member) may pass the user alone.
  */
 export interface CardCaller {
   userId: string;
-  /** Spec §6: "a user without a team record is their own team owner". */
+  /** A user without a team record is their own team owner. */
   teamOwnerId?: string;
-  /** The role's manageDigitalCards permission, in team mode (the owner on Teams holds it). */
-  canManageTeamCards?: boolean;
-}
-
-export async function cardCallerOf(session: CurrentSession, resolveTeamClaims?: TeamClaimsResolver): Promise<CardCaller> {
-  if (!resolveTeamClaims) return { userId: session.user.id };
-  const claims = await resolveTeamClaims(session.user.id);
-  return { userId: session.user.id, teamOwnerId: claims.teamOwnerId, canManageTeamCards: can({ permissions: claims.permissions ?? [] }, 'manageDigitalCards') };
+  /** Whether the user is a member of someone else's team (their new cards belong to that team). */
+  isOrganizationUser?: boolean;
+  /** The role's permissions in team mode; manageDigitalCards lets them work on the team's cards. */
+  permissions?: readonly Permission[];
 }
 
 /**
  * The one rule for reading or changing a card through the API: its owner may, and so may anyone in the
- * card's team whose role manages the team's cards (issue 7). A card the caller may not access is answered
- * exactly like a card that does not exist (404), so ids cannot be probed.
+ * card's team whose role manages the team's cards. A card the caller may not access is answered exactly like a
+ * card that does not exist (404), so ids cannot be probed.
  */
 export function canAccessCard(caller: CardCaller, card: Pick<Card, 'ownerId' | 'teamOwnerId'>): boolean {
   if (card.ownerId === caller.userId) return true;
-  return card.teamOwnerId !== null && card.teamOwnerId === caller.teamOwnerId && caller.canManageTeamCards === true;
+  return card.teamOwnerId !== null && card.teamOwnerId === caller.teamOwnerId && can({ permissions: caller.permissions ?? [] }, 'manageDigitalCards');
 }

@@ -1,7 +1,7 @@
 import type { DownloadableFileKind } from '@cardstack/shared/cards/files';
-import { contentTypeFor } from '../storage/storage';
+import { contentTypeFor } from '../storage/storage-module';
 
-export interface DetectedFileType {
+interface DetectedFileType {
   kind: DownloadableFileKind;
   extension: string;
   contentType: string;

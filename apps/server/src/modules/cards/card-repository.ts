@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
 import { usernameKey } from '@cardstack/shared/cards/username';
 import type { DialectName } from '../../db/database';
@@ -291,14 +291,4 @@ export function uniqueViolationOf(error: unknown): 'username' | 'default' | 'id'
     if (message.includes('card.id')) return 'id';
   }
   return null;
-}
-
-/** For tests and the benchmark: how many cards an owner has, and how many of them are default. */
-export async function countCards(db: Db, ownerId: string): Promise<{ total: number; defaults: number }> {
-  const row = await db
-    .selectFrom('card')
-    .select([sql<number>`count(*)`.as('total'), sql<number>`coalesce(sum(is_default), 0)`.as('defaults')])
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), defaults: Number(row.defaults) };
 }

@@ -16,14 +16,7 @@ import {
   usernameAvailabilityResponse,
 } from '@cardstack/shared/cards/schemas';
 import { AppError, badRequest } from '../../http/errors';
-import type { Auth } from '../auth/auth';
-import { requireSession } from '../auth/session';
-import { cardCallerOf } from './card-access';
 import * as cards from './card-service';
-
-export interface CardRoutesDeps extends cards.CardsDeps {
-  auth: Auth;
-}
 
 /** Reads the single uploaded file of a multipart request, with a size limit and messages for the form. */
 async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
@@ -50,9 +43,9 @@ async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMes
  * /api/cards: thin handlers over the card use cases. Every route is signed-in only and checks access to the
  * card inside the use case, answering 404 for a card the caller may not see.
  */
-export function registerCardRoutes(fastify: FastifyInstance, deps: CardRoutesDeps): void {
+export function registerCardRoutes(fastify: FastifyInstance, deps: cards.CardsDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const caller = async (request: FastifyRequest) => cardCallerOf(await requireSession(deps.auth, request), deps.resolveTeamClaims);
+  const caller = (request: FastifyRequest) => request.caller();
 
   app.get('/api/cards', { schema: { response: { 200: cardListResponse } } }, async (request) => ({
     cards: await cards.listCards(deps, await caller(request)),

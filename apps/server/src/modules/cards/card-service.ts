@@ -16,11 +16,9 @@ import { usernameMessages } from '@cardstack/shared/cards/username';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
-import type { TeamClaimsResolver } from '../account/account-service';
-import { reencodeImage } from '../storage/images';
-import type { FileStorage } from '../storage/storage';
+import { isCardLimitError, type CardAllowanceService } from '../card-allowance/card-allowance-module';
+import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import { canAccessCard, type CardCaller } from './card-access';
-import { isCardLimitError, requireRoomForCard, type CardLimits } from './card-limits';
 import { detectDownloadableFileType } from './card-file-types';
 import { randomId } from './card-ids';
 import * as repository from './card-repository';
@@ -29,15 +27,14 @@ export interface CardsDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   storage: FileStorage;
-  resolveTeamClaims: TeamClaimsResolver;
   /** Told after every committed change (the public page drops its cached copy and makes the vCard again). */
   onCardChanged?: (change: { cardId: string; ownerId: string; kind: 'saved' | 'duplicated' | 'deleted' }) => void;
-  /** Spec §4 card limit and blocking, from billing (app.ts wires it); without it cards are unlimited. */
-  cardLimits?: CardLimits;
+  /** The plan's card allowance: creating refuses beyond it, the list marks blocked cards. Without it (benchmarks) cards are unlimited. */
+  cardAllowance?: Pick<CardAllowanceService, 'requireRoomFor' | 'blockedCardIdsOf'>;
 }
 
 /** Spec §3: "Stored files live in folders images, files, appleWallets and vcf-files, keyed by card id." */
-export const cardStorageFolders = ['images', 'files', 'appleWallets', 'vcf-files'] as const;
+const cardStorageFolders = ['images', 'files', 'appleWallets', 'vcf-files'] as const;
 
 const imageSizes: Record<ImageSlot, { maxWidth: number; maxHeight: number }> = {
   cover: { maxWidth: 1600, maxHeight: 1600 },
@@ -88,7 +85,7 @@ export async function getCard(deps: CardsDeps, caller: CardCaller, cardId: strin
 export async function listCards(deps: CardsDeps, caller: CardCaller): Promise<CardListItem[]> {
   const [cards, blockedIds] = await Promise.all([
     repository.listCardsByOwner(deps.db, caller.userId, cardListLimit),
-    deps.cardLimits?.blockedCardIdsOf(caller.userId) ?? [],
+    deps.cardAllowance?.blockedCardIdsOf(caller.userId) ?? [],
   ]);
   const blocked = new Set(blockedIds);
   return cards.map((card) => ({ ...card, isBlocked: blocked.has(card.id) }));
@@ -105,7 +102,6 @@ export async function createCard(
   input: CreateCardValues,
   forMember?: { ownerId: string; teamOwnerId: string },
 ): Promise<Card> {
-  const claims = await deps.resolveTeamClaims(caller.userId);
   const ownerId = forMember?.ownerId ?? caller.userId;
   const emptyImage = (alt = '', position = defaultImagePosition): CardImage => ({ url: null, alt, position });
   // A clash of a fresh id with an existing username is astronomically unlikely; a retry settles it anyway.
@@ -116,7 +112,7 @@ export async function createCard(
       id,
       username: id,
       ownerId,
-      teamOwnerId: forMember ? forMember.teamOwnerId : claims.isOrganizationUser ? claims.teamOwnerId : null,
+      teamOwnerId: forMember ? forMember.teamOwnerId : caller.isOrganizationUser ? (caller.teamOwnerId ?? null) : null,
       title: input.title ?? '',
       name: input.name ?? '',
       companyName: input.companyName ?? '',
@@ -149,7 +145,7 @@ export async function createCard(
     try {
       const created = await deps.db.transaction().execute(async (trx) => {
         await repository.lockOwner(trx, deps.dialect, ownerId);
-        if (!forMember) await requireRoomForCard(deps.cardLimits, value, trx);
+        if (!forMember) await deps.cardAllowance?.requireRoomFor(value, trx);
         value.isDefault = !(await repository.ownerHasDefaultCard(trx, ownerId));
         await repository.insertCard(trx, value);
         return value;
@@ -215,7 +211,7 @@ export async function checkUsernameAvailability(
 export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
   if (!cardId.trim()) throw badRequest(cardMessages.idRequiredToDuplicate);
   const source = await getCard(deps, caller, cardId);
-  await requireRoomForCard(deps.cardLimits, source, deps.db);
+  await deps.cardAllowance?.requireRoomFor(source, deps.db);
   const id = randomId();
   const createdAt = now();
   const moveUrl = (url: string | null) => {
@@ -265,7 +261,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
   try {
     await deps.db.transaction().execute(async (trx) => {
       await repository.lockOwner(trx, deps.dialect, copy.ownerId);
-      await requireRoomForCard(deps.cardLimits, copy, trx);
+      await deps.cardAllowance?.requireRoomFor(copy, trx);
       await repository.insertCard(trx, copy);
     });
   } catch (error) {

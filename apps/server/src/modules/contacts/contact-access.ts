@@ -1,30 +1,8 @@
 import { canUseFeature } from '@cardstack/shared/plans/features';
-import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
-import type { TeamClaimsResolver } from '../account/account-service';
-import type { CurrentSession } from '../auth/session';
+import type { Caller } from '../auth/auth-module';
 
-/**
- * Who is asking, with what the access rule needs. The teams feature adds the caller's role permissions here
- * (resolved once per request) and extends `contactScopeOf`; nothing else in the contacts module decides access.
- */
-export interface ContactsCaller {
-  userId: string;
-  plan: UserPlan;
-  /** Spec §6: "a user without a team record is their own team owner". */
-  teamOwnerId: string;
-  /** A member whose role has the `contacts` permission, in team mode (issue 7). */
-  hasContactsPermission?: boolean;
-}
-
-export async function contactsCallerOf(session: CurrentSession, resolveTeamClaims: TeamClaimsResolver): Promise<ContactsCaller> {
-  const claims = await resolveTeamClaims(session.user.id);
-  return {
-    userId: session.user.id,
-    plan: toUserPlan(session.user.plan),
-    teamOwnerId: claims.teamOwnerId,
-    hasContactsPermission: claims.permissions?.includes('contacts') ?? false,
-  };
-}
+/** Who is asking, as the contacts rule needs it: the request's caller (`request.caller()`). */
+export type ContactsCaller = Pick<Caller, 'userId' | 'plan' | 'teamOwnerId' | 'permissions'>;
 
 /** The contacts a caller may see, change and export: their own, plus those kept for the teams they may read. */
 export interface ContactScope {
@@ -41,6 +19,7 @@ export interface ContactScope {
  */
 export function contactScopeOf(caller: ContactsCaller): ContactScope {
   const isTeamOwner = caller.teamOwnerId === caller.userId;
-  const seesTeamContacts = isTeamOwner ? canUseFeature(caller.plan, 'teamContacts') : caller.hasContactsPermission === true;
+  // A member's `contacts` permission is granted only while the team is on Teams (the claims say so).
+  const seesTeamContacts = isTeamOwner ? canUseFeature(caller.plan, 'teamContacts') : caller.permissions.includes('contacts');
   return { ownerId: caller.userId, teamOwnerIds: seesTeamContacts ? [caller.teamOwnerId] : [] };
 }

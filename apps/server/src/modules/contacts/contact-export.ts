@@ -17,7 +17,7 @@ export const exportContentTypes: Record<ExportFormat, string> = {
 };
 
 /** The export's columns, in order, with the width the spreadsheet gives them. */
-export const exportColumns: readonly { header: string; width: number; value: (contact: Contact) => string }[] = [
+const exportColumns: readonly { header: string; width: number; value: (contact: Contact) => string }[] = [
   { header: 'Name', width: 24, value: (c) => c.name },
   { header: 'Email', width: 28, value: (c) => c.email },
   { header: 'Phone', width: 18, value: (c) => c.phone },

@@ -15,28 +15,19 @@ import {
   notificationSettings,
   updateContactInput,
 } from '@cardstack/shared/contacts/schemas';
-import type { Feature } from '@cardstack/shared/plans/features';
-import type { Auth } from '../auth/auth';
-import { requireSession } from '../auth/session';
-import { vcardContentType } from '../public-card/vcard';
-import { contactsCallerOf } from './contact-access';
+import { requireFeature } from '../billing/billing-module';
+import { vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { exportContentTypes, exportFileName, exportFormats } from './contact-export';
 import * as contacts from './contact-service';
-
-export interface ContactRoutesDeps extends contacts.ContactsDeps {
-  auth: Auth;
-  /** The billing module's plan gate (a route preHandler). */
-  requireFeature: (feature: Feature) => (request: FastifyRequest) => Promise<void>;
-}
 
 /**
  * /api/contacts and /api/account/notifications: thin handlers over the contacts use cases; each use case
  * checks access, answering 404 for a contact the caller may not see. Leads arrive through the public card
  * page's form (modules/public-card), which calls `createLead`.
  */
-export function registerContactRoutes(fastify: FastifyInstance, deps: ContactRoutesDeps): void {
+export function registerContactRoutes(fastify: FastifyInstance, deps: contacts.ContactsDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const caller = async (request: FastifyRequest) => contactsCallerOf(await requireSession(deps.auth, request), deps.resolveTeamClaims);
+  const caller = (request: FastifyRequest) => request.caller();
 
   app.get('/api/contacts', { schema: { querystring: contactListQuery, response: { 200: contactListResponse } } }, async (request) =>
     contacts.listContacts(deps, await caller(request), request.query),
@@ -62,7 +53,7 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactRou
   app.get(
     '/api/contacts/export/:format',
     {
-      preHandler: deps.requireFeature('csvExport'),
+      preHandler: requireFeature('csvExport'),
       schema: { params: z.object({ format: z.enum(exportFormats) }), querystring: contactFilter },
     },
     async (request, reply) => {
@@ -101,12 +92,12 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactRou
   });
 
   app.get('/api/account/notifications', { schema: { response: { 200: notificationSettings } } }, async (request) =>
-    contacts.getNotificationSettings(deps, (await requireSession(deps.auth, request)).user.id),
+    contacts.getNotificationSettings(deps, (await request.caller()).userId),
   );
 
   app.put(
     '/api/account/notifications',
     { schema: { body: notificationSettings, response: { 200: notificationSettings } } },
-    async (request) => contacts.updateNotificationSettings(deps, (await requireSession(deps.auth, request)).user.id, request.body),
+    async (request) => contacts.updateNotificationSettings(deps, (await request.caller()).userId, request.body),
   );
 }

@@ -5,7 +5,7 @@
  * equal on both engines.
  */
 
-export interface SearchableContact {
+interface SearchableContact {
   name: string;
   email: string;
   company: string;

@@ -19,12 +19,11 @@ import {
   type UpdateContactValues,
 } from '@cardstack/shared/contacts/schemas';
 import { toUserPlan } from '@cardstack/shared/plans/plans';
+import { buildVCard, vcardContentDisposition } from '@cardstack/shared/vcard/vcard-writer';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import type { TeamClaimsResolver } from '../account/account-service';
-import { findCardById, listCardsByOwner, listCardsByTeamOwner } from '../cards/card-repository';
-import { enqueueMail } from '../mail/outbox';
-import { buildVCard, vcardContentDisposition } from '../public-card/vcard';
+import { findCard, listCardsOfOwner, listCardsOfTeam } from '../cards/cards-module';
+import { enqueueMail } from '../mail/mail-module';
 import { contactScopeOf, type ContactScope, type ContactsCaller } from './contact-access';
 import { decodeCursor, encodeCursor, type ContactCursor } from './contact-cursor';
 import { csvExportStream, xlsxExportStream, type ExportFormat } from './contact-export';
@@ -32,7 +31,6 @@ import * as repository from './contact-repository';
 
 export interface ContactsDeps {
   db: Kysely<Database>;
-  resolveTeamClaims: TeamClaimsResolver;
 }
 
 const contactNotFound = () => notFound(contactMessages.notFound);
@@ -57,7 +55,7 @@ function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
 
 // ---- Leads ---------------------------------------------------------------------------------------------
 
-export interface CreateLeadOptions {
+interface CreateLeadOptions {
   cardId: string;
   /** What the visitor sent; validated here with `createLeadInput`, so no caller can skip it. */
   input: CreateLeadInput;
@@ -70,7 +68,7 @@ export interface CreateLeadOptions {
   now?: Date;
 }
 
-export interface CreateLeadResult {
+interface CreateLeadResult {
   /** null when the honeypot caught a bot: it is thanked like a person and nothing is stored. */
   contactId: string | null;
   /** Spec §8: "'Thank you for submitting the form!' (or a custom message)". */
@@ -93,7 +91,7 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
   const createdAt = (options.now ?? new Date()).toISOString();
 
   return inTransaction(db, async (trx) => {
-    const card = await findCardById(trx, options.cardId);
+    const card = await findCard(trx, options.cardId);
     if (!card) throw notFound(contactMessages.cardNotFound);
     if (!card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
     const message = card.leadForm.thankYouMessage.trim() || defaultLeadThankYouMessage;
@@ -188,7 +186,7 @@ export async function createContact(deps: ContactsDeps, caller: ContactsCaller, 
   if (!values.name && !values.email) throw nameOrEmailMissing();
   let card: ContactCard | null = null;
   if (values.cardId) {
-    const found = await findCardById(deps.db, values.cardId);
+    const found = await findCard(deps.db, values.cardId);
     if (!found || found.ownerId !== caller.userId) {
       throw badRequest(contactMessages.cardNotFound, { cardId: contactMessages.cardNotFound });
     }
@@ -286,8 +284,8 @@ export function exportContacts(deps: ContactsDeps, caller: ContactsCaller, filte
 export async function listContactCards(deps: ContactsDeps, caller: ContactsCaller): Promise<ContactCard[]> {
   const scope = contactScopeOf(caller);
   const lists = await Promise.all([
-    listCardsByOwner(deps.db, scope.ownerId, 1000),
-    ...scope.teamOwnerIds.map((teamOwnerId) => listCardsByTeamOwner(deps.db, teamOwnerId, 1000)),
+    listCardsOfOwner(deps.db, scope.ownerId, 1000),
+    ...scope.teamOwnerIds.map((teamOwnerId) => listCardsOfTeam(deps.db, teamOwnerId, 1000)),
   ]);
   const cards = new Map<string, ContactCard>();
   for (const card of lists.flat()) cards.set(card.id, { id: card.id, username: card.username, name: repository.cardDisplayName(card) });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { insertOutboxMail } from './mail-repository';
 import type { MailTemplateName, MailTemplateData } from './templates/index';
 
 /**
@@ -13,20 +14,17 @@ export async function enqueueMail<T extends MailTemplateName>(
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      to: message.to,
-      template: message.template,
-      data: JSON.stringify(message.data),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-      last_error: null,
-      sent_at: null,
-    })
-    .execute();
+  await insertOutboxMail(db, {
+    id,
+    to: message.to,
+    template: message.template,
+    data: JSON.stringify(message.data),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+    last_error: null,
+    sent_at: null,
+  });
   return id;
 }

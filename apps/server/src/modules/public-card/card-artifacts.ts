@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Card } from '@cardstack/shared/cards/schemas';
+import { buildVCard, vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
 import type { Database } from '../../db/schema';
 import { recordError } from '../../http/errors';
-import type { FileStorage } from '../storage/storage';
+import type { FileStorage } from '../storage/storage-module';
 import { renderQrPng, renderQrSvg } from './qr';
 import { findVCardRecord, recordVCardFile } from './public-card-repository';
-import { buildVCard, prepareVCardPhoto, vcardFileName } from './vcard';
+import { prepareVCardPhoto } from './vcard-photo';
 
 /*
  * The files made from a card when it is saved: its vCard and the QR code of its public address (SVG and PNG).

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { CardView, cardViewCss } from '@cardstack/card-view/card-view';
 import { isHexColour, normaliseHexColour } from '@cardstack/shared/cards/hex-colour';
 import { defaultCardTheme, type Card } from '@cardstack/shared/cards/schemas';
 import { contactLimits, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
 import { publicCardPath, publicCardResourcePaths, publicCardTexts } from '@cardstack/shared/public-card/schemas';
-import { vcardFileName } from './vcard';
+import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
+import { renderHtmlDocument } from '../../html/html-document';
 
 /*
  * The public card page as complete HTML: the same CardView the editor previews, the Save contact and QR code
@@ -21,14 +21,14 @@ export type LeadFormState =
   | { kind: 'form'; values?: Partial<Record<LeadFieldName, string>> & { consent?: boolean }; errors?: Record<string, string> }
   | { kind: 'sent'; message: string };
 
-export interface PageContext {
+interface PageContext {
   baseUrl: string;
   /** The enhancement script's address (hashed, cached for a year). */
   scriptPath: string;
 }
 
 /** Page-level styles beside the card's own. Scoped by class; small enough to inline on every page. */
-export const pageCss =
+const pageCss =
   'html{background:#f4f4f5;-webkit-text-size-adjust:100%}body{margin:0;padding:1rem .75rem 2rem}' +
   '.pc-actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}' +
   '.pc-btn{display:inline-flex;align-items:center;justify-content:center;gap:.5rem;min-height:44px;padding:.5rem 1rem;' +
@@ -188,7 +188,7 @@ function Actions({ card }: { card: Card }) {
   );
 }
 
-export interface CardPageInput {
+interface CardPageInput {
   card: Card;
   lead: LeadFormState;
   /** The tracked address of the link at this index, or null to keep the link's own (mailto:, tel:, sms:). */
@@ -232,11 +232,11 @@ export function renderCardPage(context: PageContext, { card, lead, linkPath }: C
     </main>
   );
   const theme = themeColour(card.theme.backgroundColor, defaultCardTheme.backgroundColor);
-  return `<!doctype html>${renderToStaticMarkup(
+  return renderHtmlDocument(
     <Document title={title} head={head} theme={theme}>
       {body}
     </Document>,
-  )}`;
+  );
 }
 
 /** A page with a title and one sentence: not found, not active, too many submissions. Nothing of any card. */
@@ -247,12 +247,12 @@ export function renderMessagePage(title: string, text: string): string {
       <style>{pageCss}</style>
     </>
   );
-  return `<!doctype html>${renderToStaticMarkup(
+  return renderHtmlDocument(
     <Document title={title} head={head}>
       <main className="pc-msg">
         <h1>{title}</h1>
         <p>{text}</p>
       </main>
     </Document>,
-  )}`;
+  );
 }

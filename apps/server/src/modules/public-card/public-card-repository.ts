@@ -87,7 +87,7 @@ export async function addStats(db: Db, increments: readonly StatIncrement[]): Pr
   });
 }
 
-export interface DailyStat {
+interface DailyStat {
   day: string;
   event: CardStatEvent;
   count: number;

@@ -14,14 +14,14 @@ import {
   qrDownloadQuery,
 } from '@cardstack/shared/public-card/schemas';
 import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
+import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { AppError, badRequest } from '../../http/errors';
-import { attachmentDisposition, sendStoredFile } from '../storage/file-routes';
+import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScript, pageScriptPath } from './page-script';
 import { encodeBody, inactivePage, notFoundPage, type EncodedBody, type PublicCardService } from './public-card-service';
-import { vcardContentDisposition, vcardContentType } from './vcard';
 
-export interface PublicCardRoutesOptions {
+interface PublicCardRoutesOptions {
   leadRateLimit: { max: number; windowSeconds: number };
 }
 
@@ -30,7 +30,7 @@ export interface PublicCardRoutesOptions {
  * inline only (the card's CSS and its theme colours), images from us or data: URLs, frames only from
  * YouTube's privacy-enhanced domain, forms posting only to us.
  */
-export const publicPageCsp = [
+const publicPageCsp = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'unsafe-inline'",

@@ -10,10 +10,11 @@ import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/s
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import type { Database } from '../../db/schema';
 import { AppError, recordError } from '../../http/errors';
-import type { TeamClaimsResolver } from '../account/account-service';
-import { findCardById } from '../cards/card-repository';
-import { createLead } from '../contacts/contact-service';
-import type { FileStorage } from '../storage/storage';
+import type { TeamClaimsResolver } from '../auth/auth-module';
+import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
+import { findCard } from '../cards/cards-module';
+import { createLead } from '../contacts/contacts-module';
+import type { FileStorage } from '../storage/storage-module';
 import {
   currentArtifacts,
   deleteQuietly,
@@ -23,7 +24,7 @@ import {
   type GeneratedArtifacts,
 } from './card-artifacts';
 import { createCardStats, type CardStats } from './card-stats';
-import { LruCache } from './lru-cache';
+import { memoryCache } from './memory-cache';
 import { renderCardPage, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScriptPath } from './page-script';
 import { findCardRef, findVCardRecord, type CardRef } from './public-card-repository';
@@ -41,8 +42,8 @@ export interface PublicCardDeps {
   storage: FileStorage;
   baseUrl: string;
   resolveTeamClaims: TeamClaimsResolver;
-  /** The billing module's card limits: which of an owner's cards are blocked by the plan. */
-  cardAccessForOwner: (ownerId: string) => Promise<{ blockedCardIds: string[] }>;
+  /** Which of an owner's cards their plan's allowance blocks (those show the inactive page). */
+  cardAllowance: Pick<CardAllowanceService, 'blockedCardIdsOf'>;
   /** How many cards' rendered pages stay in memory. */
   pageCacheEntries: number;
   /** How long an owner's plan status (which cards are blocked) is reused before it is computed again. */
@@ -114,12 +115,13 @@ export const inactivePage = encodeBody(renderMessagePage(publicCardTexts.inactiv
 
 export function createPublicCardService(deps: PublicCardDeps) {
   const context = { baseUrl: deps.baseUrl, scriptPath: pageScriptPath };
-  const pages = new LruCache<string, PageEntry>(deps.pageCacheEntries);
+  const pages = memoryCache<string, PageEntry>({ maxEntries: deps.pageCacheEntries });
   const loadingPages = new Map<string, Promise<PageEntry | null>>();
-  const access = new LruCache<string, Set<string>>(10_000, deps.accessTtlMs);
-  const refs = new LruCache<string, CardRef | null>(deps.versionCheckMs > 0 ? 10_000 : 0, deps.versionCheckMs);
+  const access = memoryCache<string, Set<string>>({ maxEntries: 10_000, ttlMs: deps.accessTtlMs });
+  // `ref: null` remembers that no card has this address.
+  const refs = memoryCache<string, { ref: CardRef | null }>({ maxEntries: 10_000, ttlMs: deps.versionCheckMs });
   const loadingAccess = new Map<string, Promise<Set<string> | null>>();
-  const knownArtifacts = new LruCache<string, CardArtifacts>(10_000);
+  const knownArtifacts = memoryCache<string, CardArtifacts>({ maxEntries: 10_000 });
   const generating = new Map<string, Promise<GeneratedArtifacts>>();
   const background = new Set<Promise<void>>();
   const stats: CardStats = createCardStats({ db: deps.db, flushIntervalMs: deps.statsFlushIntervalMs });
@@ -133,10 +135,10 @@ export function createPublicCardService(deps: PublicCardDeps) {
     if (cached) return cached;
     let loading = loadingAccess.get(ownerId);
     if (!loading) {
-      loading = deps
-        .cardAccessForOwner(ownerId)
-        .then((result) => {
-          const blocked = new Set(result.blockedCardIds);
+      loading = deps.cardAllowance
+        .blockedCardIdsOf(ownerId)
+        .then((blockedCardIds) => {
+          const blocked = new Set(blockedCardIds);
           access.set(ownerId, blocked);
           return blocked;
         })
@@ -150,9 +152,9 @@ export function createPublicCardService(deps: PublicCardDeps) {
 
   async function refOf(key: string, isFresh: boolean): Promise<CardRef | null> {
     const cached = isFresh ? undefined : refs.get(key);
-    if (cached !== undefined) return cached;
+    if (cached) return cached.ref;
     const ref = await findCardRef(deps.db, key);
-    refs.set(key, ref);
+    refs.set(key, { ref });
     return ref;
   }
 
@@ -185,7 +187,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     const loadKey = `${ref.id}:${ref.version}`;
     let loading = loadingPages.get(loadKey);
     if (!loading) {
-      loading = findCardById(deps.db, ref.id)
+      loading = findCard(deps.db, ref.id)
         .then((card) => {
           if (!card) return null;
           const entry = renderEntry(card);
@@ -277,7 +279,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
    * path creates no promises; anything else goes the long way through `resolve` and `pageOf`.
    */
   function cachedPage(key: string): PageEntry | undefined {
-    const ref = refs.get(key);
+    const ref = refs.get(key)?.ref;
     if (!ref) return undefined;
     const blocked = access.get(ref.ownerId);
     if (!blocked || blocked.has(ref.id)) return undefined;
@@ -352,7 +354,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
       inBackground(`Generating the vCard and QR code of card ${change.cardId}`, async () => {
         // A copy arrives with its source's generated files: they carry the source's address.
         if (change.kind === 'duplicated') await deleteQuietly(deps, await generatedKeys(deps, change.cardId, () => true));
-        const card = await findCardById(deps.db, change.cardId);
+        const card = await findCard(deps.db, change.cardId);
         if (card && !(await storedArtifacts(card))) await generateOnce(card);
       });
     },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { attachmentDisposition } from '../storage/file-routes';
-import { LruCache } from './lru-cache';
 import { pageDescription, pageTitle, renderCardPage, renderMessagePage } from './page-render';
 import { pickEncoding } from './public-card-routes';
 import { linkIdOf, webLinkTarget } from './public-card-service';
@@ -146,32 +145,6 @@ describe('pickEncoding', () => {
     ['brotli', null],
   ])('%s → %s', (header, expected) => {
     expect(pickEncoding(header)).toBe(expected);
-  });
-});
-
-describe('LruCache', () => {
-  it('drops the least recently used entry when full', () => {
-    const cache = new LruCache<string, number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
-    const off = new LruCache<string, number>(0);
-    off.set('a', 1);
-    expect(off.get('a')).toBeUndefined();
-  });
-
-  it('forgets expired entries, and empties a full map of expiring ones', () => {
-    let now = 0;
-    const cache = new LruCache<string, number | null>(2, 100, () => now);
-    cache.set('a', 1);
-    cache.set('missing', null);
-    expect([cache.get('a'), cache.get('missing')]).toEqual([1, null]);
-    cache.set('c', 3);
-    expect([cache.get('a'), cache.get('missing'), cache.get('c'), cache.size]).toEqual([undefined, undefined, 3, 1]);
-    now = 100;
-    expect(cache.get('c')).toBeUndefined();
   });
 });
 

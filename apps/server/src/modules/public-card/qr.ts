@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { loadSharp } from '../storage/images';
+import { loadSharp } from '../storage/storage-module';
 
 /**
  * QR codes of a card's public URL, rendered once when the card is saved. Level M survives a scuffed print or a
@@ -7,9 +7,9 @@ import { loadSharp } from '../storage/images';
  * minimum ISO/IEC 18004 asks for, and black on opaque white keeps the code readable on any background.
  */
 const errorCorrectionLevel = 'M';
-export const qrQuietZoneModules = 4;
-export const qrPngMinSize = 64;
-export const qrPngMaxSize = 4096;
+const qrQuietZoneModules = 4;
+const qrPngMinSize = 64;
+const qrPngMaxSize = 4096;
 
 export async function renderQrSvg(url: string): Promise<string> {
   return QRCode.toString(url, {

@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors';
 
-export const maxImageUploadBytes = 10 * 1024 * 1024;
+const maxImageUploadBytes = 10 * 1024 * 1024;
 
 /**
  * sharp (libvips) costs ~20 MB of memory once loaded; load it on the first image instead of at start so an

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { effectivePermissions } from '@cardstack/shared/teams/roles';
 import type { Database } from '../../db/schema';
-import type { TeamClaims, TeamClaimsResolver } from '../account/account-service';
+import type { TeamClaims, TeamClaimsResolver } from '../auth/auth-module';
 import * as repository from './team-repository';
 
 /**

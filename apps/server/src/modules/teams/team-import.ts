@@ -15,10 +15,13 @@ import {
 } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
-import { createCard } from '../cards/card-service';
+import { createCard } from '../cards/cards-module';
+import { requirePermission, type TeamCaller } from './team-access';
+import type { TeamsDeps } from './team-deps';
+import { addMember, inviteProblem } from './team-members';
+import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { ImportJobRow } from './team-repository';
-import { addMember, inviteProblem, requirePermission, teamCardAccess, teamMessages, type TeamCaller, type TeamsDeps } from './team-service';
 
 /*
  * Bulk import (issue 7): the upload is parsed and checked for its header at once (a wrong file is answered
@@ -200,7 +203,7 @@ async function importRow(
     if (existing.is_accepted === 1 && existing.user_id) {
       const cardCount = (await repository.teamCardCountsByOwner(deps.db, caller.teamOwnerId)).get(existing.user_id) ?? 0;
       if (cardCount > 0) return report('skipped', importMessages.unchanged);
-      const access = await teamCardAccess(deps, caller.teamOwnerId);
+      const access = await deps.cardAllowance.ofTeam(caller.teamOwnerId);
       if (!access.canCreateCard && access.maxActiveCards !== null) return report('rejected', teamMessages.cardsFull(access.maxActiveCards));
       await createCard(deps.cards, { userId: caller.userId }, { name: value.name, email: value.email, ...value.card }, {
         ownerId: existing.user_id,

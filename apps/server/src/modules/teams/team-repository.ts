@@ -180,15 +180,6 @@ export async function latestInvitationExpiries(db: Db, teamOwnerId: string): Pro
 
 // ---- Team cards ----------------------------------------------------------------------------------------
 
-/** Every card that counts against the team's allowance: the team's cards and the owner's own. */
-export function listTeamCardsForLimit(db: Db, teamOwnerId: string) {
-  return db
-    .selectFrom('card')
-    .select(['id', 'is_default', 'created_at'])
-    .where((eb) => eb.or([eb('team_owner_id', '=', teamOwnerId), eb('owner_id', '=', teamOwnerId)]))
-    .execute();
-}
-
 /** How many of the team's cards each member user holds. */
 export async function teamCardCountsByOwner(db: Db, teamOwnerId: string): Promise<Map<string, number>> {
   const rows = await db

@@ -22,13 +22,14 @@ import {
   templateParams,
 } from '@cardstack/shared/teams/schemas';
 import { AppError, badRequest } from '../../http/errors';
-import type { Auth } from '../auth/auth';
-import { requireSession } from '../auth/session';
+import * as teamCards from './team-cards';
+import type { TeamsDeps } from './team-deps';
 import * as imports from './team-import';
-import * as teams from './team-service';
+import * as invitations from './team-invitations';
+import * as members from './team-members';
+import * as roles from './team-roles';
 
-export interface TeamModuleOptions extends teams.TeamsDeps {
-  auth: Auth;
+interface TeamModuleOptions extends TeamsDeps {
   logger: Logger;
   /** How often the import loop looks for jobs another process queued or left behind. */
   importIntervalMs?: number;
@@ -67,51 +68,51 @@ const ok = z.object({ ok: z.literal(true) });
  * invitation preview is signed-in only; each use case checks the caller's role permission itself.
  */
 export function registerTeamRoutes(fastify: FastifyInstance, options: TeamModuleOptions): TeamModule {
-  const { auth, logger, importIntervalMs, ...deps } = options;
+  const { logger, importIntervalMs, ...deps } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const caller = async (request: FastifyRequest) => teams.teamCallerOf(deps, await requireSession(auth, request));
+  const caller = (request: FastifyRequest) => request.caller();
   const importWorker = imports.createImportWorker({ deps, logger, intervalMs: importIntervalMs ?? 2000 });
 
   // ---- Members
   app.get('/api/teams/members', { schema: { response: { 200: teamMembersResponse } } }, async (request) =>
-    teams.listMembers(deps, await caller(request)),
+    members.listMembers(deps, await caller(request)),
   );
 
   app.post('/api/teams/members', { schema: { body: inviteMemberInput, response: { 201: teamMemberResponse } } }, async (request, reply) =>
-    reply.status(201).send({ member: await teams.inviteMember(deps, await caller(request), request.body) }),
+    reply.status(201).send({ member: await members.inviteMember(deps, await caller(request), request.body) }),
   );
 
   app.post('/api/teams/members/:id/resend', { schema: { params: memberIdParams, response: { 200: teamMemberResponse } } }, async (request) => ({
-    member: await teams.resendInvitation(deps, await caller(request), request.params.id),
+    member: await members.resendInvitation(deps, await caller(request), request.params.id),
   }));
 
   app.post('/api/teams/members/:id/revoke', { schema: { params: memberIdParams, response: { 200: ok } } }, async (request) => {
-    await teams.revokeInvitation(deps, await caller(request), request.params.id);
+    await members.revokeInvitation(deps, await caller(request), request.params.id);
     return { ok: true as const };
   });
 
   app.patch('/api/teams/members/:id', { schema: { params: memberIdParams, body: changeRoleInput, response: { 200: teamMemberResponse } } }, async (request) => ({
-    member: await teams.changeMemberRole(deps, await caller(request), request.params.id, request.body.role),
+    member: await members.changeMemberRole(deps, await caller(request), request.params.id, request.body.role),
   }));
 
   app.delete('/api/teams/members/:id', { schema: { params: memberIdParams, response: { 200: okWithCards } } }, async (request) => {
-    const { cardsKept } = await teams.removeMember(deps, await caller(request), request.params.id);
+    const { cardsKept } = await members.removeMember(deps, await caller(request), request.params.id);
     return { ok: true as const, cardsKept };
   });
 
   // ---- Roles
-  app.get('/api/teams/roles', { schema: { response: { 200: rolesResponse } } }, async (request) => teams.getRoles(deps, await caller(request)));
+  app.get('/api/teams/roles', { schema: { response: { 200: rolesResponse } } }, async (request) => roles.getRoles(deps, await caller(request)));
 
   app.put('/api/teams/roles', { schema: { body: rolesMatrixSchema, response: { 200: rolesResponse } } }, async (request) =>
-    teams.setRoles(deps, await caller(request), request.body),
+    roles.setRoles(deps, await caller(request), request.body),
   );
 
   // ---- Team cards (reading and changing one goes through /api/cards, whose access rule knows teams)
-  app.get('/api/teams/cards', { schema: { response: { 200: teamCardsResponse } } }, async (request) => teams.listTeamCards(deps, await caller(request)));
+  app.get('/api/teams/cards', { schema: { response: { 200: teamCardsResponse } } }, async (request) => teamCards.listTeamCards(deps, await caller(request)));
 
   app.post('/api/teams/cards', { schema: { body: createTeamCardInput, response: { 201: cardResponse } } }, async (request, reply) => {
     const { memberId, ...fields } = request.body;
-    const card = await teams.createTeamCard(deps, await caller(request), memberId, fields);
+    const card = await teamCards.createTeamCard(deps, await caller(request), memberId, fields);
     return reply.status(201).send({ card });
   });
 
@@ -119,11 +120,11 @@ export function registerTeamRoutes(fastify: FastifyInstance, options: TeamModule
   // POST with the token in the body: it stays out of URLs, logs and caches (and is longer than a path segment may be).
   app.post('/api/teams/invitations/preview', { schema: { body: acceptInvitationInput, response: { 200: invitationPreview } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return teams.previewInvitation(deps, request.body.token);
+    return invitations.previewInvitation(deps, request.body.token);
   });
 
   app.post('/api/teams/invitations/accept', { schema: { body: acceptInvitationInput, response: { 200: acceptInvitationResponse } } }, async (request) =>
-    teams.acceptInvitation(deps, await requireSession(auth, request), request.body.token),
+    invitations.acceptInvitation(deps, await caller(request), request.body.token),
   );
 
   // ---- Bulk import

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { useSession } from '../../features/auth/session';
+import { useSession } from '../../lib/session';
 
 /** /login and /register: a signed-in visitor goes straight to the app. */
 export function AuthLayout() {

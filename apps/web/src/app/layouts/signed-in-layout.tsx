@@ -1,7 +1,7 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { FullScreenSpinner } from '../../components/ui/spinner';
 import { Button } from '../../components/ui/button';
-import { signOut, useSession } from '../../features/auth/session';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { signOut, useSession } from '../../lib/session';
 import { navigationItems } from '../navigation';
 
 /** Everything behind sign-in: the navigation and the current screen. */

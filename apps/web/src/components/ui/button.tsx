@@ -10,7 +10,7 @@ const variants: Record<Variant, string> = {
   ghost: 'text-zinc-700 hover:bg-zinc-100 focus-visible:outline-brand-600',
 };
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   isLoading?: boolean;
 }

@@ -1,30 +1,44 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
-/** The ids a control needs so its label, hint and error text are announced with it. */
-export function fieldDescription(fieldId: string, error: string | undefined, hint: ReactNode) {
-  return [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
+/** What every labelled field of the UI kit takes besides its control's own attributes. */
+export interface FieldProps {
+  label: string;
+  error?: string | undefined;
+  /** A line under the field that says what is expected, announced with the control. */
+  hint?: ReactNode;
 }
 
-export function fieldControlClass(error: string | undefined): string {
-  return `rounded-lg border px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 disabled:bg-zinc-100 ${
-    error ? 'border-red-500 focus:ring-red-200' : 'border-zinc-300 focus:border-brand-500 focus:ring-brand-100'
-  }`;
+/** The attributes the frame gives its control so the label, the hint and the error text are announced with it. */
+interface FieldControlProps {
+  id: string;
+  required: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
 }
 
 /**
- * Label (with an asterisk on required fields), the control, a hint and the error text under the field:
- * the layout every form field of the UI kit shares.
+ * Label (with an asterisk on required fields), the control, the hint and the error text under it: the frame
+ * every form field of the UI kit shares. The control is rendered by the caller with the attributes given.
  */
-export function FieldFrame(props: {
-  fieldId: string;
-  label: string;
+export function FieldFrame({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  className = '',
+  children: renderControl,
+}: FieldProps & {
+  id?: string | undefined;
   required?: boolean | undefined;
-  error?: string | undefined;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
+  className?: string | undefined;
+  children: (control: FieldControlProps) => ReactNode;
 }) {
-  const { fieldId, label, required, error, hint, className = '', children } = props;
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={fieldId} className="text-sm font-medium text-zinc-800">
@@ -35,14 +49,22 @@ export function FieldFrame(props: {
           </span>
         ) : null}
       </label>
-      {children}
+      {renderControl({
+        id: fieldId,
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined,
+        className: `rounded-lg border px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 disabled:bg-zinc-100 ${
+          error ? 'border-red-500 focus:ring-red-200' : 'border-zinc-300 focus:border-brand-500 focus:ring-brand-100'
+        }`,
+      })}
       {hint ? (
-        <p id={`${fieldId}-hint`} className="text-xs text-zinc-600">
+        <p id={hintId} className="text-xs text-zinc-600">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${fieldId}-error`} className="text-sm text-red-700">
+        <p id={errorId} className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

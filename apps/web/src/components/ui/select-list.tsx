@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Select } from 'radix-ui';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
 }
 
-export interface SelectListProps {
+interface SelectListProps {
   label: string;
   value: string;
   options: SelectOption[];

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
 
-export interface ToggleSwitchProps {
+interface ToggleSwitchProps {
   label: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;

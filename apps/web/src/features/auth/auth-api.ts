@@ -2,7 +2,7 @@ import { authErrorMessages, toAuthErrorCode, type AuthErrorField } from '@cardst
 import type { LoginInput, RegisterInput } from '@cardstack/shared/auth/schemas';
 import { ApiError, api } from '../../lib/api-client';
 
-export interface AuthFailure {
+interface AuthFailure {
   field: AuthErrorField;
   message: string;
 }

@@ -4,12 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { loginInput, type LoginInput } from '@cardstack/shared/auth/schemas';
+import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
+import { sessionQueryKey } from '../../lib/session';
 import { authApi, describeAuthError, safeNextPath } from './auth-api';
-import { AuthCard, FormAlert } from './auth-form';
 import { GoogleButton } from './google-button';
-import { sessionQueryKey } from './session';
 
 export function LoginPage() {
   const navigate = useNavigate();

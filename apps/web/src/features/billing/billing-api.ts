@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingStatus, CardAccessResponse, CheckoutInput, RedirectResponse } from '@cardstack/shared/billing/schemas';
 import { api } from '../../lib/api-client';
-import { sessionQueryKey } from '../auth/session';
+import { sessionQueryKey } from '../../lib/session';
 
-export const billingQueryKey = ['billing'] as const;
+const billingQueryKey = ['billing'] as const;
 export const cardAccessQueryKey = ['billing', 'card-access'] as const;
 
 /** The plan, the current subscription and what the pricing screen needs to decide what Next does. */

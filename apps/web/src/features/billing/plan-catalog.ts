@@ -14,7 +14,7 @@ import {
 } from '@cardstack/shared/plans/prices';
 
 /** One line of a plan card's feature list; `features` ties it to the feature table so the two cannot drift. */
-export interface PlanFeatureLine {
+interface PlanFeatureLine {
   text: string;
   features: readonly Feature[];
   /** Spec §2: "A 'New' badge marks Insights and Analytics and AI Scanner." */

@@ -1,6 +1,6 @@
 import type { CheckoutInput } from '@cardstack/shared/billing/schemas';
 import { isDowngrade, type UserPlan } from '@cardstack/shared/plans/plans';
-import { isTeamTier, teamTiers, type BillingPeriod, type TeamSize, type TeamTier } from '@cardstack/shared/plans/prices';
+import { isTeamTier, type BillingPeriod, type TeamSize, type TeamTier } from '@cardstack/shared/plans/prices';
 
 /** What the person picked on the pricing screen. */
 export interface PricingSelection {
@@ -38,7 +38,7 @@ export type NextAction =
   | { kind: 'change-pricing-model'; checkout: CheckoutInput }
   | { kind: 'checkout'; checkout: CheckoutInput };
 
-export function checkoutFor(selection: PricingSelection): CheckoutInput | null {
+function checkoutFor(selection: PricingSelection): CheckoutInput | null {
   if (selection.plan === 'subscribed') return { plan: 'subscribed', period: selection.period };
   if (selection.plan === 'team' && isTeamTier(selection.teamSize)) return { plan: 'team', period: selection.period, size: selection.teamSize };
   return null;
@@ -61,9 +61,4 @@ export function nextAction(current: CurrentPlan, selection: PricingSelection | n
   if (isDowngrade(current.plan, selection.plan)) return { kind: 'downgrade', from: 'team', checkout };
   if (current.plan === 'team' && selection.plan === 'team') return { kind: 'change-pricing-model', checkout };
   return { kind: 'checkout', checkout };
-}
-
-/** The Teams size the screen starts on: the one paid for, else the smallest. */
-export function initialTeamSize(current: CurrentPlan): TeamSize {
-  return current.teamSize ?? teamTiers[0];
 }

@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import { planTitles } from '@cardstack/shared/plans/plans';
 import { formatEuros } from '@cardstack/shared/plans/prices';
+import { PaidFeatureGate } from '../../components/paid-feature-gate';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useBillingStatus, useOpenPaymentPortal } from './billing-api';
-import { PaidFeatureGate } from './paid-feature-gate';
+import { formatDay } from './format-day';
 import { PricingScreen } from './pricing-screen';
-
-const formatDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(iso));
 
 /** Settings → pricing-plans: the pricing screen, and the payment portal for those who pay. */
 export default function PricingPlansPage() {

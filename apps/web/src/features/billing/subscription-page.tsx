@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 import { PricingScreen } from './pricing-screen';
 
 /** /subscription: the plan page in its own layout (spec §2), signed-in only, without the app's navigation. */

@@ -1,35 +1,24 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { cardMessages } from '@cardstack/shared/cards/messages';
-import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../lib/session';
 import { useCards, useCreateCard } from './api/cards-api';
 import { cardEditorPath } from './card-paths';
+import { CardGrid } from './components/card-grid';
 import { CardLimitDialog } from './components/card-limit-dialog';
-import { CardTile } from './components/card-tile';
-import { DeleteCardDialog } from './components/delete-card-dialog';
-import { paginate } from './components/paginate';
-import { Pagination } from './components/pagination';
-import { useCardActions } from './use-card-actions';
 import { useCardLimit } from './use-card-limit';
-
-export const cardsPageSize = 12;
 
 /** The user's cards (/ and /customize): newest first, in pages, each with its actions. */
 export default function CardsListPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const cards = useCards();
   const createCard = useCreateCard();
-  const actions = useCardActions();
   // Creating and duplicating both add a card: the plan's allowance decides (spec §4).
   const cardLimit = useCardLimit();
-  const [cardToDelete, setCardToDelete] = useState<CardSummary | null>(null);
 
   async function create() {
     try {
@@ -73,35 +62,13 @@ export default function CardsListPage() {
       </div>
     );
   } else {
-    const current = paginate(cards.data, Number(params.get('page') ?? '1'), cardsPageSize);
     content = (
-      <>
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {current.items.map((card) => (
-            <li key={card.id}>
-              <CardTile
-                card={card}
-                isBlocked={card.isBlocked}
-                actions={{
-                  isBusy: actions.isDuplicating || actions.isSettingDefault || actions.isDeleting,
-                  onCopyLink: (target) => void actions.copyLink(target),
-                  onSetDefault: (target) => void actions.setDefault(target),
-                  onDelete: setCardToDelete,
-                  onDuplicate: (target) =>
-                    cardLimit.whenRoomForCard(
-                      () =>
-                        void actions.duplicate(target).then((isDone) => {
-                          // The copy is the newest card: it is listed first.
-                          if (isDone && params.has('page')) setParams({});
-                        }),
-                    ),
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-        <Pagination page={current.page} pageCount={current.pageCount} label="Cards pages" />
-      </>
+      <CardGrid
+        cards={cards.data}
+        pagesLabel="Cards pages"
+        isBlocked={(card) => card.isBlocked}
+        whenRoomForCard={cardLimit.whenRoomForCard}
+      />
     );
   }
 
@@ -115,16 +82,6 @@ export default function CardsListPage() {
       </div>
       {content}
       <CardLimitDialog {...cardLimit.dialogProps} />
-      <DeleteCardDialog
-        card={cardToDelete}
-        isBusy={actions.isDeleting}
-        onCancel={() => setCardToDelete(null)}
-        onConfirm={(card) =>
-          void actions.remove(card).then((isDone) => {
-            if (isDone) setCardToDelete(null);
-          })
-        }
-      />
     </section>
   );
 }

@@ -3,12 +3,12 @@ import { cardLimitErrorCode, cardMessages } from '@cardstack/shared/cards/messag
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../lib/session';
 import { useDeleteCard, useDuplicateCard, useSetDefaultCard } from './api/cards-api';
 import { cardDisplayTitle, cardsListPathAfterDelete, publicCardUrl } from './card-paths';
 
-export const linkCopiedMessage = 'Link copied to the clipboard.';
-export const linkNotCopiedMessage = 'The link could not be copied. Open the public page and copy its address instead.';
+const linkCopiedMessage = 'Link copied to the clipboard.';
+const linkNotCopiedMessage = 'The link could not be copied. Open the public page and copy its address instead.';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';

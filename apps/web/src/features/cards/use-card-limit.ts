@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCardAccess } from '../billing/billing-api';
+import { useCardAccess } from '../billing/public';
 
 /**
  * Spec §4: whether the plan's card allowance leaves room for one more card of the user's own, and the

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { useSessionUser } from '../auth/session';
+import { useSessionUser } from '../../lib/session';
 import { settingsSections } from './settings-sections';
 
 export default function SettingsLayout() {

@@ -7,17 +7,18 @@ import { z } from 'zod';
 import { passwordField, displayNameField } from '@cardstack/shared/auth/schemas';
 import { roleTitles } from '@cardstack/shared/teams/roles';
 import type { InvitationPreview } from '@cardstack/shared/teams/schemas';
+import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError, api } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { authApi, describeAuthError } from '../auth/auth-api';
-import { AuthCard, FormAlert } from '../auth/auth-form';
-import { sessionQueryKey, useSession } from '../auth/session';
+import { sessionQueryKey, useSession } from '../../lib/session';
+import { authApi, describeAuthError } from '../auth/public';
 import { acceptInvitation, previewInvitation } from './api/teams-api';
 
-export const joinedTeamMessage = (teamName: string) => `Welcome to ${teamName}!`;
+const joinedTeamMessage = (teamName: string) => `Welcome to ${teamName}!`;
 
 const registerForm = z.object({ name: displayNameField, password: passwordField });
 const signInForm = z.object({ password: z.string().min(1, 'Password is required') });
@@ -52,9 +53,7 @@ export default function InviteAcceptPage() {
 function Problem({ title, message }: { title: string; message: string }) {
   return (
     <AuthCard title={title} footer={<Link className="font-semibold text-brand-700 underline" to="/">Go to the app</Link>}>
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-        {message}
-      </div>
+      <FormAlert message={message} />
     </AuthCard>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { checkedPermissions, permissions, permissionTexts, roleList, roleTitles, teamRoles, type Permission, type TeamRole } from '@cardstack/shared/teams/roles';
 import type { RolesResponse } from '@cardstack/shared/teams/schemas';
+import { PaidFeatureGate } from '../../components/paid-feature-gate';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useSessionUser } from '../auth/session';
-import { PaidFeatureGate } from '../billing/paid-feature-gate';
+import { useSessionUser } from '../../lib/session';
 import { useSaveRoles, useTeamRoles } from './api/teams-api';
 
-export const rolesSavedMessage = 'Roles saved.';
+const rolesSavedMessage = 'Roles saved.';
 
 /** settings → roles: the permission matrix of the team (spec §3 organizationRoles). */
 export default function RolesPage() {

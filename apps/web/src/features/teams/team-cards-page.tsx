@@ -1,24 +1,16 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { cardMessages } from '@cardstack/shared/cards/messages';
-import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import type { TeamCard } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../components/ui/button';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { teamCardEditorPath } from '../cards/card-paths';
-import { CardTile } from '../cards/components/card-tile';
-import { DeleteCardDialog } from '../cards/components/delete-card-dialog';
-import { paginate } from '../cards/components/paginate';
-import { Pagination } from '../cards/components/pagination';
-import { useCardActions } from '../cards/use-card-actions';
+import { CardGrid, teamCardEditorPath } from '../cards/public';
 import { teamCardsQueryKey, useCreateTeamCard, useTeamCards } from './api/teams-api';
 import { SeatUsage } from './components/seat-usage';
-
-const pageSize = 12;
 
 /**
  * /customize/teams-cards: the team's cards whose owner is not the signed-in user (spec §6), newest first,
@@ -27,12 +19,9 @@ const pageSize = 12;
 export default function TeamCardsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const teamCards = useTeamCards();
   const createCard = useCreateTeamCard();
-  const actions = useCardActions();
   const [memberId, setMemberId] = useState('');
-  const [cardToDelete, setCardToDelete] = useState<CardSummary | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: teamCardsQueryKey });
 
   async function create() {
@@ -65,7 +54,6 @@ export default function TeamCardsPage() {
     );
   } else {
     const { cards, members, usage } = teamCards.data;
-    const current = paginate(cards, Number(params.get('page') ?? '1'), pageSize);
     content = (
       <>
         <div className="mt-6">
@@ -91,31 +79,14 @@ export default function TeamCardsPage() {
             The team has no cards of other members yet.
           </p>
         ) : (
-          <>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Team cards">
-              {current.items.map((card) => (
-                <li key={card.id} className="flex flex-col gap-2">
-                  <TeamCardCaption card={card} />
-                  <CardTile
-                    card={card}
-                    editorPath={teamCardEditorPath}
-                    actions={{
-                      isBusy: actions.isDuplicating || actions.isSettingDefault || actions.isDeleting,
-                      onCopyLink: (target) => void actions.copyLink(target),
-                      onSetDefault: (target) => void actions.setDefault(target).then(refresh),
-                      onDelete: setCardToDelete,
-                      onDuplicate: (target) =>
-                        void actions.duplicate(target).then((isDone) => {
-                          void refresh();
-                          if (isDone && params.has('page')) setParams({});
-                        }),
-                    }}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Pagination page={current.page} pageCount={current.pageCount} label="Team cards pages" />
-          </>
+          <CardGrid
+            cards={cards}
+            label="Team cards"
+            pagesLabel="Team cards pages"
+            editorPath={teamCardEditorPath}
+            caption={(card) => <TeamCardCaption card={card} />}
+            onChanged={() => void refresh()}
+          />
         )}
       </>
     );
@@ -128,16 +99,6 @@ export default function TeamCardsPage() {
       </h1>
       <p className="mt-1 text-sm text-zinc-700">The cards of your team’s members. On Teams, only the newest cards up to your plan’s allowance stay active, default cards first.</p>
       {content}
-      <DeleteCardDialog
-        card={cardToDelete}
-        isBusy={actions.isDeleting}
-        onCancel={() => setCardToDelete(null)}
-        onConfirm={(card) =>
-          void actions.remove(card).then((isDone) => {
-            if (isDone) setCardToDelete(null);
-          })
-        }
-      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { can } from '@cardstack/shared/teams/roles';
+import { PaidFeatureGate } from '../../components/paid-feature-gate';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useSessionUser } from '../auth/session';
-import { PaidFeatureGate } from '../billing/paid-feature-gate';
+import { useSessionUser } from '../../lib/session';
 import { useTeamMembers } from './api/teams-api';
 import { BulkImport } from './components/bulk-import';
 import { InviteForm } from './components/invite-form';

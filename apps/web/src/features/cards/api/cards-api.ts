@@ -9,15 +9,15 @@ import type {
   UsernameAvailability,
 } from '@cardstack/shared/cards/schemas';
 import { api, uploadWithProgress } from '../../../lib/api-client';
-import { cardAccessQueryKey } from '../../billing/billing-api';
+import { cardAccessQueryKey } from '../../billing/public';
 
 /*
  * Every /api/cards call the SPA makes, with its query keys. Request and response types come from the shared
  * schemas the server validates with.
  */
 
-export const cardsQueryKey = ['cards'] as const;
-export const cardQueryKey = (cardId: string) => ['cards', 'one', cardId] as const;
+const cardsQueryKey = ['cards'] as const;
+const cardQueryKey = (cardId: string) => ['cards', 'one', cardId] as const;
 
 export function useCards() {
   return useQuery({

@@ -5,7 +5,7 @@ import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { buttonClass } from '../../../components/ui/button';
 import { cardDisplayTitle, cardEditorPath, publicCardPath } from '../card-paths';
 
-export interface CardTileActions {
+interface CardTileActions {
   onDuplicate: (card: CardSummary) => void;
   onSetDefault: (card: CardSummary) => void;
   onDelete: (card: CardSummary) => void;
@@ -24,7 +24,7 @@ function objectPosition(position: ImagePosition): string {
 const menuItemClass =
   'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50';
 
-export const blockedCardBadgeText = "Inactive — over your plan's card limit";
+const blockedCardBadgeText = "Inactive — over your plan's card limit";
 
 /** One card of the list: its images, names, default and inactive badges, and actions. */
 export function CardTile({

@@ -16,7 +16,7 @@ const slotTexts: Record<ImageSlot, { name: string; field: 'coverImage' | 'profil
   profile: { name: 'Profile picture', field: 'profilePicture' },
 };
 
-export const imageTooLargeMessage = 'The image is larger than 10 MB.';
+const imageTooLargeMessage = 'The image is larger than 10 MB.';
 
 /** One of the card's two images: upload (saved at once, with progress), remove, alt text and position. */
 export function ImageSetting({ slot, image }: { slot: ImageSlot; image: CardImage }) {

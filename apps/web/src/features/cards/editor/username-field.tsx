@@ -7,7 +7,7 @@ import { fetchUsernameAvailability } from '../api/cards-api';
 import { publicCardUrl } from '../card-paths';
 import type { CardEditorValues } from './card-form';
 
-export const usernameAvailableMessage = 'This username is available.';
+const usernameAvailableMessage = 'This username is available.';
 
 function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

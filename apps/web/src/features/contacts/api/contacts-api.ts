@@ -15,17 +15,17 @@ import { api } from '../../../lib/api-client';
  * schemas the server validates with.
  */
 
-export const contactsQueryKey = ['contacts'] as const;
-export const contactQueryKey = (contactId: string) => ['contacts', 'one', contactId] as const;
-export const notificationSettingsQueryKey = ['account', 'notifications'] as const;
+const contactsQueryKey = ['contacts'] as const;
+const contactQueryKey = (contactId: string) => ['contacts', 'one', contactId] as const;
+const notificationSettingsQueryKey = ['account', 'notifications'] as const;
 
-export interface ContactListParams extends ContactFilterInput {
+interface ContactListParams extends ContactFilterInput {
   cursor?: string | null;
   pageSize: number;
 }
 
 /** The filter as a query string; empty values are left out. */
-export function contactQueryString(params: ContactFilterInput & { cursor?: string | null; pageSize?: number }): string {
+function contactQueryString(params: ContactFilterInput & { cursor?: string | null; pageSize?: number }): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== '') query.set(key, String(value));

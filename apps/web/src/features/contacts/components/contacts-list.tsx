@@ -1,7 +1,7 @@
 import { contactKindLabels, type ContactSummary } from '@cardstack/shared/contacts/schemas';
 import { contactTitle, formatDate } from '../contact-format';
 
-export interface ContactsListProps {
+interface ContactsListProps {
   contacts: readonly ContactSummary[];
   selectedIds: ReadonlySet<string>;
   onToggle: (contactId: string) => void;

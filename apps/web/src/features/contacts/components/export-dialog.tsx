@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import type { ContactFilterInput } from '@cardstack/shared/contacts/schemas';
+import { PaidFeatureGate } from '../../../components/paid-feature-gate';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { PaidFeatureGate } from '../../billing/paid-feature-gate';
 import { exportUrl } from '../api/contacts-api';
 
 function ExportLinks({ filter, onDone }: { filter: ContactFilterInput; onDone?: () => void }) {

@@ -13,7 +13,7 @@ import type {
 } from '@cardstack/shared/teams/schemas';
 import type { TeamRole } from '@cardstack/shared/teams/roles';
 import { api, uploadWithProgress } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/session';
+import { sessionQueryKey } from '../../../lib/session';
 
 /*
  * Every /api/teams call the SPA makes, with its query keys. Team cards sit under the cards key, so the card
@@ -21,9 +21,9 @@ import { sessionQueryKey } from '../../auth/session';
  */
 
 export const teamMembersQueryKey = ['teams', 'members'] as const;
-export const teamRolesQueryKey = ['teams', 'roles'] as const;
+const teamRolesQueryKey = ['teams', 'roles'] as const;
 export const teamCardsQueryKey = ['cards', 'team'] as const;
-export const importJobQueryKey = (jobId: string) => ['teams', 'imports', jobId] as const;
+const importJobQueryKey = (jobId: string) => ['teams', 'imports', jobId] as const;
 
 const memberUrl = (memberId: string, rest = '') => `/api/teams/members/${encodeURIComponent(memberId)}${rest}`;
 

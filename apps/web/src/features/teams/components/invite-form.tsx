@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useInviteMember } from '../api/teams-api';
 
-export const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
+const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
 
 /** Invite one person by email as admin or employee. */
 export function InviteForm() {

@@ -1,0 +1,7 @@
+/*
+ * The auth module's public entry: Better Auth (sign-up, sign-in, sessions) and "who is calling" for every other
+ * module (`request.caller()`).
+ */
+export { createAuth, googleProviderId, type Auth } from './auth';
+export { registerAuthRoutes } from './auth-routes';
+export { registerCallerHook, type Caller, type TeamClaims, type TeamClaimsResolver } from './caller';

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
+import type { MemberRole, Permission } from '@cardstack/shared/teams/roles';
+import { unauthorized } from '../../http/errors';
+import type { Auth } from './auth';
+import { readSession } from './session';
+
+/** A user's team claims: their team and what their role may do there (the teams module resolves them). */
+export interface TeamClaims {
+  isOrganizationUser: boolean;
+  /** A user without a team record is their own team owner. */
+  teamOwnerId: string;
+  role: MemberRole;
+  /** Empty outside team mode (the team owner not on Teams). */
+  permissions: Permission[];
+}
+export type TeamClaimsResolver = (userId: string) => Promise<TeamClaims>;
+
+/** Who is calling: the signed-in user, their session, their plan and their team claims. */
+export interface Caller extends TeamClaims {
+  userId: string;
+  name: string;
+  email: string;
+  image: string | null;
+  createdAt: Date;
+  session: { id: string; createdAt: Date };
+  /**
+   * The plan billing keeps on the user record (it follows every subscription change and every period end):
+   * the one source of the plan for gates, the session and the team claims.
+   */
+  plan: UserPlan;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, resolved on first use and then kept for the request; 401 when nobody is signed in. */
+    caller(): Promise<Caller>;
+    /** The same, or null when nobody is signed in (pages that answer with HTML instead of a 401). */
+    callerIfSignedIn(): Promise<Caller | null>;
+  }
+}
+
+interface CallerDeps {
+  auth: Auth;
+  resolveTeamClaims: TeamClaimsResolver;
+}
+
+async function resolveCaller(deps: CallerDeps, request: FastifyRequest): Promise<Caller | null> {
+  const current = await readSession(deps.auth, request);
+  if (!current) return null;
+  const { user, session } = current;
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image,
+    createdAt: user.createdAt,
+    session,
+    plan: toUserPlan(user.plan),
+    ...(await deps.resolveTeamClaims(user.id)),
+  };
+}
+
+/**
+ * The one place that answers "who is calling": `request.caller()` reads the session and the team claims on the
+ * first call and keeps the answer for the rest of the request. Nothing is read until a handler asks, so public
+ * pages, files and unauthenticated routes pay nothing. Registered on the root instance before any route.
+ */
+export function registerCallerHook(app: FastifyInstance, deps: CallerDeps): void {
+  const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
+  app.decorateRequest('callerIfSignedIn', function (this: FastifyRequest) {
+    let caller = resolved.get(this);
+    if (!caller) {
+      caller = resolveCaller(deps, this);
+      resolved.set(this, caller);
+    }
+    return caller;
+  });
+  app.decorateRequest('caller', async function (this: FastifyRequest) {
+    const caller = await this.callerIfSignedIn();
+    if (!caller) throw unauthorized();
+    return caller;
+  });
+}

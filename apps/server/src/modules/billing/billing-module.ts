@@ -1,0 +1,38 @@
+import type { Config } from '../../config';
+import type { Billing } from './billing-routes';
+import { createLocalPaymentProvider } from './local-provider';
+import type { PaymentProvider } from './payment-provider';
+
+/*
+ * The billing module's public entry: plans and subscriptions (local test checkout or Stripe), the billing
+ * clock, the plan gate for routes, and the account-deletion step.
+ */
+export { registerBillingRoutes } from './billing-routes';
+export { cancelSubscriptionsOfUser, planStateOf } from './billing-service';
+export { createBillingTime } from './billing-time';
+export { paidFeatureError, requireFeature } from './feature-gate';
+
+interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance'> {
+  /** The built-in local provider unless another is given (Stripe, chosen by configuration). */
+  provider?: PaymentProvider;
+  /** The business contact form behind "Get a quote". */
+  enterpriseContactUrl?: string | null;
+}
+
+export function createBilling(options: BillingOptions): Billing {
+  const { db, baseUrl, time } = options;
+  return {
+    db,
+    baseUrl,
+    time,
+    now: time.now,
+    provider: options.provider ?? createLocalPaymentProvider({ db, baseUrl, now: time.now }),
+    enterpriseContactUrl: options.enterpriseContactUrl ?? null,
+    cardAllowance: options.cardAllowance,
+  };
+}
+
+/** Stripe, when configured; its SDK is loaded only then. */
+export async function loadStripePaymentProvider(config: NonNullable<Config['stripe']>): Promise<PaymentProvider> {
+  return (await import('./stripe-provider')).createStripePaymentProvider(config);
+}

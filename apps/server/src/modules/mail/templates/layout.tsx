@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { renderHtmlDocument } from '../../../html/html-document';
+
+export interface RenderedMail {
+  subject: string;
+  /** The HTML part, escaped by React (see renderHtmlDocument). */
+  html: string;
+  /** The plain-text part: the same words and links, nothing escaped. */
+  text: string;
+}
+
+const defaultFooter = 'You receive this email because you have an account with us.';
+
+/** A table-based layout that renders in every mail client; inline styles only. Returns the whole document. */
+export function renderEmailHtml({ title, footer = defaultFooter, children }: { title: string; footer?: string; children: ReactNode }): string {
+  return renderHtmlDocument(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width" />
+        <title>{title}</title>
+      </head>
+      <body style={{ margin: 0, padding: 0, background: '#f4f4f5', fontFamily: 'Arial,Helvetica,sans-serif', color: '#18181b' }}>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ background: '#f4f4f5', padding: '24px 0' }}>
+          <tbody>
+            <tr>
+              <td align="center">
+                <table
+                  role="presentation"
+                  width="560"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{ maxWidth: 560, width: '100%', background: '#ffffff', borderRadius: 12, padding: 32 }}
+                >
+                  <tbody>
+                    <tr>
+                      <td>{children}</td>
+                    </tr>
+                    <tr>
+                      <td style={{ paddingTop: 24, fontSize: 12, color: '#71717a' }}>{footer}</td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>,
+  );
+}
+
+export function EmailHeading({ children }: { children: ReactNode }) {
+  return <h1 style={{ fontSize: 22, margin: '0 0 16px' }}>{children}</h1>;
+}
+
+export function EmailParagraph({ children }: { children: ReactNode }) {
+  return <p style={{ fontSize: 16, lineHeight: 1.5 }}>{children}</p>;
+}
+
+export function EmailButton({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={href}
+      style={{
+        display: 'inline-block',
+        background: '#4f46e5',
+        color: '#ffffff',
+        textDecoration: 'none',
+        padding: '12px 20px',
+        borderRadius: 8,
+        fontWeight: 'bold',
+        margin: '4px 8px 4px 0',
+      }}
+    >
+      {label}
+    </a>
+  );
+}

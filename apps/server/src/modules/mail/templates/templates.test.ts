@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { hostileText, readHtml } from '../../../../test/html-reader';
+import { renderMail, type MailTemplateData, type MailTemplateName } from './index';
+
+const links = { baseUrl: 'https://cards.example.com' };
+
+/** Every template with user data (hostile in every field a person typed) and the links its mail must carry. */
+const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: string[]; texts: string[] } } = {
+  welcome: {
+    data: { displayName: hostileText },
+    hrefs: ['https://cards.example.com/customize', 'https://cards.example.com/subscription'],
+    texts: [`Hi ${hostileText},`],
+  },
+  'new-lead': {
+    data: {
+      contactId: 'c-1',
+      cardName: hostileText,
+      lead: { name: hostileText, email: 'eve@example.com', phone: hostileText, company: hostileText, message: `${hostileText}\nsecond line` },
+      consentAt: null,
+    },
+    hrefs: ['https://cards.example.com/contacts?contact=c-1'],
+    texts: [`${hostileText} left their details on your card “${hostileText}”.`, hostileText, `${hostileText}\nsecond line`],
+  },
+  'team-invitation': {
+    data: { inviterName: hostileText, teamName: hostileText, role: 'admin', acceptPath: '/invite/abc"def', expiresAt: '2025-03-08T00:00:00.000Z' },
+    hrefs: ['https://cards.example.com/invite/abc"def'],
+    texts: [`${hostileText} invited you to join ${hostileText} as an admin.`],
+  },
+};
+
+describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, texts }) => {
+  const mail = renderMail(template, data, links);
+
+  it('shows what the user typed as text in the HTML part: no element, attribute or script of theirs', () => {
+    const html = readHtml(mail.html);
+    expect(mail.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(html.tagNames.has('script')).toBe(false);
+    expect(html.tagNames.has('img')).toBe(false);
+    expect(html.tagNames.has('b')).toBe(false);
+    expect(html.eventHandlers).toEqual([]);
+    for (const text of texts) expect(html.texts).toContain(text);
+    expect(html.links.map((link) => link.href)).toEqual(hrefs);
+  });
+
+  it('keeps the text part plain: the same words unescaped, every link written out', () => {
+    expect(mail.text).not.toMatch(/&lt;|&gt;|&quot;|&#/);
+    for (const text of texts) expect(mail.text).toContain(text.split('\n')[0]);
+    for (const href of hrefs) expect(mail.text).toContain(href);
+  });
+});

@@ -1,0 +1,15 @@
+import type { FileStorage } from './storage';
+import type { S3StorageOptions } from './s3-storage';
+
+/*
+ * The storage module's public entry: where files live (local disk or S3-compatible, chosen by configuration),
+ * image re-encoding, and serving stored files.
+ */
+export { attachmentDisposition, registerFileRoutes, sendStoredFile } from './file-routes';
+export { loadSharp, reencodeImage } from './images';
+export { contentTypeFor, createLocalStorage, type FileStorage } from './storage';
+
+/** S3-compatible storage; its SDK is loaded only when configured. */
+export async function loadS3Storage(options: S3StorageOptions): Promise<FileStorage> {
+  return (await import('./s3-storage')).createS3Storage(options);
+}

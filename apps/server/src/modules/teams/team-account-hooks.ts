@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { iso, type TeamsDeps } from './team-deps';
+import * as repository from './team-repository';
+
+/** Better Auth's session hook: every sign-in of a member updates their first and last login. */
+export async function recordSignIn(db: Kysely<Database>, userId: string, now = new Date()): Promise<void> {
+  await repository.recordMemberSignIn(db, userId, iso(now));
+}
+
+/**
+ * Account deletion step. A member's team cards stay with the team (they pass to the owner before the cards
+ * step deletes what the user owns); a team owner's former members keep their cards as personal ones.
+ */
+export async function onAccountDeleted(deps: Pick<TeamsDeps, 'db' | 'now'>, userId: string): Promise<void> {
+  const membership = await repository.findMembershipOfUser(deps.db, userId);
+  if (membership) await repository.passTeamCardsToOwner(deps.db, userId, membership.team_owner_id, iso(deps.now()));
+  await repository.releaseTeamCards(deps.db, userId);
+}

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
+import type { CardsDeps } from '../cards/cards-module';
+
+/** What every team use case receives from the composition root. */
+export interface TeamsDeps {
+  db: Kysely<Database>;
+  /** The server secret the invitation links are signed under. */
+  secret: string;
+  cards: CardsDeps;
+  /** The team's cards under the Teams plan's allowance (usage, team cards, the import). */
+  cardAllowance: Pick<CardAllowanceService, 'ofTeam'>;
+  /** The billing clock (tests move it); decides expiry and which subscription is current. */
+  now: () => Date;
+}
+
+export const iso = (date: Date) => date.toISOString();

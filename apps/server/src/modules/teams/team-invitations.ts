@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CreateCardValues } from '@cardstack/shared/cards/schemas';
+import type { TeamRole } from '@cardstack/shared/teams/roles';
+import type { InvitationPreview } from '@cardstack/shared/teams/schemas';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import type { Caller } from '../auth/auth-module';
+import { createCard } from '../cards/cards-module';
+import { enqueueMail } from '../mail/mail-module';
+import { hashInvitationToken, signInvitationToken, verifyInvitationToken } from './invitation-token';
+import { iso, type TeamsDeps } from './team-deps';
+import { teamMessages } from './team-messages';
+import * as repository from './team-repository';
+import type { MemberRow } from './team-repository';
+
+/** A week is long enough to find the mail and short enough that a stale link dies. */
+export const invitationLifetimeMs = 7 * 24 * 60 * 60_000;
+
+/**
+ * Writes an invitation and queues its mail, inside the caller's transaction: the mail goes out exactly
+ * when the invitation exists.
+ */
+export async function sendInvitation(
+  deps: TeamsDeps,
+  trx: Kysely<Database>,
+  member: Pick<MemberRow, 'id' | 'email' | 'role' | 'team_owner_id'>,
+  inviter: { id: string; name: string },
+): Promise<void> {
+  const now = deps.now();
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
+  const role = repository.toTeamRole(member.role);
+  const token = signInvitationToken(deps.secret, {
+    id,
+    email: member.email,
+    role,
+    invitedBy: inviter.id,
+    teamOwnerId: member.team_owner_id,
+    expiresAt: expiresAt.getTime(),
+  });
+  await repository.insertInvitation(trx, {
+    id,
+    team_owner_id: member.team_owner_id,
+    member_id: member.id,
+    email: member.email,
+    role,
+    invited_by: inviter.id,
+    token_hash: hashInvitationToken(token),
+    expires_at: iso(expiresAt),
+    is_revoked: 0,
+    accepted_at: null,
+    created_at: iso(now),
+  });
+  const owner = await repository.findUser(trx, member.team_owner_id);
+  await enqueueMail(trx, {
+    to: member.email,
+    template: 'team-invitation',
+    data: {
+      inviterName: inviter.name,
+      teamName: owner ? `${owner.name}’s team` : 'a team',
+      role,
+      acceptPath: `/invite/${token}`,
+      expiresAt: iso(expiresAt),
+    },
+  });
+}
+
+type InvitationCheck =
+  | { status: 'valid'; invitation: repository.InvitationRow; member: MemberRow }
+  | { status: 'invalid' | 'revoked' | 'expired' | 'accepted'; invitation: repository.InvitationRow | null; member: MemberRow | null };
+
+async function checkInvitation(deps: TeamsDeps, token: string): Promise<InvitationCheck> {
+  const claims = verifyInvitationToken(deps.secret, token);
+  if (!claims) return { status: 'invalid', invitation: null, member: null };
+  const invitation = await repository.findInvitationByHash(deps.db, hashInvitationToken(token));
+  if (!invitation || invitation.id !== claims.id) return { status: 'invalid', invitation: null, member: null };
+  const member = invitation.member_id ? await repository.findMemberById(deps.db, invitation.member_id) : null;
+  if (invitation.accepted_at) return { status: 'accepted', invitation, member };
+  if (invitation.is_revoked === 1 || !member) return { status: 'revoked', invitation, member };
+  if (deps.now().getTime() >= Date.parse(invitation.expires_at)) return { status: 'expired', invitation, member };
+  return { status: 'valid', invitation, member };
+}
+
+const statusMessages = {
+  valid: '',
+  invalid: teamMessages.invitationInvalid,
+  revoked: teamMessages.invitationRevoked,
+  expired: teamMessages.invitationExpired,
+  accepted: teamMessages.invitationUsed,
+} as const;
+
+/** What the accept page shows; anyone holding the link may ask. */
+export async function previewInvitation(deps: TeamsDeps, token: string): Promise<InvitationPreview> {
+  const check = await checkInvitation(deps, token);
+  const invitation = check.invitation;
+  if (!invitation) {
+    return { status: 'invalid', message: statusMessages.invalid, email: null, role: null, teamName: null, inviterName: null, hasAccount: false };
+  }
+  const [owner, inviter, account] = await Promise.all([
+    repository.findUser(deps.db, invitation.team_owner_id),
+    invitation.invited_by ? repository.findUser(deps.db, invitation.invited_by) : undefined,
+    repository.findUserByEmail(deps.db, invitation.email),
+  ]);
+  return {
+    status: check.status,
+    message: statusMessages[check.status],
+    email: invitation.email,
+    role: repository.toTeamRole(invitation.role),
+    teamName: owner ? `${owner.name}’s team` : null,
+    inviterName: inviter?.name ?? owner?.name ?? null,
+    hasAccount: account !== undefined,
+  };
+}
+
+/**
+ * Spec §4 "Invitation acceptance": the signed-in user becomes the member the link was for. The record is
+ * marked accepted with its timestamps; from the next request on the session carries the team claims. A
+ * card the bulk import prepared is made now, owned by the member and held by the team.
+ */
+export async function acceptInvitation(deps: TeamsDeps, caller: Caller, token: string): Promise<{ teamOwnerId: string; role: TeamRole }> {
+  const check = await checkInvitation(deps, token);
+  if (check.status === 'accepted' && check.member?.user_id === caller.userId) {
+    return { teamOwnerId: check.member.team_owner_id, role: repository.toTeamRole(check.member.role) };
+  }
+  if (check.status !== 'valid') {
+    const code = `invitation-${check.status}`;
+    throw new AppError(check.status === 'invalid' ? 400 : 410, code, statusMessages[check.status]);
+  }
+  const { invitation, member } = check;
+  if (caller.email.toLowerCase() !== invitation.email) throw new AppError(403, 'invitation-other-email', teamMessages.otherEmail(invitation.email));
+  if (caller.userId === member.team_owner_id) throw badRequest(teamMessages.ownTeam);
+  const membership = await repository.findMembershipOfUser(deps.db, caller.userId);
+  if (membership) throw new AppError(409, 'in-another-team', teamMessages.inAnotherTeam);
+  if (await repository.hasMembers(deps.db, caller.userId)) throw new AppError(409, 'owns-team', teamMessages.ownsTeam);
+
+  const now = iso(deps.now());
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repository.markMemberAccepted(trx, member.id, caller.userId, now))) throw new AppError(410, 'invitation-accepted', teamMessages.invitationUsed);
+    await repository.markInvitationAccepted(trx, invitation.id, now);
+    await repository.revokeOpenInvitations(trx, member.id);
+  });
+  await makePendingCard(deps, member, caller.userId);
+  return { teamOwnerId: member.team_owner_id, role: repository.toTeamRole(member.role) };
+}
+
+async function makePendingCard(deps: TeamsDeps, member: MemberRow, userId: string): Promise<void> {
+  if (!member.pending_card) return;
+  let fields: CreateCardValues;
+  try {
+    fields = JSON.parse(member.pending_card) as CreateCardValues;
+  } catch {
+    fields = {};
+  }
+  await createCard(deps.cards, { userId }, { name: member.name, email: member.email, ...fields }, { ownerId: userId, teamOwnerId: member.team_owner_id });
+  await repository.setPendingCard(deps.db, member.id, null, iso(deps.now()));
+}

@@ -1,0 +1,57 @@
+import type { BillingStatus } from '@cardstack/shared/billing/schemas';
+import { planTitles, type UserPlan } from '@cardstack/shared/plans/plans';
+import { Spinner } from '../../../components/ui/spinner';
+import type { CheckoutMemory } from '../checkout-memory';
+import { formatDay } from '../format-day';
+
+/** Back from the provider's checkout: `?checkout=success|canceled`, and what was chosen before leaving. */
+export interface CheckoutReturn {
+  result: 'success' | 'canceled';
+  memory: CheckoutMemory | null;
+}
+
+/** What became of the checkout the person is back from: cancelled, being confirmed, or the new plan. */
+export function CheckoutResult({
+  returned,
+  expectedPlan,
+  status,
+  isConfirming,
+}: {
+  returned: CheckoutReturn | null;
+  /** The plan the checkout was for, when the memory of it survived the round trip. */
+  expectedPlan: UserPlan | null;
+  status: BillingStatus | undefined;
+  isConfirming: boolean;
+}) {
+  if (!returned) return null;
+  const box = 'rounded-2xl p-4 text-sm ring-1';
+  if (returned.result === 'canceled') {
+    return (
+      <p role="status" className={`${box} bg-zinc-50 ring-zinc-200`}>
+        The checkout was cancelled. Your plan has not changed.
+      </p>
+    );
+  }
+  if (isConfirming) {
+    return (
+      <p role="status" className={`${box} flex items-center gap-3 bg-zinc-50 ring-zinc-200`}>
+        <Spinner className="h-4 w-4" label="Confirming" /> Confirming your payment…
+      </p>
+    );
+  }
+  if (!status || (expectedPlan !== null && status.plan !== expectedPlan)) {
+    return (
+      <p role="status" className={`${box} bg-amber-50 ring-amber-200`}>
+        Your payment is being processed. Your plan changes as soon as it is confirmed.
+      </p>
+    );
+  }
+  if (returned.memory?.kind === 'downgrade') return null;
+  const trialEnd = status.subscription?.trialEnd;
+  return (
+    <p role="status" className={`${box} bg-emerald-50 ring-emerald-200`}>
+      <strong>You are now on {returned.memory?.planTitle ?? planTitles[status.plan]}.</strong>
+      {trialEnd && status.subscription?.status === 'trialing' ? ` Your free trial ends on ${formatDay(trialEnd)}.` : null}
+    </p>
+  );
+}

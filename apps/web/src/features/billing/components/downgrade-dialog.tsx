@@ -1,0 +1,58 @@
+import type { BillingStatus } from '@cardstack/shared/billing/schemas';
+import { cardsKept, downgradeImpactsFor, downgradeWarning } from '@cardstack/shared/plans/downgrade';
+import { downgradeDialogTexts } from '@cardstack/shared/plans/plan-texts';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { formatDay } from '../format-day';
+
+/** Asks before a move to a smaller plan, listing what the person loses with it. */
+export function DowngradeDialog({
+  from,
+  to,
+  status,
+  isBusy,
+  onCancel,
+  onConfirm,
+}: {
+  from: UserPlan;
+  to: 'basic' | 'subscribed';
+  status: BillingStatus;
+  isBusy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && !isBusy && onCancel()}
+      title={downgradeDialogTexts.title}
+      cancelLabel={downgradeDialogTexts.cancel}
+      confirmLabel={downgradeDialogTexts.confirm}
+      isDanger
+      isBusy={isBusy}
+      onConfirm={onConfirm}
+    >
+      <DowngradeImpacts from={from} to={to} status={status} />
+    </ConfirmDialog>
+  );
+}
+
+/** Spec §8 impact list for the move; the card line states the user's own allowance or is left out. */
+function DowngradeImpacts({ from, to, status }: { from: UserPlan; to: 'basic' | 'subscribed'; status: BillingStatus }) {
+  const kept = status.cardsKeptAfterDowngrade[to];
+  const impacts = (downgradeImpactsFor(from, to) ?? []).flatMap((impact) =>
+    impact.keptCards === undefined ? [impact] : kept === null ? [] : [cardsKept(kept)],
+  );
+  const endsOn = to === 'basic' ? status.subscription?.currentPeriodEnd : null;
+  return (
+    <>
+      <p>{downgradeWarning}</p>
+      <ul aria-label="What changes" className="mt-3 list-disc space-y-1 pl-5">
+        {impacts.map((impact) => (
+          <li key={impact.text}>{impact.text}</li>
+        ))}
+      </ul>
+      {endsOn ? <p className="mt-3">This happens at the end of your billing period, on {formatDay(endsOn)}.</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
+import type { BillingPeriod } from '@cardstack/shared/plans/prices';
+
+/** Pay monthly or yearly: the prices on the plan cards follow it. */
+export function PeriodSwitch({ period, onChange }: { period: BillingPeriod; onChange: (period: BillingPeriod) => void }) {
+  const name = useId();
+  const options: Array<[BillingPeriod, string]> = [
+    ['month', pricingScreenTexts.payMonthly],
+    ['year', pricingScreenTexts.payYearly],
+  ];
+  return (
+    <div className="flex items-center gap-3">
+      <fieldset className="inline-flex rounded-full bg-zinc-100 p-1">
+        <legend className="sr-only">Billing period</legend>
+        {options.map(([value, label]) => (
+          <label
+            key={value}
+            className="cursor-pointer rounded-full px-4 py-1.5 text-sm font-medium text-zinc-700 has-checked:bg-white has-checked:text-zinc-900 has-checked:shadow has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+          >
+            <input type="radio" name={name} value={value} checked={period === value} onChange={() => onChange(value)} className="sr-only" />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">{pricingScreenTexts.yearlyNote}</span>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The billing feature's public entry: what other features may use. Everything else in this folder is its own.
+export { cardAccessQueryKey, useCardAccess } from './billing-api';

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { SessionUser } from '@cardstack/shared/auth/schemas';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { InputField } from '../../../components/ui/input-field';
+import { ApiError, api } from '../../../lib/api-client';
+import { signOut } from '../../../lib/session';
+
+/** Deleting the account after a confirmation (with the password, when the account has one). */
+export function DeleteAccount({ user }: { user: SessionUser }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [isBusy, setIsBusy] = useState(false);
+  async function confirm() {
+    setIsBusy(true);
+    setError(undefined);
+    try {
+      await api.post('/api/account/delete', user.hasPassword ? { password } : {});
+      await signOut({ isDeleted: true });
+    } catch (deleteError) {
+      setError(deleteError instanceof ApiError ? (deleteError.fields.password ?? deleteError.message) : 'Something went wrong. Please try again.');
+      setIsBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button variant="danger" onClick={() => setIsOpen(true)}>
+        Delete account
+      </Button>
+      <ConfirmDialog
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        title="Delete your account?"
+        confirmLabel="Delete account"
+        isDanger
+        isBusy={isBusy}
+        onConfirm={() => void confirm()}
+      >
+        <p>Your cards, contacts and files are deleted and cannot be recovered. A paid subscription ends with no further charges.</p>
+        {user.hasPassword ? (
+          <InputField
+            className="mt-4"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={error}
+          />
+        ) : error ? (
+          <p className="mt-3 text-red-700">{error}</p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

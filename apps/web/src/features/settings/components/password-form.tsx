@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { changePasswordInput, type ChangePasswordInput } from '@cardstack/shared/account/schemas';
+import type { SessionUser } from '@cardstack/shared/auth/schemas';
+import { Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/input-field';
+import { ApiError, api } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { sessionQueryKey } from '../../../lib/session';
+import { startGoogleSignIn } from '../../auth/public';
+import { applyServerError } from '../apply-server-error';
+
+/** Changing the password, or setting a first one after signing in with Google again. */
+export function PasswordForm({ user }: { user: SessionUser }) {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const [needsGoogle, setNeedsGoogle] = useState(false);
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (user.hasPassword && !values.currentPassword) {
+      form.setError('currentPassword', { message: 'Enter your current password.' });
+      return;
+    }
+    try {
+      await api.post('/api/account/password', values);
+      form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      notify.success('Changes saved!');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'requires-recent-login' && !user.hasPassword) setNeedsGoogle(true);
+      applyServerError(error, ['currentPassword', 'newPassword', 'confirmPassword'] as const, form.setError);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={form.formState.isSubmitting} className="flex max-w-md flex-col gap-4">
+        {user.hasPassword ? (
+          <InputField label="Current password" type="password" autoComplete="current-password" required error={form.formState.errors.currentPassword?.message} {...form.register('currentPassword')} />
+        ) : (
+          <div className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700">
+            <p>You sign in with Google. To set a password, confirm it is you by signing in with Google again (valid for 5 minutes).</p>
+            {needsGoogle || form.formState.errors.currentPassword ? (
+              <p className="mt-1 text-red-700">{form.formState.errors.currentPassword?.message}</p>
+            ) : null}
+            <Button variant="secondary" className="mt-2" onClick={() => void startGoogleSignIn('', `${location.pathname}`, location.pathname)}>
+              Re-authenticate with Google
+            </Button>
+          </div>
+        )}
+        <InputField label="New password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={form.formState.errors.newPassword?.message} {...form.register('newPassword')} />
+        <InputField label="Confirm new password" type="password" autoComplete="new-password" required error={form.formState.errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <div>
+          <Button type="submit" isLoading={form.formState.isSubmitting}>
+            Change password
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@cardstack/shared/auth/schemas';
+import { Button } from '../../../components/ui/button';
+import { ApiError, api, uploadWithProgress } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { sessionQueryKey } from '../../../lib/session';
+
+/** The profile photo: upload (with its progress) or remove. */
+export function PhotoForm({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+
+  async function upload(file: File) {
+    setError(undefined);
+    setProgress(0);
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      await uploadWithProgress('/api/account/photo', form, setProgress);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      notify.success('Changes saved!');
+    } catch (uploadError) {
+      setError(uploadError instanceof ApiError ? uploadError.message : 'The upload failed. Please try again.');
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  async function remove() {
+    await api.delete('/api/account/photo');
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      {user.photoUrl ? (
+        <img src={user.photoUrl} alt="Your photo" width={72} height={72} className="h-18 w-18 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex h-18 w-18 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-700">
+          {user.displayName.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <div className="flex flex-col gap-2">
+        <label className="text-sm font-medium" htmlFor="photo-upload">
+          Profile photo
+        </label>
+        <input
+          ref={input}
+          id="photo-upload"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          disabled={progress !== null}
+          aria-describedby={error ? 'photo-error' : undefined}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+          className="text-sm"
+        />
+        {progress !== null ? <progress aria-label="Upload progress" max={1} value={progress} className="w-48" /> : null}
+        {error ? (
+          <p id="photo-error" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        {user.photoUrl ? (
+          <Button variant="ghost" className="self-start" onClick={() => void remove()}>
+            Remove photo
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

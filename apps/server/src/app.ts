@@ -8,14 +8,25 @@ import pino, { type Logger } from 'pino';
 import { resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './http/errors';
+import { registerCrossSiteCheck } from './http/cross-site';
+import { fastifyTrustProxy } from './http/client-address';
 import { registerAccountRoutes, type AccountDeletionStep } from './modules/account/account-module';
-import { createAuth, registerAuthRoutes, registerCallerHook, type Auth } from './modules/auth/auth-module';
 import {
+  createAuth,
+  createPasswordAttempts,
+  registerAuthRoutes,
+  registerCallerHook,
+  registerSessionRoutes,
+  type Auth,
+} from './modules/auth/auth-module';
+import {
+  applyBillingMode,
   cancelSubscriptionsOfUser,
   createBilling,
   createBillingTime,
+  everyFeaturePlan,
   loadStripePaymentProvider,
-  planStateOf,
+  planStateSource,
   registerBillingRoutes,
 } from './modules/billing/billing-module';
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
@@ -28,6 +39,7 @@ import {
   type MailTransport,
   type MailWorker,
 } from './modules/mail/mail-module';
+import { createRateLimiter } from './modules/rate-limit/rate-limit-module';
 import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
@@ -86,6 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     options.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
   const secret = resolveAuthSecret(config);
+  const rateLimiter = createRateLimiter(db);
+  // BILLING_PROVIDER=none: no plans are sold and every account has every feature.
+  const isEveryFeatureIncluded = config.billingProvider === 'none';
+  await applyBillingMode(db, isEveryFeatureIncluded, new Date());
 
   // ---- Services ----------------------------------------------------------------------------------------
   const auth = createAuth({
@@ -94,11 +110,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     config,
     secret,
     logger,
+    rateLimiter,
+    initialPlan: isEveryFeatureIncluded ? everyFeaturePlan : 'basic',
     onSessionCreated: (userId) => recordSignIn(db, userId),
   });
+  const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
-  const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf });
+  const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
   const billing = createBilling({
     db,
     baseUrl: config.baseUrl,
@@ -106,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     cardAllowance,
     provider: config.stripe ? await loadStripePaymentProvider(config.stripe) : undefined,
     enterpriseContactUrl: config.enterpriseContactUrl,
+    isEveryFeatureIncluded,
   });
   const publicCard = createPublicCardService({
     db,
@@ -146,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -173,20 +193,27 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   registerCallerHook(app, { auth, resolveTeamClaims });
+  registerCrossSiteCheck(app, {
+    baseUrl: config.baseUrl,
+    // Endpoints other servers call, not browsers: the Stripe webhook (signed); add /api/v1/* and the OAuth
+    // token endpoint here when they land.
+    exemptPaths: ['/api/billing/stripe/webhook'],
+  });
 
   app.get('/healthz', async (_request, reply) => {
     const isReady = await isDatabaseReachable(database);
     return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
   });
-  app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google) }));
-  registerAuthRoutes(app, auth);
-  registerAccountRoutes(app, { db, auth, storage, accountDeletionSteps });
+  app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider }));
+  registerAuthRoutes(app, { auth, rateLimiter, passwordAttempts });
+  registerSessionRoutes(app, auth);
+  registerAccountRoutes(app, { db, auth, storage, passwordAttempts, accountDeletionSteps });
   registerFileRoutes(app, storage);
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
   registerContactRoutes(app, contacts);
   const teamRoutes = registerTeamRoutes(app, { ...teams, logger });
-  await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
+  await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { z } from 'zod';
 import {
   allPriceSelections,
@@ -27,6 +28,51 @@ function stripePriceVariable(selection: PriceSelection): string {
 }
 const stripePriceVariables = allPriceSelections().map(stripePriceVariable);
 
+// ---- security-auth: TRUST_PROXY and BILLING_PROVIDER -------------------------------------------------------
+/** One proxy address or CIDR range (IPv4 or IPv6). */
+function isAddressOrCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = net.isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset (no proxy: the socket address is the client's), a hop count (`1` for one proxy in front),
+ * or the proxies' addresses/CIDR ranges, comma separated. "Trust everything" is refused: any client could
+ * then name its own address in X-Forwarded-For and walk past every per-address limit.
+ */
+const trustProxySetting = optionalString.transform((value, ctx): false | number | string[] => {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === 'true' || value === '*'
+          ? 'name the proxies instead of trusting everyone: a hop count (1 for one reverse proxy) or their addresses/CIDR ranges, comma separated'
+          : `must be a hop count or a comma-separated list of proxy addresses/CIDR ranges (not: ${wrong.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+export const billingProviders = ['stripe', 'test', 'none'] as const;
+export type BillingProvider = (typeof billingProviders)[number];
+
+/** localhost, 127.0.0.0/8 and ::1: a developer's machine or a test, never a deployment others reach. */
+export function isLocalhostUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+// ---- end security-auth ----------------------------------------------------------------------------------
+
 /** Every setting the server reads. `.env.example` documents each one; keep the two in step. */
 const envSchema = z
   .object({
@@ -39,7 +85,7 @@ const envSchema = z
       z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
     ),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
     // Google sign-in (OpenID Connect). Enabled when both id and secret are set.
@@ -62,7 +108,9 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanFlag,
-    // Payments: Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout (no money moves).
+    // Payments: stripe (real money), test (the built-in test checkout, no money moves) or none (no plans at all:
+    // every account has every feature). Unset: test while BASE_URL is a localhost address, else start-up stops.
+    BILLING_PROVIDER: optionalString.pipe(z.enum(billingProviders, { message: 'must be stripe, test or none' }).optional()),
     STRIPE_SECRET_KEY: optionalString.pipe(
       z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
     ),
@@ -102,7 +150,29 @@ const envSchema = z
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the default AWS credential chain)',
       });
     }
-    if (env.STRIPE_SECRET_KEY) {
+    // security-auth: no deployment hands out paid plans for free by accident.
+    const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+    const provider = env.BILLING_PROVIDER;
+    if (!provider && (env.STRIPE_SECRET_KEY || !isLocalhostUrl(baseUrl))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLING_PROVIDER'],
+        message: env.STRIPE_SECRET_KEY
+          ? 'set BILLING_PROVIDER=stripe to take payments with Stripe (or test / none)'
+          : 'set BILLING_PROVIDER to stripe (payments), none (every account has every feature) or test (the built-in test checkout: anyone can give themselves any plan)',
+      });
+    }
+    if (provider === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'BILLING_PROVIDER=stripe needs the Stripe secret key (sk_live_… or sk_test_…)' });
+    }
+    if (env.BILLING_TEST_CLOCK && (provider === 'stripe' || provider === 'none' || !isLocalhostUrl(baseUrl))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLING_TEST_CLOCK'],
+        message: 'the billing test clock lets users move billing time; it is refused in production (a BASE_URL that is not localhost, or BILLING_PROVIDER stripe/none)',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && provider !== 'test' && provider !== 'none') {
       if (!env.STRIPE_WEBHOOK_SECRET) {
         ctx.addIssue({
           code: 'custom',
@@ -150,6 +220,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET,
     trustProxy: env.TRUST_PROXY,
+    billingProvider: env.BILLING_PROVIDER ?? ('test' as BillingProvider),
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     google:
@@ -170,14 +241,15 @@ function buildConfig(env: z.infer<typeof envSchema>) {
           }
         : undefined,
     },
-    stripe: env.STRIPE_SECRET_KEY
-      ? {
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
-          priceIds: stripePriceIds(env as unknown as Record<string, string | undefined>),
-          api: { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL },
-        }
-      : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && (env.BILLING_PROVIDER ?? 'stripe') === 'stripe'
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            priceIds: stripePriceIds(env as unknown as Record<string, string | undefined>),
+            api: { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL },
+          }
+        : undefined,
     enterpriseContactUrl: env.ENTERPRISE_CONTACT_URL ?? null,
     publicPage: {
       leadRateLimit: { max: env.LEAD_FORM_RATE_LIMIT_MAX, windowSeconds: env.LEAD_FORM_RATE_LIMIT_WINDOW_SECONDS },
@@ -186,7 +258,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       versionCheckMs: env.PUBLIC_PAGE_VERSION_CHECK_MS,
       statsFlushMs: env.CARD_STATS_FLUSH_SECONDS * 1000,
     },
-    isBillingTestClockEnabled: env.NODE_ENV === 'test' || env.BILLING_TEST_CLOCK,
+    isBillingTestClockEnabled: (env.BILLING_PROVIDER ?? 'test') === 'test' && (env.NODE_ENV === 'test' || env.BILLING_TEST_CLOCK),
   };
 }
 

@@ -14,6 +14,7 @@ export interface UserTable {
   createdAt: AuthDate;
   updatedAt: AuthDate;
   plan: Generated<string>;
+  twoFactorEnabled: Generated<AuthBoolean>;
 }
 
 export interface SessionTable {
@@ -267,6 +268,14 @@ export interface TeamImportJobTable {
   finished_at: string | null;
 }
 
+/** One rate-limit counter (modules/rate-limit): a fixed window per key; times in epoch milliseconds. */
+export interface RateLimitBucketTable {
+  key: string;
+  count: number;
+  window_start: number | string;
+  expires_at: number | string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -285,6 +294,7 @@ export interface Database {
   team_roles: TeamRolesTable;
   team_invitation: TeamInvitationTable;
   team_import_job: TeamImportJobTable;
+  rate_limit_bucket: RateLimitBucketTable;
 }
 
 export function toIsoString(value: Date | string): string {

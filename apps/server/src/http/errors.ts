@@ -61,6 +61,9 @@ export function registerErrorHandler(app: FastifyInstance, db: Kysely<Database>)
       return reply.status(400).send(errorBody('validation', message, fields));
     }
     if (error instanceof AppError) {
+      // A rate limit says when to come back.
+      const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     const status = error.statusCode ?? 500;

@@ -36,6 +36,64 @@ export const sessionUser = z.object({
   hasPassword: z.boolean(),
   /** Signed in with Google at least once. */
   hasGoogle: z.boolean(),
+  /** Until the address is confirmed no invitations and no lead mails go out on the user's behalf. */
+  emailVerified: z.boolean(),
+  /** Sign-in asks for a code from an authenticator app (or a backup code). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+
+// ---- security-auth: the auth library's routes the SPA uses, validated by the app before they reach it -------
+
+/** A path on this site (no scheme, no host, no protocol-relative `//`): where an auth flow returns to. */
+export const sameSitePath = z
+  .string()
+  .max(2000)
+  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\'), 'Must be a path on this site');
+const currentPasswordField = z.string().min(1, 'Password is required').max(128, 'Password must be at most 128 characters');
+
+/** Sign-up takes a name, an email and a password, nothing else (no image URL, no plan). */
+export const signUpBody = registerInput.extend({ callbackURL: sameSitePath.optional() }).strict();
+export const signInBody = z
+  .object({ email: emailField, password: currentPasswordField, rememberMe: z.boolean().optional(), callbackURL: sameSitePath.optional() })
+  .strict();
+export const socialSignInBody = z
+  .object({
+    provider: z.literal('google'),
+    callbackURL: sameSitePath.optional(),
+    newUserCallbackURL: sameSitePath.optional(),
+    errorCallbackURL: sameSitePath.optional(),
+  })
+  .strict();
+export const requestPasswordResetInput = z.object({ email: emailField, redirectTo: sameSitePath.optional() }).strict();
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
+export const resetPasswordInput = z.object({ newPassword: passwordField, token: z.string().min(1).max(512) }).strict();
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+export const sendVerificationEmailInput = z.object({ email: emailField, callbackURL: sameSitePath.optional() }).strict();
+/** The six digits of an authenticator app. */
+export const totpCodeInput = z
+  .object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'), trustDevice: z.boolean().optional() })
+  .strict();
+export type TotpCodeInput = z.infer<typeof totpCodeInput>;
+export const backupCodeInput = z
+  .object({ code: z.string().trim().min(1, 'Enter one of your backup codes').max(64), trustDevice: z.boolean().optional() })
+  .strict();
+export type BackupCodeInput = z.infer<typeof backupCodeInput>;
+/** Turning two-factor sign-in on or off, or new backup codes: the password first. */
+export const twoFactorPasswordInput = z.object({ password: currentPasswordField }).strict();
+export type TwoFactorPasswordInput = z.infer<typeof twoFactorPasswordInput>;
+export const emptyBody = z.object({}).strict();
+
+/** A signed-in device as Settings → General lists it (never its token). */
+export const sessionSummary = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  isCurrent: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummary>;
+export const sessionList = z.object({ sessions: z.array(sessionSummary) });
+export type SessionList = z.infer<typeof sessionList>;

@@ -45,8 +45,11 @@ export const billingStatus = z.object({
   subscription: subscriptionSummary.nullable(),
   /** A free trial is given with a first subscription only. */
   isTrialAvailable: z.boolean(),
-  /** Which provider takes payments: the built-in test checkout or Stripe. */
-  provider: z.enum(['local', 'stripe']),
+  /**
+   * Which provider takes payments: the built-in test checkout or Stripe; `none` when the server sells nothing
+   * (BILLING_PROVIDER=none: every account has every feature, the pricing screens say so).
+   */
+  provider: z.enum(['local', 'stripe', 'none']),
   /** The newer pricing model (spec §4 "account blocked"): decides the card lines of the plan cards. */
   isAccountBlocked: z.boolean(),
   cardCount: z.number().int(),

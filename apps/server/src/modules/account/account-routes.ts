@@ -9,6 +9,7 @@ import {
   updateProfileInput,
 } from '@cardstack/shared/account/schemas';
 import { sessionUser } from '@cardstack/shared/auth/schemas';
+import { fromNodeHeaders } from 'better-auth/node';
 import { badRequest } from '../../http/errors';
 import type { AccountDeps } from './account-service';
 import * as account from './account-service';
@@ -16,6 +17,7 @@ import * as account from './account-service';
 export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const session = (request: FastifyRequest) => request.caller();
+  const asAuthRequest = (request: FastifyRequest): account.AuthRequest => ({ headers: fromNodeHeaders(request.headers), ip: request.ip });
 
   app.get('/api/me', { schema: { response: { 200: sessionUser } } }, async (request) =>
     account.getSessionUser(deps, await session(request)),
@@ -28,12 +30,13 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
   });
 
   app.post('/api/account/email', { schema: { body: changeEmailInput, response: { 200: okResponse } } }, async (request) => {
-    await account.changeEmail(deps, await session(request), request.body);
+    await account.changeEmail(deps, await session(request), asAuthRequest(request), request.body);
     return { ok: true as const };
   });
 
-  app.post('/api/account/password', { schema: { body: changePasswordInput, response: { 200: okResponse } } }, async (request) => {
-    await account.changePassword(deps, await session(request), request.body);
+  app.post('/api/account/password', { schema: { body: changePasswordInput, response: { 200: okResponse } } }, async (request, reply) => {
+    const { cookies } = await account.changePassword(deps, await session(request), asAuthRequest(request), request.body);
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
     return { ok: true as const };
   });
 
@@ -51,7 +54,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
   });
 
   app.post('/api/account/delete', { schema: { body: deleteAccountInput, response: { 200: okResponse } } }, async (request) => {
-    await account.deleteAccount(deps, await session(request), request.body);
+    await account.deleteAccount(deps, await session(request), asAuthRequest(request), request.body);
     return { ok: true as const };
   });
 }

@@ -4,7 +4,9 @@ import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import type { Database } from '../../db/schema';
 import { toIsoString } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { googleProviderId, type Auth, type Caller } from '../auth/auth-module';
+import { isAPIError } from 'better-auth/api';
+import { googleProviderId, type Auth, type Caller, type PasswordAttempts } from '../auth/auth-module';
+import { enqueueMail } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import * as repository from './account-repository';
 
@@ -18,6 +20,8 @@ export interface AccountDeps {
   db: Kysely<Database>;
   auth: Auth;
   storage: FileStorage;
+  /** Every password check counts per address and per account (the sign-in budget). */
+  passwordAttempts: PasswordAttempts;
   /** Run in this order before the user row goes; a step that throws leaves the account in place. */
   accountDeletionSteps: readonly AccountDeletionStep[];
 }
@@ -29,12 +33,29 @@ const requiresRecentLogin = () =>
 
 const nowIso = () => new Date().toISOString();
 
-async function verifyPassword(deps: AccountDeps, userId: string, password: string, field: string): Promise<void> {
-  const credential = (await repository.listSignInMethods(deps.db, userId)).find((account) => account.providerId === 'credential');
-  if (!credential?.password) throw requiresRecentLogin();
-  const context = await deps.auth.$context;
-  const isValid = await context.password.verify({ hash: credential.password, password });
-  if (!isValid) throw new AppError(400, 'wrong-password', 'The password is incorrect.', { [field]: 'The password is incorrect.' });
+/** Who asks, as the auth library sees them: the request's cookies and the address Fastify trusts. */
+export interface AuthRequest {
+  headers: Headers;
+  ip: string;
+}
+
+const wrongPassword = (field: string) => new AppError(400, 'wrong-password', 'The password is incorrect.', { [field]: 'The password is incorrect.' });
+
+/** Maps the auth library's "invalid password" to the field's message; anything else goes on as it is. */
+async function asCallerField<T>(field: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (isAPIError(error) && error.body?.code === 'INVALID_PASSWORD') throw wrongPassword(field);
+    if (isAPIError(error) && error.body?.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw requiresRecentLogin();
+    throw error;
+  }
+}
+
+/** The password, checked by the auth library after the attempt is counted (per address and per account). */
+async function verifyPassword(deps: AccountDeps, caller: Caller, request: AuthRequest, password: string, field: string): Promise<void> {
+  await deps.passwordAttempts.check({ ip: request.ip, email: caller.email });
+  await asCallerField(field, () => deps.auth.api.verifyPassword({ body: { password }, headers: request.headers }));
 }
 
 function isRecent(caller: Caller): boolean {
@@ -55,6 +76,8 @@ export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise
     permissions: caller.permissions,
     hasPassword: methods.some((account) => account.providerId === 'credential' && account.password),
     hasGoogle: methods.some((account) => account.providerId === googleProviderId),
+    emailVerified: caller.emailVerified,
+    twoFactorEnabled: caller.twoFactorEnabled,
     createdAt: toIsoString(caller.createdAt),
   };
 }
@@ -63,16 +86,22 @@ export async function updateDisplayName(deps: AccountDeps, userId: string, displ
   await repository.updateDisplayName(deps.db, userId, displayName, nowIso());
 }
 
-export async function changeEmail(deps: AccountDeps, caller: Caller, input: { newEmail: string; password: string }): Promise<void> {
+/**
+ * The new address takes over once its owner opens the link the auth library mails to it; the current address
+ * is told of the request at once.
+ */
+export async function changeEmail(deps: AccountDeps, caller: Caller, request: AuthRequest, input: { newEmail: string; password: string }): Promise<void> {
   const newEmail = input.newEmail.toLowerCase();
-  await verifyPassword(deps, caller.userId, input.password, 'password');
+  await verifyPassword(deps, caller, request, input.password, 'password');
+  if (newEmail === caller.email) throw new AppError(400, 'same-email', 'This is already your email address.', { newEmail: 'This is already your email address.' });
   const takenBy = await repository.findUserIdByEmail(deps.db, newEmail);
   if (takenBy && takenBy !== caller.userId) {
     throw new AppError(409, 'email-already-in-use', 'An account with this email already exists.', {
       newEmail: 'An account with this email already exists.',
     });
   }
-  await repository.updateEmail(deps.db, caller.userId, newEmail, nowIso());
+  await deps.auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings?email=confirmed' }, headers: request.headers });
+  await enqueueMail(deps.db, { to: caller.email, template: 'email-change-notice', data: { displayName: caller.name, newEmail } });
 }
 
 /**
@@ -82,22 +111,30 @@ export async function changeEmail(deps: AccountDeps, caller: Caller, input: { ne
 export async function changePassword(
   deps: AccountDeps,
   caller: Caller,
+  request: AuthRequest,
   input: { currentPassword?: string | undefined; newPassword: string },
-): Promise<void> {
+): Promise<{ cookies: string[] }> {
   const methods = await repository.listSignInMethods(deps.db, caller.userId);
   const credential = methods.find((account) => account.providerId === 'credential' && account.password);
-  const context = await deps.auth.$context;
-  const hash = await context.password.hash(input.newPassword);
   if (credential) {
     if (!input.currentPassword) {
       throw new AppError(400, 'validation', 'Enter your current password.', { currentPassword: 'Enter your current password.' });
     }
-    await verifyPassword(deps, caller.userId, input.currentPassword, 'currentPassword');
-    await repository.replacePassword(deps.db, { userId: caller.userId, credentialId: credential.id, hash, keepSessionId: caller.session.id, now: nowIso() });
-    return;
+    await deps.passwordAttempts.check({ ip: request.ip, email: caller.email });
+    const currentPassword = input.currentPassword;
+    // Every other session ends; this device gets a fresh session (its cookie goes back with the answer).
+    const result = await asCallerField('currentPassword', () =>
+      deps.auth.api.changePassword({
+        body: { currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
+    );
+    return { cookies: result.headers.getSetCookie() };
   }
   if (!isRecent(caller)) throw requiresRecentLogin();
-  await repository.addPasswordSignIn(deps.db, caller.userId, hash, nowIso());
+  await deps.auth.api.setPassword({ body: { newPassword: input.newPassword }, headers: request.headers });
+  return { cookies: [] };
 }
 
 export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer): Promise<string> {
@@ -122,7 +159,7 @@ export async function removePhoto(deps: AccountDeps, userId: string): Promise<vo
 }
 
 /** Deletes the account and everything it owns. Password accounts confirm with the password. */
-export async function deleteAccount(deps: AccountDeps, caller: Caller, input: { password?: string | undefined }): Promise<void> {
+export async function deleteAccount(deps: AccountDeps, caller: Caller, request: AuthRequest, input: { password?: string | undefined }): Promise<void> {
   const methods = await repository.listSignInMethods(deps.db, caller.userId);
   const hasPassword = methods.some((account) => account.providerId === 'credential' && account.password);
   if (hasPassword) {
@@ -131,7 +168,7 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, input: { 
         password: 'Enter your password to delete your account.',
       });
     }
-    await verifyPassword(deps, caller.userId, input.password, 'password');
+    await verifyPassword(deps, caller, request, input.password, 'password');
   } else if (!isRecent(caller)) {
     throw requiresRecentLogin();
   }

@@ -1,17 +1,95 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import {
+  backupCodeInput,
+  emptyBody,
+  requestPasswordResetInput,
+  resetPasswordInput,
+  sendVerificationEmailInput,
+  signInBody,
+  signUpBody,
+  socialSignInBody,
+  totpCodeInput,
+  twoFactorPasswordInput,
+} from '@cardstack/shared/auth/schemas';
+import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import type { Auth } from './auth';
+import type { PasswordAttempts } from './password-attempts';
+
+export interface AuthRouteDeps {
+  auth: Auth;
+  rateLimiter: RateLimiter;
+  passwordAttempts: PasswordAttempts;
+}
+
+/** Mails a person can ask for about one address (reset links, verification links), per hour. */
+const mailsPerAddressPerHour = { max: 5, windowSeconds: 60 * 60 };
+
+interface AllowedRoute {
+  method: 'GET' | 'POST';
+  path: RegExp;
+  /** The app's validation of the body; what passes is what Better Auth receives. */
+  body?: ZodType;
+  /** Limits per account, on top of Better Auth's per-address limits. */
+  limit?: (request: FastifyRequest, body: Record<string, unknown>, deps: AuthRouteDeps) => Promise<void>;
+}
+
+const passwordOfSignIn: AllowedRoute['limit'] = async (request, body, deps) =>
+  deps.passwordAttempts.check({ ip: request.ip, email: String(body.email) });
+const passwordOfCaller: AllowedRoute['limit'] = async (request, _body, deps) =>
+  deps.passwordAttempts.check({ ip: request.ip, email: (await request.caller()).email });
+const mailsTo =
+  (kind: string): AllowedRoute['limit'] =>
+  async (_request, body, deps) =>
+    deps.rateLimiter.enforce([{ key: `${kind}:account:${String(body.email).toLowerCase()}`, rule: mailsPerAddressPerHour }]);
 
 /**
- * Hands /api/auth/* to Better Auth. The request is rebuilt as a Fetch Request; x-forwarded-for is set to
- * the address Fastify trusts (the socket, or the proxy header when TRUST_PROXY is on) so a client cannot
- * dodge the sign-in rate limit by sending its own header.
+ * The auth library's routes the SPA and the mails use; every other route of the library stays unreachable
+ * (updating the user, listing accounts, tokens… go through the app's own API with its validation).
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
+const allowedRoutes: AllowedRoute[] = [
+  { method: 'POST', path: /^\/sign-up\/email$/, body: signUpBody },
+  { method: 'POST', path: /^\/sign-in\/email$/, body: signInBody, limit: passwordOfSignIn },
+  { method: 'POST', path: /^\/sign-in\/social$/, body: socialSignInBody },
+  { method: 'POST', path: /^\/sign-out$/, body: emptyBody },
+  { method: 'POST', path: /^\/request-password-reset$/, body: requestPasswordResetInput, limit: mailsTo('reset-mail') },
+  { method: 'POST', path: /^\/reset-password$/, body: resetPasswordInput },
+  { method: 'POST', path: /^\/send-verification-email$/, body: sendVerificationEmailInput, limit: mailsTo('verify-mail') },
+  { method: 'POST', path: /^\/two-factor\/verify-totp$/, body: totpCodeInput },
+  { method: 'POST', path: /^\/two-factor\/verify-backup-code$/, body: backupCodeInput },
+  { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/, body: twoFactorPasswordInput, limit: passwordOfCaller },
+  // Links in mails and the Google redirect come back by GET.
+  { method: 'GET', path: /^\/verify-email$/ },
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  { method: 'GET', path: /^\/callback\/[^/]+$/ },
+  { method: 'GET', path: /^\/error$/ },
+];
+
+function findRoute(request: FastifyRequest): AllowedRoute | undefined {
+  const path = new URL(request.url, 'http://localhost').pathname.replace(/^\/api\/auth/, '');
+  return allowedRoutes.find((route) => route.method === request.method && route.path.test(path));
+}
+
+/**
+ * Hands the allowed /api/auth/* routes to Better Auth, after the app's validation and per-account limits.
+ * The request is rebuilt as a Fetch Request; x-forwarded-for is set to the address Fastify trusts (the
+ * socket, or what TRUST_PROXY allows) so a client cannot dodge a per-address limit with its own header.
+ */
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
-      const response = await auth.handler(toFetchRequest(request));
+      const route = findRoute(request);
+      if (!route) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
+      let body: Record<string, unknown> | undefined;
+      if (route.body) {
+        const parsed = route.body.safeParse(request.body ?? {});
+        if (!parsed.success) return sendValidationError(reply, parsed.error.issues);
+        body = parsed.data as Record<string, unknown>;
+      }
+      await route.limit?.(request, body ?? {}, deps);
+      const response = await deps.auth.handler(toFetchRequest(request, body));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
@@ -23,18 +101,27 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
   });
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
+/** In Better Auth's answer shape ({ code, message }), which the SPA reads for every /api/auth route. */
+function sendValidationError(reply: FastifyReply, issues: readonly { path: PropertyKey[]; message: string; code?: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
+  const first = issues[0];
+  const message = first?.code === 'unrecognized_keys' ? 'Unexpected field in the request.' : (first?.message ?? 'Invalid input.');
+  return reply.status(400).send({ code: 'VALIDATION_ERROR', message, fields });
+}
+
+function toFetchRequest(request: FastifyRequest, body: Record<string, unknown> | undefined): Request {
   const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key === 'x-forwarded-for') continue;
+    if (value === undefined || key === 'x-forwarded-for' || key === 'content-length') continue;
     headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.set('x-forwarded-for', request.ip);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  if (body !== undefined) headers.set('content-type', 'application/json');
   return new Request(url, {
     method: request.method,
     headers,
-    body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
+    body: request.method === 'POST' && body !== undefined ? JSON.stringify(body) : undefined,
   });
 }

@@ -1,11 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-module';
+import type { RateLimiter } from '../rate-limit/rate-limit-module';
 
 export const googleProviderId = 'google';
 
@@ -15,13 +17,23 @@ interface AuthDeps {
   config: Config;
   secret: string;
   logger: Logger;
+  /** The app's one rate limiter: Better Auth counts its per-address limits there too. */
+  rateLimiter: RateLimiter;
+  /** The plan a new account starts on (the top plan when BILLING_PROVIDER=none). */
+  initialPlan: string;
   /** Runs after every sign-in (a new session); the teams feature records members' last login. */
   onSessionCreated?: (userId: string) => Promise<void>;
 }
 
 /** Better Auth, mounted under /api/auth: email + password, Google (OpenID Connect) and sessions in cookies. */
-export function createAuth({ db, dialect, config, secret, logger, onSessionCreated }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated }: AuthDeps) {
   const google = config.google;
+  const signInRule = { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max };
+  // A link in a mail: the part below the site's address (the mail adds the address when it is rendered).
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  };
   return betterAuth({
     appName: 'Cards',
     baseURL: config.baseUrl,
@@ -35,23 +47,64 @@ export function createAuth({ db, dialect, config, secret, logger, onSessionCreat
         else if (level === 'warn') logger.warn(message);
       },
     },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Unverified accounts may sign in; what they may not do (invitations, lead mails) is checked where it happens.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: passwordResetLinkMinutes * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await enqueueMail(db, {
+          to: user.email,
+          template: 'password-reset',
+          data: { displayName: user.name, linkPath: pathOf(url), expiresInMinutes: passwordResetLinkMinutes },
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        // On an email change Better Auth hands over the user with the new address.
+        const isChange = await isEmailChange(db, user.id, user.email);
+        await enqueueMail(db, { to: user.email, template: 'verify-email', data: { displayName: user.name, linkPath: pathOf(url), isChange } });
+      },
+    },
+    // Tokens in the verification table (reset links, verification, two-factor challenges) are stored hashed.
+    verification: { storeIdentifier: 'hashed' },
     user: {
       additionalFields: {
-        plan: { type: 'string', defaultValue: 'basic', input: false },
+        plan: { type: 'string', defaultValue: initialPlan, input: false },
       },
+      // The new address takes over only once its owner opens the link sent to it.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [googleProviderId] } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 60 * 5 },
+    // Per address, in the app's one limiter (the bridge adds the per-account limits, auth-routes.ts).
+    // Better Auth's own `rateLimit` table stays unused.
     rateLimit: {
       enabled: true,
-      storage: 'database',
       window: 60,
       max: 100,
+      customStorage: {
+        consume: async (key, rule) => {
+          const decision = await rateLimiter.consume(`auth:${key}`, { max: rule.max, windowSeconds: rule.window });
+          return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfterSeconds };
+        },
+      },
       customRules: {
-        '/sign-in/email': { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max },
-        '/sign-up/email': { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max },
-        '/change-password': { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max },
+        // Password checks count in the bridge, per address and per account (password-attempts.ts).
+        '/sign-in/email': false,
+        '/sign-up/email': signInRule,
+        '/reset-password': signInRule,
+        '/request-password-reset': { window: 60 * 60, max: 10 },
+        '/send-verification-email': { window: 60 * 60, max: 10 },
+        '/two-factor/*': signInRule,
       },
     },
     // The Fastify bridge sets x-forwarded-for to the address Fastify trusts (see auth-routes.ts).
@@ -73,22 +126,38 @@ export function createAuth({ db, dialect, config, secret, logger, onSessionCreat
         },
       },
     },
-    plugins: google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: googleProviderId,
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      twoFactor({
+        issuer: 'Cards',
+        // Five wrong codes lock the second factor of the account for 15 minutes, whatever the address.
+        accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
+      }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: googleProviderId,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 export type Auth = ReturnType<typeof createAuth>;
+
+/** How long a password-reset link works. */
+export const passwordResetLinkMinutes = 60;
+
+/** Whether `email` is not (yet) the account's address: the verification is for an email change. */
+async function isEmailChange(db: Kysely<Database>, userId: string, email: string): Promise<boolean> {
+  const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined && row.email !== email;
+}

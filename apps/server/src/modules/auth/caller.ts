@@ -23,6 +23,9 @@ export interface Caller extends TeamClaims {
   email: string;
   image: string | null;
   createdAt: Date;
+  /** Unverified accounts may sign in but send no invitations and get no lead mails. */
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
   session: { id: string; createdAt: Date };
   /**
    * The plan billing keeps on the user record (it follows every subscription change and every period end):
@@ -55,6 +58,8 @@ async function resolveCaller(deps: CallerDeps, request: FastifyRequest): Promise
     email: user.email,
     image: user.image,
     createdAt: user.createdAt,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
     session,
     plan: toUserPlan(user.plan),
     ...(await deps.resolveTeamClaims(user.id)),

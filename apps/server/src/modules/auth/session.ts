@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Auth } from './auth';
 
 interface CurrentSession {
-  user: { id: string; name: string; email: string; image: string | null; plan: string; createdAt: Date };
+  user: { id: string; name: string; email: string; image: string | null; plan: string; createdAt: Date; emailVerified: boolean; twoFactorEnabled: boolean };
   session: { id: string; createdAt: Date };
 }
 
@@ -20,6 +20,8 @@ export async function readSession(auth: Auth, request: FastifyRequest): Promise<
       image: user.image ?? null,
       plan: (user as { plan?: string }).plan ?? 'basic',
       createdAt: new Date(user.createdAt),
+      emailVerified: Boolean(user.emailVerified),
+      twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
     },
     session: { id: session.id, createdAt: new Date(session.createdAt) },
   };

@@ -11,8 +11,9 @@ export { registerBillingRoutes } from './billing-routes';
 export { cancelSubscriptionsOfUser, planStateOf } from './billing-service';
 export { createBillingTime } from './billing-time';
 export { paidFeatureError, requireFeature } from './feature-gate';
+export { applyBillingMode, everyFeaturePlan, planStateSource } from './billing-mode';
 
-interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance'> {
+interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'isEveryFeatureIncluded'> {
   /** The built-in local provider unless another is given (Stripe, chosen by configuration). */
   provider?: PaymentProvider;
   /** The business contact form behind "Get a quote". */
@@ -29,6 +30,7 @@ export function createBilling(options: BillingOptions): Billing {
     provider: options.provider ?? createLocalPaymentProvider({ db, baseUrl, now: time.now }),
     enterpriseContactUrl: options.enterpriseContactUrl ?? null,
     cardAllowance: options.cardAllowance,
+    isEveryFeatureIncluded: options.isEveryFeatureIncluded ?? false,
   };
 }
 

@@ -168,3 +168,20 @@ export async function markSubscriptionEnded(db: Kysely<Database>, id: string, no
 export function findUserCreatedAt(db: Kysely<Database>, userId: string) {
   return db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst();
 }
+
+/** BILLING_PROVIDER=none: every account on one plan. */
+export async function setEveryUserPlan(db: Kysely<Database>, plan: string, now: Date): Promise<void> {
+  await db.updateTable('user').set({ plan, updatedAt: now.toISOString() }).where('plan', '!=', plan).execute();
+}
+
+/** Accounts on a paid plan that no subscription record backs go back to `plan`. */
+export async function resetPlansWithoutSubscription(db: Kysely<Database>, plan: string, now: Date): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ plan, updatedAt: now.toISOString() })
+    .where('plan', '!=', plan)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('billing_subscription').select('billing_subscription.id').whereRef('billing_subscription.user_id', '=', 'user.id'))),
+    )
+    .execute();
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   billingStatus,
@@ -8,6 +8,7 @@ import {
   testClockInput,
   testClockResponse,
 } from '@cardstack/shared/billing/schemas';
+import { billingDisabled } from './billing-mode';
 import * as billing from './billing-service';
 import type { BillingDeps } from './billing-service';
 import type { BillingTime } from './billing-time';
@@ -29,21 +30,28 @@ function isStripeProvider(provider: PaymentProvider): provider is StripePaymentP
 export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing, options: { clockIntervalMs?: number } = {}): void {
   const { time, provider } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // BILLING_PROVIDER=none: nothing to buy, so the routes that buy or manage a subscription refuse.
+  const sellsPlans = {
+    preHandler: async (request: FastifyRequest) => {
+      await request.caller();
+      if (deps.isEveryFeatureIncluded) throw billingDisabled();
+    },
+  };
 
   app.get('/api/billing', { schema: { response: { 200: billingStatus } } }, async (request) =>
     billing.getBillingStatus(deps, (await request.caller()).userId),
   );
 
-  app.post('/api/billing/checkout', { schema: { body: checkoutInput, response: { 200: redirectResponse } } }, async (request) => {
+  app.post('/api/billing/checkout', { ...sellsPlans, schema: { body: checkoutInput, response: { 200: redirectResponse } } }, async (request) => {
     const { userId, email, name } = await request.caller();
     return billing.startCheckout(deps, { id: userId, email, name }, request.body);
   });
 
-  app.post('/api/billing/portal', { schema: { response: { 200: redirectResponse } } }, async (request) =>
+  app.post('/api/billing/portal', { ...sellsPlans, schema: { response: { 200: redirectResponse } } }, async (request) =>
     billing.openPaymentPortal(deps, (await request.caller()).userId),
   );
 
-  app.post('/api/billing/cancel-at-period-end', { schema: { response: { 200: billingStatus } } }, async (request) =>
+  app.post('/api/billing/cancel-at-period-end', { ...sellsPlans, schema: { response: { 200: billingStatus } } }, async (request) =>
     billing.cancelSubscriptionAtPeriodEnd(deps, (await request.caller()).userId),
   );
 
@@ -68,7 +76,7 @@ export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing, o
     );
   }
 
-  if (provider.kind === 'local') {
+  if (provider.kind === 'local' && !deps.isEveryFeatureIncluded) {
     void fastify.register(async (scope) => registerLocalCheckoutRoutes(scope, deps));
   }
   if (isStripeProvider(provider)) registerStripeWebhook(fastify, deps, provider);

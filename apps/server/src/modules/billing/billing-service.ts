@@ -35,6 +35,8 @@ export interface BillingDeps {
   now: () => Date;
   /** The business contact form for a quote (Teams with more than 250 cards); null when not configured. */
   enterpriseContactUrl?: string | null;
+  /** BILLING_PROVIDER=none: nothing is sold, every account has every feature (billing-mode.ts). */
+  isEveryFeatureIncluded?: boolean;
   /** The user's cards under their plan (GET /api/billing/card-access) and how many they have (the downgrade dialog). */
   cardAllowance: Pick<CardAllowanceService, 'cardCountOf' | 'ofOwner'>;
 }
@@ -151,7 +153,7 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
     plan: planFromSubscriptions(facts, now),
     subscription: current ? toSummary(current.row) : null,
     isTrialAvailable: rows.length === 0,
-    provider: deps.provider.kind,
+    provider: deps.isEveryFeatureIncluded ? 'none' : deps.provider.kind,
     isAccountBlocked: isAccountBlocked(state),
     cardCount,
     cardsKeptAfterDowngrade: { basic: cardsKept(allowanceAfter('basic')), subscribed: cardsKept(allowanceAfter('subscribed')) },

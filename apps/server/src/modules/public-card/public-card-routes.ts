@@ -2,7 +2,6 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import {
   publicCardFileParams,
   publicCardKeyMaxLength,
@@ -16,6 +15,7 @@ import {
 import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
 import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { AppError, badRequest } from '../../http/errors';
+import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScript, pageScriptPath } from './page-script';
@@ -23,6 +23,8 @@ import { encodeBody, inactivePage, notFoundPage, type EncodedBody, type PublicCa
 
 interface PublicCardRoutesOptions {
   leadRateLimit: { max: number; windowSeconds: number };
+  /** The app's one rate limiter (the lead form counts per client address there). */
+  rateLimiter: RateLimiter;
 }
 
 /**
@@ -261,10 +263,6 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
 
   // The lead form, in its own scope: the rate limit, the form-body parser and the error pages apply to it only.
   await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new AppError(429, 'too-many-requests', publicCardTexts.tooManyLeads),
-    });
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
@@ -277,7 +275,7 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
 
     scope.post(
       '/id/:key/lead',
-      { ...ownHeaders, config: { rateLimit: { max: options.leadRateLimit.max, timeWindow: options.leadRateLimit.windowSeconds * 1000 } } },
+      { ...ownHeaders, preHandler: limitPerAddress(options.rateLimiter, 'lead-form', options.leadRateLimit, publicCardTexts.tooManyLeads) },
       async (request, reply) => {
         const isJson = wantsJson(request);
         const resolved = await service.resolve(keyOf(request.params) ?? '', true);

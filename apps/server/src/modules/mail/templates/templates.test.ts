@@ -26,6 +26,21 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
     hrefs: ['https://cards.example.com/invite/abc"def'],
     texts: [`${hostileText} invited you to join ${hostileText} as an admin.`],
   },
+  'password-reset': {
+    data: { displayName: hostileText, linkPath: '/api/auth/reset-password/tok"en?callbackURL=%2Freset-password', expiresInMinutes: 60 },
+    hrefs: ['https://cards.example.com/api/auth/reset-password/tok"en?callbackURL=%2Freset-password'],
+    texts: [`Hi ${hostileText},`],
+  },
+  'verify-email': {
+    data: { displayName: hostileText, linkPath: '/api/auth/verify-email?token=a"b', isChange: false },
+    hrefs: ['https://cards.example.com/api/auth/verify-email?token=a"b'],
+    texts: [`Hi ${hostileText},`],
+  },
+  'email-change-notice': {
+    data: { displayName: hostileText, newEmail: 'eve@example.com' },
+    hrefs: ['https://cards.example.com/settings'],
+    texts: [`Hi ${hostileText},`],
+  },
 };
 
 describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, texts }) => {

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const crossSiteRefused = () =>
+  new AppError(403, 'cross-site', 'This request came from another site and was refused. Open the page on this site and try again.');
+
+/**
+ * Whether a state-changing request comes from this site's own pages, whatever its content type (JSON,
+ * text/plain and multipart alike: a cross-site page can send the last two without asking):
+ * - `Sec-Fetch-Site` (sent by current browsers, not settable by page scripts) must be `same-origin`;
+ * - else `Origin` must be the app's own origin (`null`, sent from sandboxed or privacy-hardened contexts, is not);
+ * - with neither header the request is no browser's cross-site request (older browsers send at least Origin on
+ *   cross-site POSTs): it passes when it carries no cookie, so it has no session to abuse, and is refused otherwise.
+ */
+export function isSameOriginRequest(request: Pick<FastifyRequest, 'headers'>, ownOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return origin === ownOrigin;
+  return request.headers.cookie === undefined;
+}
+
+/** `/a/b` matches itself; `/a/*` matches everything below `/a/`. */
+function matches(pattern: string, path: string): boolean {
+  return pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+}
+
+/**
+ * One check for every state-changing request. Routes under the auth library (`/api/auth/*`) are left to its
+ * own origin check; endpoints that other servers call (webhooks, token endpoints) opt out by the one list
+ * `exemptPaths` the composition root passes.
+ */
+export function registerCrossSiteCheck(app: FastifyInstance, options: { baseUrl: string; exemptPaths: readonly string[] }): void {
+  const ownOrigin = new URL(options.baseUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method)) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/auth/')) return;
+    if (options.exemptPaths.some((pattern) => matches(pattern, path))) return;
+    if (!isSameOriginRequest(request, ownOrigin)) throw crossSiteRefused();
+  });
+}

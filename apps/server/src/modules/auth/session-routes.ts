@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { sessionList, type SessionSummary } from '@cardstack/shared/auth/schemas';
+import { okResponse } from '@cardstack/shared/account/schemas';
+import { notFound } from '../../http/errors';
+import type { Auth } from './auth';
+
+const toIso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The signed-in devices of Settings → General, through Better Auth's session API. The browser sees session
+ * ids, never their tokens (a token is a sign-in; the cookie holding ours is httpOnly for that reason).
+ */
+export function registerSessionRoutes(fastify: FastifyInstance, auth: Auth): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const listOwnSessions = async (headers: Headers) => auth.api.listSessions({ headers });
+
+  app.get('/api/account/sessions', { schema: { response: { 200: sessionList } } }, async (request) => {
+    const caller = await request.caller();
+    const sessions = await listOwnSessions(fromNodeHeaders(request.headers));
+    const summaries: SessionSummary[] = sessions
+      .map((session) => ({
+        id: session.id,
+        createdAt: toIso(session.createdAt),
+        lastActiveAt: toIso(session.updatedAt),
+        ipAddress: session.ipAddress ?? null,
+        userAgent: session.userAgent ?? null,
+        isCurrent: session.id === caller.session.id,
+      }))
+      .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+    return { sessions: summaries };
+  });
+
+  app.delete('/api/account/sessions/:id', { schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: okResponse } } }, async (request) => {
+    await request.caller();
+    const headers = fromNodeHeaders(request.headers);
+    const session = (await listOwnSessions(headers)).find((candidate) => candidate.id === request.params.id);
+    if (!session) throw notFound('This device is already signed out.');
+    await auth.api.revokeSession({ body: { token: session.token }, headers });
+    return { ok: true as const };
+  });
+
+  app.post('/api/account/sessions/revoke-others', { schema: { response: { 200: okResponse } } }, async (request) => {
+    await request.caller();
+    await auth.api.revokeOtherSessions({ headers: fromNodeHeaders(request.headers) });
+    return { ok: true as const };
+  });
+}

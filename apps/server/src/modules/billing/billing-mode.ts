@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { PlanState } from '@cardstack/shared/plans/card-limits';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { planStateOf } from './billing-service';
+import * as repository from './billing-repository';
+
+/*
+ * BILLING_PROVIDER=none: a company runs the service for its own staff. There are no plans to buy: every account
+ * is on the top plan (so every gate, the team claims and /api/me read one value, as with a paid plan) and no
+ * card allowance applies.
+ */
+
+/** The plan every account holds when nothing is sold. */
+export const everyFeaturePlan: UserPlan = 'team';
+
+/** Before the first card-limit date, on the top plan: the allowance rule answers "no limit". */
+const unlimitedSince = '2000-01-01T00:00:00.000Z';
+
+export const billingDisabled = () =>
+  new AppError(409, 'billing-disabled', 'Every feature is included on this server; there is nothing to buy.');
+
+/** The plan state the card allowance follows, by billing mode. */
+export function planStateSource(isEveryFeatureIncluded: boolean): typeof planStateOf {
+  if (!isEveryFeatureIncluded) return planStateOf;
+  return async (db, userId) => {
+    const user = await repository.findUserCreatedAt(db, userId);
+    return user ? ({ plan: everyFeaturePlan, accountCreatedAt: unlimitedSince, subscriptionCreatedAt: null } satisfies PlanState) : null;
+  };
+}
+
+/**
+ * Run at start-up. Without billing every account gets the top plan. With billing, an account whose plan
+ * no subscription backs (left over from a time without billing) goes back to basic, so switching from
+ * `none` to `stripe` gives nothing away.
+ */
+export async function applyBillingMode(db: Kysely<Database>, isEveryFeatureIncluded: boolean, now: Date): Promise<void> {
+  if (isEveryFeatureIncluded) await repository.setEveryUserPlan(db, everyFeaturePlan, now);
+  else await repository.resetPlansWithoutSubscription(db, 'basic', now);
+}

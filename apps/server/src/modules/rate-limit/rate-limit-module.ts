@@ -1,0 +1,11 @@
+/*
+ * The rate-limit module's public entry: one database-backed limiter for Better Auth and the app's own routes.
+ */
+export {
+  createRateLimiter,
+  limitPerAddress,
+  tooManyRequests,
+  tooManyRequestsMessage,
+  type RateLimiter,
+  type RateLimitRule,
+} from './rate-limiter';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from './test-app';
+import { createTestApp, outboxMail, TestClient, type TestApp } from './test-app';
 import { fileUpload } from './multipart';
 
 let t: TestApp;
@@ -44,7 +44,15 @@ describe('settings: general', () => {
 
     const ok = await client.post('/api/account/email', { newEmail: 'Ann@New.example', password });
     expect(ok.statusCode).toBe(200);
-    expect((await client.get('/api/me')).json().email).toBe('ann@new.example');
+    // The new address takes over once its owner opens the link mailed to it; the old one is told at once.
+    const me = (await client.get('/api/me')).json();
+    expect(me.email).not.toBe('ann@new.example');
+    const notice = await outboxMail(t, me.email, 'email-change-notice');
+    expect(notice.data).toMatchObject({ newEmail: 'ann@new.example' });
+    const link = await outboxMail(t, 'ann@new.example', 'verify-email');
+    expect(link.data).toMatchObject({ isChange: true });
+    expect((await client.get(link.data.linkPath as string)).statusCode).toBe(302);
+    expect((await client.get('/api/me')).json()).toMatchObject({ email: 'ann@new.example', emailVerified: true });
     expect((await new TestClient(t.app).signIn('ann@new.example', password)).statusCode).toBe(200);
   });
 

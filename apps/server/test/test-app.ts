@@ -52,6 +52,9 @@ export function memoryMailTransport(): MailTransport & { sent: OutgoingMail[] } 
   return { kind: 'local-mailbox', sent, send: async (mail) => void sent.push(mail), close: () => undefined };
 }
 
+/** The database of each test app, so a client can read the verification mail its sign-up queued. */
+const databases = new WeakMap<FastifyInstance, DatabaseHandle>();
+
 export interface TestApp {
   app: FastifyInstance;
   services: AppServices;
@@ -74,6 +77,7 @@ export async function createTestApp(
   const mail = memoryMailTransport();
   const { app, services } = await buildApp({ config, database: handle, mailTransport: mail, serveWeb: false, ...options });
   await app.ready();
+  databases.set(app, services.database);
   return {
     app,
     services,
@@ -123,12 +127,32 @@ export class TestClient {
     return this.request('DELETE', url);
   }
 
-  async register(input: { name?: string; email?: string; password?: string } = {}) {
+  /**
+   * Signs up and, unless `verified: false`, confirms the address the way a person does: opens the link of the
+   * verification mail (which is then gone from the outbox, so tests count only the mails they cause).
+   */
+  async register(input: { name?: string; email?: string; password?: string; verified?: boolean } = {}) {
     const email = input.email ?? `user-${crypto.randomBytes(5).toString('hex')}@example.com`;
     const password = input.password ?? 'correct horse battery';
     const response = await this.post('/api/auth/sign-up/email', { name: input.name ?? 'Test User', email, password });
     if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-    return { email, password, userId: (response.json() as { user: { id: string } }).user.id };
+    const userId = (response.json() as { user: { id: string } }).user.id;
+    const database = databases.get(this.app);
+    if (input.verified !== false && database) await this.openVerificationLink(database, email.toLowerCase());
+    return { email, password, userId };
+  }
+
+  private async openVerificationLink(database: DatabaseHandle, email: string) {
+    const mail = await database.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'data'])
+      .where('to', '=', email)
+      .where('template', '=', 'verify-email')
+      .executeTakeFirst();
+    if (!mail) throw new Error(`no verification mail to ${email}`);
+    const opened = await this.get((JSON.parse(mail.data) as { linkPath: string }).linkPath);
+    if (opened.statusCode !== 302) throw new Error(`verification failed: ${opened.statusCode} ${opened.body}`);
+    await database.db.deleteFrom('mail_outbox').where('id', '=', mail.id).execute();
   }
 
   signIn(email: string, password: string) {
@@ -145,4 +169,17 @@ export class TestClient {
   clearCookies() {
     this.cookies.clear();
   }
+}
+
+/** The newest queued mail of a template to an address, with its data parsed (links in mails carry tokens). */
+export async function outboxMail(t: TestApp, to: string, template: string): Promise<{ id: string; data: Record<string, unknown> }> {
+  const row = await t.services.database.db
+    .selectFrom('mail_outbox')
+    .select(['id', 'data'])
+    .where('to', '=', to)
+    .where('template', '=', template)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!row) throw new Error(`no ${template} mail to ${to}`);
+  return { id: row.id, data: JSON.parse(row.data) as Record<string, unknown> };
 }

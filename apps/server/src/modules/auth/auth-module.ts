@@ -6,4 +6,4 @@ export { createAuth, googleProviderId, passwordResetLinkMinutes, type Auth } fro
 export { registerAuthRoutes } from './auth-routes';
 export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
 export { registerSessionRoutes } from './session-routes';
-export { registerCallerHook, type Caller, type TeamClaims, type TeamClaimsResolver } from './caller';
+export { registerCallerHook, requireVerifiedEmail, type Caller, type TeamClaims, type TeamClaimsResolver } from './caller';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
 import type { MemberRole, Permission } from '@cardstack/shared/teams/roles';
-import { unauthorized } from '../../http/errors';
+import { AppError, unauthorized } from '../../http/errors';
 import type { Auth } from './auth';
 import { readSession } from './session';
 
@@ -86,4 +86,15 @@ export function registerCallerHook(app: FastifyInstance, deps: CallerDeps): void
     if (!caller) throw unauthorized();
     return caller;
   });
+}
+
+export const emailNotVerifiedMessage =
+  'Confirm your email address first: open the link we sent you (Settings → General can send it again).';
+
+/**
+ * A route option for actions that send mail on the user's behalf (invitations): an account whose address is
+ * not confirmed yet may sign in and work, but may not make the service mail others in its name.
+ */
+export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
+  if (!(await request.caller()).emailVerified) throw new AppError(403, 'email-not-verified', emailNotVerifiedMessage);
 }

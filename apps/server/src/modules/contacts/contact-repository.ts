@@ -262,7 +262,7 @@ export async function setNewLeadEmailOn(db: Db, userId: string, isOn: boolean, n
 }
 
 /** The owner a lead goes to: their email for the notification and their plan for the team rule. */
-export async function findLeadRecipient(db: Db, userId: string): Promise<{ email: string; name: string; plan: string } | null> {
-  const row = await db.selectFrom('user').select(['email', 'name', 'plan']).where('id', '=', userId).executeTakeFirst();
-  return row ?? null;
+export async function findLeadRecipient(db: Db, userId: string): Promise<{ email: string; name: string; plan: string; emailVerified: boolean } | null> {
+  const row = await db.selectFrom('user').select(['email', 'name', 'plan', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+  return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : null;
 }

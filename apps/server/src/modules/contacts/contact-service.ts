@@ -125,7 +125,8 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
       consentAt: input.consent ? createdAt : null,
       createdAt,
     });
-    if (await repository.isNewLeadEmailOn(trx, card.ownerId)) {
+    // No mail to an address its owner has not confirmed: the lead stays in Contacts.
+    if (owner.emailVerified && (await repository.isNewLeadEmailOn(trx, card.ownerId))) {
       await enqueueMail(trx, {
         to: owner.email,
         template: 'new-lead',

@@ -22,6 +22,7 @@ import {
   templateParams,
 } from '@cardstack/shared/teams/schemas';
 import { AppError, badRequest } from '../../http/errors';
+import { requireVerifiedEmail } from '../auth/auth-module';
 import * as teamCards from './team-cards';
 import type { TeamsDeps } from './team-deps';
 import * as imports from './team-import';
@@ -78,11 +79,11 @@ export function registerTeamRoutes(fastify: FastifyInstance, options: TeamModule
     members.listMembers(deps, await caller(request)),
   );
 
-  app.post('/api/teams/members', { schema: { body: inviteMemberInput, response: { 201: teamMemberResponse } } }, async (request, reply) =>
+  app.post('/api/teams/members', { preHandler: requireVerifiedEmail, schema: { body: inviteMemberInput, response: { 201: teamMemberResponse } } }, async (request, reply) =>
     reply.status(201).send({ member: await members.inviteMember(deps, await caller(request), request.body) }),
   );
 
-  app.post('/api/teams/members/:id/resend', { schema: { params: memberIdParams, response: { 200: teamMemberResponse } } }, async (request) => ({
+  app.post('/api/teams/members/:id/resend', { preHandler: requireVerifiedEmail, schema: { params: memberIdParams, response: { 200: teamMemberResponse } } }, async (request) => ({
     member: await members.resendInvitation(deps, await caller(request), request.params.id),
   }));
 
@@ -142,7 +143,7 @@ export function registerTeamRoutes(fastify: FastifyInstance, options: TeamModule
       .send(await imports.importTemplateXlsx());
   });
 
-  app.post('/api/teams/imports', { schema: { response: { 202: importJobResponse } } }, async (request, reply) => {
+  app.post('/api/teams/imports', { preHandler: requireVerifiedEmail, schema: { response: { 202: importJobResponse } } }, async (request, reply) => {
     const current = await caller(request);
     // Permission first: the upload is not read for someone who may not import.
     imports.requireImportPermission(current);

@@ -28,8 +28,9 @@ function matches(pattern: string, path: string): boolean {
 }
 
 /**
- * One check for every state-changing request. Routes under the auth library (`/api/auth/*`) are left to its
- * own origin check; endpoints that other servers call (webhooks, token endpoints) opt out by the one list
+ * One check for every state-changing request. It covers the auth library's routes (`/api/auth/*`) as well:
+ * the library checks Origin only when the request carries a cookie, which leaves a sign-in from another site
+ * (login CSRF) open. Endpoints that other servers call (webhooks, token endpoints) opt out by the one list
  * `exemptPaths` the composition root passes.
  */
 export function registerCrossSiteCheck(app: FastifyInstance, options: { baseUrl: string; exemptPaths: readonly string[] }): void {
@@ -37,7 +38,6 @@ export function registerCrossSiteCheck(app: FastifyInstance, options: { baseUrl:
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/auth/')) return;
     if (options.exemptPaths.some((pattern) => matches(pattern, path))) return;
     if (!isSameOriginRequest(request, ownOrigin)) throw crossSiteRefused();
   });

@@ -13,7 +13,7 @@ describe('loadConfig', () => {
 
   it('derives BASE_URL from PORT and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
-    expect(loadConfig({ BASE_URL: 'https://cards.example.com/' }).baseUrl).toBe('https://cards.example.com');
+    expect(loadConfig({ BASE_URL: 'https://cards.example.com/', BILLING_PROVIDER: 'none' }).baseUrl).toBe('https://cards.example.com');
   });
 
   it.each([
@@ -65,7 +65,7 @@ describe('loadConfig: payments', () => {
     STRIPE_PRICE_TEAM_100_YEAR: 'price_t100y',
     STRIPE_PRICE_TEAM_250_YEAR: 'price_t250y',
   };
-  const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc', ...prices };
+  const stripe = { BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc', ...prices };
 
   it('uses the built-in test checkout without a Stripe key, and no test clock in production', () => {
     const config = loadConfig({});
@@ -93,7 +93,7 @@ describe('loadConfig: payments', () => {
   });
 
   it.each([
-    [{ STRIPE_SECRET_KEY: 'pk_live_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_live_abc' }, 'STRIPE_SECRET_KEY'],
     [{ ...stripe, STRIPE_WEBHOOK_SECRET: '' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ ...stripe, STRIPE_PRICE_TEAM_50_YEAR: '' }, 'STRIPE_PRICE_TEAM_50_YEAR'],
@@ -111,5 +111,50 @@ describe('loadConfig: payments', () => {
   it('takes an https or mailto quote link', () => {
     expect(loadConfig({ ENTERPRISE_CONTACT_URL: 'https://example.com/quote' }).enterpriseContactUrl).toBe('https://example.com/quote');
     expect(loadConfig({ ENTERPRISE_CONTACT_URL: 'mailto:sales@example.com' }).enterpriseContactUrl).toBe('mailto:sales@example.com');
+  });
+
+  // ---- security-auth ----------------------------------------------------------------------------------
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.1 ,::1, fd00::/8', ['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as a hop count or a list of proxies', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', '*', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1,,nope', '::1/129'])('refuses TRUST_PROXY=%s (never "trust everyone")', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
+  });
+
+  it.each([
+    // [environment, provider, test clock on]
+    [{}, 'test', false],
+    [{ NODE_ENV: 'test' }, 'test', true],
+    [{ BASE_URL: 'http://127.0.0.1:8080', BILLING_TEST_CLOCK: 'true' }, 'test', true],
+    [{ BASE_URL: 'http://[::1]:8080' }, 'test', false],
+    [{ BASE_URL: 'https://cards.example.com', BILLING_PROVIDER: 'test' }, 'test', false],
+    [{ BASE_URL: 'https://cards.example.com', BILLING_PROVIDER: 'none' }, 'none', false],
+    [{ NODE_ENV: 'test', BILLING_PROVIDER: 'none' }, 'none', false],
+  ])('BILLING_PROVIDER in %o: %s, test clock %s', (env, provider, isClockOn) => {
+    const config = loadConfig(env);
+    expect(config.billingProvider).toBe(provider);
+    expect(config.isBillingTestClockEnabled).toBe(isClockOn);
+  });
+
+  it.each([
+    [{ BASE_URL: 'https://cards.example.com' }, 'BILLING_PROVIDER', /stripe .*none .*test/],
+    [{ BASE_URL: 'http://localhost.evil.example' }, 'BILLING_PROVIDER', /BILLING_PROVIDER/],
+    [{ STRIPE_SECRET_KEY: 'sk_live_abc123' }, 'BILLING_PROVIDER', /BILLING_PROVIDER=stripe/],
+    [{ BILLING_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY', /needs the Stripe secret key/],
+    [{ BILLING_PROVIDER: 'free' }, 'BILLING_PROVIDER', /stripe, test or none/],
+    [{ BASE_URL: 'https://cards.example.com', BILLING_PROVIDER: 'test', BILLING_TEST_CLOCK: 'true' }, 'BILLING_TEST_CLOCK', /refused in production/],
+    [{ BILLING_PROVIDER: 'none', BILLING_TEST_CLOCK: 'true' }, 'BILLING_TEST_CLOCK', /refused in production/],
+  ])('stops the start in %o naming %s', (env, variable, message) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });

@@ -68,6 +68,7 @@ export type BillingProvider = (typeof billingProviders)[number];
 
 /** localhost, 127.0.0.0/8 and ::1: a developer's machine or a test, never a deployment others reach. */
 export function isLocalhostUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -153,6 +154,7 @@ const envSchema = z
     // security-auth: no deployment hands out paid plans for free by accident.
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
     const provider = env.BILLING_PROVIDER;
+    if (!URL.canParse(baseUrl)) return;
     if (!provider && (env.STRIPE_SECRET_KEY || !isLocalhostUrl(baseUrl))) {
       ctx.addIssue({
         code: 'custom',

@@ -34,6 +34,7 @@ beforeEach(async () => {
   stripe.state.portalUrl = 'https://billing.stripe.test/p/session/test_portal';
   stripe.state.refuseCancel.clear();
   t = await createTestApp({
+    BILLING_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_fake0123456789',
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_HOST: '127.0.0.1',

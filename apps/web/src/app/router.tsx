@@ -10,6 +10,9 @@ import NotFoundPage from '../features/not-found/not-found-page';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'));
+// security-auth
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'));
 const CardsListPage = lazyPage(() => import('../features/cards/cards-list-page'));
 const CardEditorPage = lazyPage(() => import('../features/cards/editor/card-editor-page'));
 const CardMainTab = lazyPage(() => import('../features/cards/editor/main-tab'));
@@ -37,6 +40,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/login', element: <LoginPage /> },
           { path: '/register', element: <RegisterPage /> },
+          // security-auth
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
         ],
       },
       {

@@ -1,5 +1,12 @@
 import { authErrorMessages, toAuthErrorCode, type AuthErrorField } from '@cardstack/shared/auth/auth-errors';
-import type { LoginInput, RegisterInput } from '@cardstack/shared/auth/schemas';
+import type {
+  BackupCodeInput,
+  LoginInput,
+  RegisterInput,
+  RequestPasswordResetInput,
+  ResetPasswordInput,
+  TotpCodeInput,
+} from '@cardstack/shared/auth/schemas';
 import { ApiError, api } from '../../lib/api-client';
 
 interface AuthFailure {
@@ -16,10 +23,20 @@ export function describeAuthError(error: unknown): AuthFailure {
   return authErrorMessages.unknown;
 }
 
+/** Where the links of the verification mails return to. */
+export const verifiedCallbackPath = '/?email=confirmed';
+
 export const authApi = {
-  signIn: (input: LoginInput) => api.post('/api/auth/sign-in/email', input),
-  register: (input: RegisterInput) => api.post('/api/auth/sign-up/email', input),
-  publicConfig: () => api.get<{ isGoogleEnabled: boolean }>('/api/public-config'),
+  /** `twoFactorRedirect`: the password was right and the account asks for its second factor next. */
+  signIn: (input: LoginInput) => api.post<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', input),
+  register: (input: RegisterInput) => api.post('/api/auth/sign-up/email', { ...input, callbackURL: verifiedCallbackPath }),
+  publicConfig: () => api.get<{ isGoogleEnabled: boolean; billingProvider: 'stripe' | 'test' | 'none' }>('/api/public-config'),
+  requestPasswordReset: (input: Pick<RequestPasswordResetInput, 'email'>) =>
+    api.post('/api/auth/request-password-reset', { email: input.email, redirectTo: '/reset-password' }),
+  resetPassword: (input: ResetPasswordInput) => api.post('/api/auth/reset-password', input),
+  verifyTotp: (input: TotpCodeInput) => api.post('/api/auth/two-factor/verify-totp', input),
+  verifyBackupCode: (input: BackupCodeInput) => api.post('/api/auth/two-factor/verify-backup-code', input),
+  sendVerificationEmail: (email: string) => api.post('/api/auth/send-verification-email', { email, callbackURL: verifiedCallbackPath }),
 };
 
 const oauthParams = ['client_id', 'state', 'redirect_uri', 'response_type'] as const;

@@ -11,6 +11,7 @@ import { InputField } from '../../components/ui/input-field';
 import { sessionQueryKey } from '../../lib/session';
 import { authApi, describeAuthError, safeNextPath } from './auth-api';
 import { GoogleButton } from './google-button';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -18,14 +19,24 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const [formError, setFormError] = useState<string>();
+  const [isSecondStep, setIsSecondStep] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput) });
+  const resetDone = params.get('reset') === 'done';
+
+  const finishSignIn = async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    navigate(next, { replace: true });
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await authApi.signIn(values);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      navigate(next, { replace: true });
+      const result = await authApi.signIn(values);
+      if (result?.twoFactorRedirect) {
+        setIsSecondStep(true);
+        return;
+      }
+      await finishSignIn();
     } catch (error) {
       const failure = describeAuthError(error);
       if (failure.field === 'email' || failure.field === 'password') setError(failure.field, { message: failure.message });
@@ -35,17 +46,31 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign in" footer={<>New here? <Link className="font-semibold text-brand-700 underline" to={`/register${params.size ? `?${params}` : ''}`}>Create an account</Link></>}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
-          <FormAlert message={formError} />
-          <InputField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
-          <InputField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
-          <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-            Sign in
-          </Button>
-        </fieldset>
-      </form>
-      <GoogleButton next={next} onError={setFormError} />
+      {isSecondStep ? (
+        <TwoFactorStep onSignedIn={finishSignIn} />
+      ) : (
+        <>
+          <form onSubmit={onSubmit} noValidate>
+            <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+              {resetDone ? (
+                <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+                  Your password was changed. Sign in with the new one.
+                </p>
+              ) : null}
+              <FormAlert message={formError} />
+              <InputField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+              <InputField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+              <Link className="self-end text-sm font-semibold text-brand-700 underline" to="/forgot-password">
+                Forgot password?
+              </Link>
+              <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+                Sign in
+              </Button>
+            </fieldset>
+          </form>
+          <GoogleButton next={next} onError={setFormError} />
+        </>
+      )}
     </AuthCard>
   );
 }

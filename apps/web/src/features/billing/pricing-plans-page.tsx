@@ -6,16 +6,19 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useBillingStatus, useOpenPaymentPortal } from './billing-api';
+import { UnlessEveryFeatureIncluded } from './every-feature-included';
 import { formatDay } from './format-day';
 import { PricingScreen } from './pricing-screen';
 
 /** Settings → pricing-plans: the pricing screen, and the payment portal for those who pay. */
 export default function PricingPlansPage() {
   return (
-    <div className="flex flex-col gap-10">
-      <PricingScreen headingLevel="h2" />
-      <PaymentDetails />
-    </div>
+    <UnlessEveryFeatureIncluded>
+      <div className="flex flex-col gap-10">
+        <PricingScreen headingLevel="h2" />
+        <PaymentDetails />
+      </div>
+    </UnlessEveryFeatureIncluded>
   );
 }
 

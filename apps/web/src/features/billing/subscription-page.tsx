@@ -1,6 +1,7 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
+import { UnlessEveryFeatureIncluded } from './every-feature-included';
 import { PricingScreen } from './pricing-screen';
 
 /** /subscription: the plan page in its own layout (spec §2), signed-in only, without the app's navigation. */
@@ -19,7 +20,9 @@ export default function SubscriptionPage() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-        <PricingScreen headingLevel="h1" />
+        <UnlessEveryFeatureIncluded>
+          <PricingScreen headingLevel="h1" />
+        </UnlessEveryFeatureIncluded>
       </main>
     </div>
   );

@@ -5,7 +5,9 @@ import { EmailForm } from './components/email-form';
 import { PasswordForm } from './components/password-form';
 import { PhotoForm } from './components/photo-form';
 import { ProfileForm } from './components/profile-form';
+import { SessionsPanel } from './components/sessions-panel';
 import { SettingsPanel } from './components/settings-panel';
+import { TwoFactorPanel } from './components/two-factor-panel';
 
 /** /settings: the account's profile, notifications, sign-in email and password, and deleting it. */
 export default function GeneralSettingsPage() {
@@ -24,6 +26,12 @@ export default function GeneralSettingsPage() {
       </SettingsPanel>
       <SettingsPanel title="Password">
         <PasswordForm user={user} />
+      </SettingsPanel>
+      <SettingsPanel title="Two-factor sign-in" description="A code from an authenticator app after your password.">
+        <TwoFactorPanel user={user} />
+      </SettingsPanel>
+      <SettingsPanel title="Signed-in devices" description="Where your account is signed in now.">
+        <SessionsPanel />
       </SettingsPanel>
       <SettingsPanel title="Delete account" description="Permanently delete your account and everything in it.">
         <DeleteAccount user={user} />

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordField } from '@cardstack/shared/auth/schemas';
+import { AuthCard } from '../../components/ui/auth-card';
+import { Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { InputField } from '../../components/ui/input-field';
+import { ApiError } from '../../lib/api-client';
+import { authApi, describeAuthError } from './auth-api';
+
+const newPasswordForm = z
+  .object({ newPassword: passwordField, confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+type NewPasswordForm = z.infer<typeof newPasswordForm>;
+
+const expiredLink = 'This link has expired or was already used. Ask for a new one.';
+
+/** /reset-password?token=…: where the mailed link lands; a new password ends every other session. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [formError, setFormError] = useState<string | undefined>(params.get('error') || !token ? expiredLink : undefined);
+  const { register, handleSubmit, formState } = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordForm) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!token) return;
+    setFormError(undefined);
+    try {
+      await authApi.resetPassword({ token, newPassword: values.newPassword });
+      navigate('/login?reset=done', { replace: true });
+    } catch (error) {
+      setFormError(error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN' ? expiredLink : describeAuthError(error).message);
+    }
+  });
+
+  return (
+    <AuthCard title="Choose a new password" footer={<Link className="font-semibold text-brand-700 underline" to="/forgot-password">Ask for a new link</Link>}>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={formState.isSubmitting || !token} className="flex flex-col gap-4">
+          <FormAlert message={formError} />
+          <InputField label="New password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={formState.errors.newPassword?.message} {...register('newPassword')} />
+          <InputField label="Confirm new password" type="password" autoComplete="new-password" required error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+            Save new password
+          </Button>
+        </fieldset>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default ResetPasswordPage;

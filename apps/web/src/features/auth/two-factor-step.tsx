@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { backupCodeInput, totpCodeInput } from '@cardstack/shared/auth/schemas';
+import { Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { InputField } from '../../components/ui/input-field';
+import { ApiError } from '../../lib/api-client';
+import { authApi } from './auth-api';
+
+interface CodeForm {
+  code: string;
+}
+
+/** The sign-in's second step: the code from the authenticator app, or one of the backup codes. */
+export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const [useBackupCode, setUseBackupCode] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const schema = useBackupCode ? backupCodeInput.pick({ code: true }) : totpCodeInput.pick({ code: true });
+  const { register, handleSubmit, setError, formState, reset } = useForm<CodeForm>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFormError(undefined);
+    try {
+      await (useBackupCode ? authApi.verifyBackupCode({ code }) : authApi.verifyTotp({ code }));
+      await onSignedIn();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setError('code', { message: useBackupCode ? 'This backup code is not valid.' : 'This code is not valid. Check the time on your phone and try again.' });
+      } else if (error instanceof ApiError && error.status === 429) {
+        setFormError('Too many attempts. Please wait a moment and try again.');
+      } else {
+        setFormError(error instanceof ApiError && error.status !== 0 ? 'Your sign-in expired. Sign in again.' : 'Something went wrong. Please try again.');
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="two-factor-title">
+      <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+        <h2 id="two-factor-title" className="text-lg font-semibold">
+          Two-factor sign-in
+        </h2>
+        <FormAlert message={formError} />
+        {useBackupCode ? (
+          <InputField key="backup" label="Backup code" autoComplete="one-time-code" required error={formState.errors.code?.message} {...register('code')} />
+        ) : (
+          <InputField
+            key="totp"
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            hint="The 6-digit code from your authenticator app."
+            error={formState.errors.code?.message}
+            {...register('code')}
+          />
+        )}
+        <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+          Verify
+        </Button>
+        <button
+          type="button"
+          className="text-sm font-semibold text-brand-700 underline"
+          onClick={() => {
+            setUseBackupCode((current) => !current);
+            reset({ code: '' });
+          }}
+        >
+          {useBackupCode ? 'Use the authenticator app instead' : 'Use a backup code instead'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { totpCodeInput, twoFactorPasswordInput, type SessionUser } from '@cardstack/shared/auth/schemas';
+import { Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/input-field';
+import { ApiError, api } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { sessionQueryKey } from '../../../lib/session';
+import { applyServerError } from '../apply-server-error';
+
+interface Setup {
+  totpURI: string;
+  secret: string;
+  qrSvg: string;
+  backupCodes: string[];
+}
+
+/** The QR code of the authenticator link; the library loads only when someone turns two-factor sign-in on. */
+async function qrSvgOf(uri: string): Promise<string> {
+  const QRCode = await import('qrcode');
+  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+}
+
+/**
+ * Settings → General, two-factor sign-in: on with the password, then a code from the app proves the secret
+ * was saved (the backup codes are shown once); off with the password.
+ */
+export function TwoFactorPanel({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<Setup>();
+  const passwordForm = useForm<{ password: string }>({ resolver: zodResolver(twoFactorPasswordInput), defaultValues: { password: '' } });
+  const codeForm = useForm<{ code: string }>({ resolver: zodResolver(totpCodeInput.pick({ code: true })), defaultValues: { code: '' } });
+
+  if (!user.hasPassword) {
+    return <p className="text-sm text-zinc-700">Set a password first: two-factor sign-in protects the sign-in with email and password.</p>;
+  }
+
+  const onPassword = passwordForm.handleSubmit(async ({ password }) => {
+    try {
+      if (user.twoFactorEnabled) {
+        await api.post('/api/auth/two-factor/disable', { password });
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        notify.success('Two-factor sign-in is off.');
+      } else {
+        const result = await api.post<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { password });
+        const secret = new URL(result.totpURI).searchParams.get('secret') ?? '';
+        setSetup({ ...result, secret, qrSvg: await qrSvgOf(result.totpURI) });
+      }
+      passwordForm.reset({ password: '' });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_PASSWORD') passwordForm.setError('password', { message: 'The password is incorrect.' });
+      else applyServerError(error, ['password'] as const, passwordForm.setError);
+    }
+  });
+
+  const onCode = codeForm.handleSubmit(async ({ code }) => {
+    try {
+      await api.post('/api/auth/two-factor/verify-totp', { code });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      setSetup(undefined);
+      codeForm.reset({ code: '' });
+      notify.success('Two-factor sign-in is on.');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) codeForm.setError('code', { message: 'This code is not valid. Check the time on your phone and try again.' });
+      else applyServerError(error, ['code'] as const, codeForm.setError);
+    }
+  });
+
+  if (setup) {
+    return (
+      <div className="flex max-w-xl flex-col gap-4">
+        <p className="text-sm text-zinc-700">Scan this code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.</p>
+        <div className="h-48 w-48" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+        <p className="text-sm">
+          Key: <code className="break-all rounded bg-zinc-100 px-1 font-mono">{setup.secret}</code>
+        </p>
+        <div role="region" aria-label="Backup codes" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">Backup codes</p>
+          <p>Keep these somewhere safe: each signs you in once if you lose your phone. They are shown only now.</p>
+          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
+            {setup.backupCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </div>
+        <form onSubmit={onCode} noValidate>
+          <fieldset disabled={codeForm.formState.isSubmitting} className="flex flex-col gap-4">
+            <InputField label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
+            <div className="flex gap-2">
+              <Button type="submit" isLoading={codeForm.formState.isSubmitting}>
+                Turn on
+              </Button>
+              <Button variant="ghost" onClick={() => setSetup(undefined)}>
+                Cancel
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onPassword} noValidate>
+      <fieldset disabled={passwordForm.formState.isSubmitting} className="flex max-w-md flex-col gap-4">
+        <p className="text-sm text-zinc-700">
+          {user.twoFactorEnabled
+            ? 'On: signing in asks for a code from your authenticator app after the password.'
+            : 'Off: add a code from an authenticator app to your sign-in, so a stolen password alone is not enough.'}
+        </p>
+        <InputField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={passwordForm.formState.errors.password?.message}
+          {...passwordForm.register('password')}
+        />
+        <div>
+          <Button type="submit" variant={user.twoFactorEnabled ? 'danger' : 'primary'} isLoading={passwordForm.formState.isSubmitting}>
+            {user.twoFactorEnabled ? 'Turn off two-factor sign-in' : 'Set up two-factor sign-in'}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

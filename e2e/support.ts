@@ -23,12 +23,44 @@ export async function registerThroughUi(page: Page, input: { name: string; email
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-/** Registers through the API (fast) and leaves the browser signed in. */
-export async function registerThroughApi(page: Page, input: { name?: string; email?: string; password?: string } = {}) {
+/**
+ * Registers through the API (fast) and leaves the browser signed in. Unless `verified: false`, the address is
+ * confirmed through the mailed link as a person would (unconfirmed accounts send no invitations and get no
+ * lead mails).
+ */
+export async function registerThroughApi(page: Page, input: { name?: string; email?: string; password?: string; verified?: boolean } = {}) {
   const account = { name: input.name ?? 'Api User', email: input.email ?? uniqueEmail('api'), password: input.password ?? 'correct horse battery' };
   const response = await page.request.post('/api/auth/sign-up/email', { data: account, headers: { origin: process.env.E2E_BASE_URL! } });
   expect(response.ok()).toBe(true);
+  if (input.verified !== false) {
+    const link = await mailLinkFor(account.email, /\/api\/auth\/verify-email\?[^\s"<]+/);
+    expect((await page.request.get(link)).ok()).toBe(true);
+  }
   return account;
+}
+
+/** Decodes a quoted-printable mail body (soft line breaks, =XX bytes). */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Waits for a mail to `email` with a link matching `pattern` (a path) and answers the newest such link. */
+export async function mailLinkFor(email: string, pattern: RegExp): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const found = mailboxMessagesFor(email)
+          .map((mail) => decodeQuotedPrintable(mail).match(pattern)?.[0])
+          .filter((match): match is string => Boolean(match));
+        link = found.at(-1)?.replace(/&amp;/g, '&') ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
 }
 
 /** The .eml files the local mailbox transport wrote for one recipient. */

@@ -77,3 +77,21 @@ describe('migration names', () => {
     expect(await tableNames(database.handle)).toEqual(expect.arrayContaining(['card_daily_stats', 'contact', 'team_member']));
   });
 });
+
+describe('account security migrations', () => {
+  it('counts the addresses of existing accounts as confirmed and adds two-factor sign-in switched off', async () => {
+    const handle = database.handle;
+    expect((await migrator(handle, migrationProvider(handle.dialect)).migrateTo('0008-teams')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto('user')
+      .values({ id: 'u-old', name: 'Old Account', email: 'old@example.com', emailVerified: handle.dialect === 'postgres' ? false : 0, image: null, createdAt: now, updatedAt: now })
+      .execute();
+
+    await migrateToLatest(handle);
+    const row = await handle.db.selectFrom('user').select(['emailVerified', 'twoFactorEnabled']).where('id', '=', 'u-old').executeTakeFirstOrThrow();
+    expect(Boolean(row.emailVerified)).toBe(true);
+    expect(Boolean(row.twoFactorEnabled)).toBe(false);
+    expect(await tableNames(handle)).toEqual(expect.arrayContaining(['rate_limit_bucket', 'twoFactor']));
+  });
+});

@@ -11,6 +11,7 @@ import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
 // security-auth
 import { rateLimitAndTwoFactor } from './0020-rate-limit-and-two-factor';
+import { confirmExistingAddresses } from './0021-confirm-existing-addresses';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -32,6 +33,7 @@ const migrations = [
   ['0008-teams', teams],
   // security-auth
   ['0020-rate-limit-and-two-factor', rateLimitAndTwoFactor],
+  ['0021-confirm-existing-addresses', confirmExistingAddresses],
 ] as const;
 
 /**

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { PlanState } from '@cardstack/shared/plans/card-limits';
-import type { UserPlan } from '@cardstack/shared/plans/plans';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { planStateOf } from './billing-service';
+import { everyFeaturePlan, planStateOf } from './billing-service';
 import * as repository from './billing-repository';
 
 /*
@@ -12,8 +11,7 @@ import * as repository from './billing-repository';
  * card allowance applies.
  */
 
-/** The plan every account holds when nothing is sold. */
-export const everyFeaturePlan: UserPlan = 'team';
+export { everyFeaturePlan };
 
 /** Before the first card-limit date, on the top plan: the allowance rule answers "no limit". */
 const unlimitedSince = '2000-01-01T00:00:00.000Z';

@@ -41,6 +41,9 @@ export interface BillingDeps {
   cardAllowance: Pick<CardAllowanceService, 'cardCountOf' | 'ofOwner'>;
 }
 
+/** BILLING_PROVIDER=none: the plan every account holds when nothing is sold (billing-mode.ts). */
+export const everyFeaturePlan: UserPlan = 'team';
+
 /** Where the browser comes back to after the checkout and the payment portal. */
 const checkoutReturnPaths = { success: '/subscription?checkout=success', canceled: '/subscription?checkout=canceled' };
 export const portalReturnPath = '/settings/pricing-plans';
@@ -106,6 +109,8 @@ export async function syncUserPlan(db: Kysely<Database>, userId: string, now: Da
  * every user whose subscription was cancelled at a period end now past gets the plan that follows.
  */
 export async function runBillingClock(deps: BillingDeps, userId?: string): Promise<number> {
+  // Without billing every account keeps the top plan; old subscription records must not change it.
+  if (deps.isEveryFeatureIncluded) return 0;
   const now = deps.now();
   const due = await repository.findDueSubscriptions(deps.db, now, userId);
   const users = new Set<string>();
@@ -150,7 +155,7 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   // Null when every card stays active after the move, so the downgrade dialog can leave the card line out.
   const cardsKept = (allowance: number | null) => (allowance === null || allowance > cardCount ? null : allowance);
   return {
-    plan: planFromSubscriptions(facts, now),
+    plan: deps.isEveryFeatureIncluded ? everyFeaturePlan : planFromSubscriptions(facts, now),
     subscription: current ? toSummary(current.row) : null,
     isTrialAvailable: rows.length === 0,
     provider: deps.isEveryFeatureIncluded ? 'none' : deps.provider.kind,

@@ -4,6 +4,35 @@ import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type Render
 
 const notYou = 'If you did not ask for this, ignore this email: nothing changes.';
 
+/** A mail whose point is one link: greeting, what it is for, the button, and "not you? ignore it". */
+function renderLinkMail(input: { subject: string; title: string; displayName: string; sentence: string; label: string; url: string }): RenderedMail {
+  const greeting = input.displayName ? `Hi ${input.displayName},` : 'Hi,';
+  return {
+    subject: input.subject,
+    html: renderEmailHtml({
+      title: input.title,
+      children: (
+        <>
+          <EmailHeading>{greeting}</EmailHeading>
+          <EmailParagraph>{input.sentence}</EmailParagraph>
+          <p>
+            <EmailButton href={input.url} label={input.label} />
+          </p>
+          <p style={{ fontSize: 13, color: '#52525b' }}>{notYou}</p>
+        </>
+      ),
+    }),
+    text: `${greeting}
+
+${input.sentence}
+
+${input.label}: ${input.url}
+
+${notYou}
+`,
+  };
+}
+
 export interface PasswordResetMailData {
   displayName: string;
   /** The single-use link below the site's address (the address is added when the mail is rendered). */
@@ -14,33 +43,14 @@ export interface PasswordResetMailData {
 
 /** "Forgot password?": the single-use link to choose a new password. */
 export function renderPasswordResetMail(data: PasswordResetMailData, links: { baseUrl: string }): RenderedMail {
-  const url = `${links.baseUrl}${data.linkPath}`;
-  const greeting = data.displayName ? `Hi ${data.displayName},` : 'Hi,';
-  const sentence = `Someone asked to reset the password of your account. The link works once, for ${data.expiresInMinutes} minutes. Choosing a new password signs you out everywhere else.`;
-  return {
+  return renderLinkMail({
     subject: 'Reset your password',
-    html: renderEmailHtml({
-      title: 'Reset your password',
-      children: (
-        <>
-          <EmailHeading>{greeting}</EmailHeading>
-          <EmailParagraph>{sentence}</EmailParagraph>
-          <p>
-            <EmailButton href={url} label="Choose a new password" />
-          </p>
-          <p style={{ fontSize: 13, color: '#52525b' }}>{notYou}</p>
-        </>
-      ),
-    }),
-    text: `${greeting}
-
-${sentence}
-
-Choose a new password: ${url}
-
-${notYou}
-`,
-  };
+    title: 'Reset your password',
+    displayName: data.displayName,
+    sentence: `Someone asked to reset the password of your account. The link works once, for ${data.expiresInMinutes} minutes. Choosing a new password signs you out everywhere else.`,
+    label: 'Choose a new password',
+    url: `${links.baseUrl}${data.linkPath}`,
+  });
 }
 
 export interface VerifyEmailMailData {
@@ -52,35 +62,16 @@ export interface VerifyEmailMailData {
 
 /** Confirms that the address belongs to the person: after sign-up, and for the new address of an email change. */
 export function renderVerifyEmailMail(data: VerifyEmailMailData, links: { baseUrl: string }): RenderedMail {
-  const url = `${links.baseUrl}${data.linkPath}`;
-  const greeting = data.displayName ? `Hi ${data.displayName},` : 'Hi,';
-  const sentence = data.isChange
-    ? 'Confirm this address to make it the sign-in email of your account. Until then your current address stays.'
-    : 'Confirm your email address. Until then we send no invitations and no lead notifications on your behalf.';
-  return {
+  return renderLinkMail({
     subject: data.isChange ? 'Confirm your new email address' : 'Confirm your email address',
-    html: renderEmailHtml({
-      title: 'Confirm your email address',
-      children: (
-        <>
-          <EmailHeading>{greeting}</EmailHeading>
-          <EmailParagraph>{sentence}</EmailParagraph>
-          <p>
-            <EmailButton href={url} label="Confirm email address" />
-          </p>
-          <p style={{ fontSize: 13, color: '#52525b' }}>{notYou}</p>
-        </>
-      ),
-    }),
-    text: `${greeting}
-
-${sentence}
-
-Confirm email address: ${url}
-
-${notYou}
-`,
-  };
+    title: 'Confirm your email address',
+    displayName: data.displayName,
+    sentence: data.isChange
+      ? 'Confirm this address to make it the sign-in email of your account. Until then your current address stays.'
+      : 'Confirm your email address. Until then we send no invitations and no lead notifications on your behalf.',
+    label: 'Confirm email address',
+    url: `${links.baseUrl}${data.linkPath}`,
+  });
 }
 
 export interface EmailChangeNoticeMailData {

@@ -7,7 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type Logger } from 'pino';
 import { resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
+import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
 import { registerAccountRoutes, type AccountDeletionStep } from './modules/account/account-module';
 import { createAuth, registerAuthRoutes, registerCallerHook, type Auth } from './modules/auth/auth-module';
 import {
@@ -16,18 +18,13 @@ import {
   createBillingTime,
   loadStripePaymentProvider,
   planStateOf,
+  registerBillingJobs,
   registerBillingRoutes,
 } from './modules/billing/billing-module';
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
-import {
-  createLocalMailboxTransport,
-  createMailWorker,
-  createSmtpTransport,
-  type MailTransport,
-  type MailWorker,
-} from './modules/mail/mail-module';
+import { createLocalMailboxTransport, createSmtpTransport, registerMailJobs, type MailTransport } from './modules/mail/mail-module';
 import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
@@ -38,7 +35,8 @@ export interface AppServices {
   database: DatabaseHandle;
   auth: Auth;
   storage: FileStorage;
-  mailWorker: MailWorker;
+  /** The job engine: tests run due jobs with `jobs.runDue()`; the CLI reads `jobs.admin`. */
+  jobs: JobEngine;
   logger: Logger;
   /** The card allowance of every plan (tests ask it directly). */
   cardAllowance: CardAllowanceService;
@@ -59,6 +57,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Start the job runner once the routes are ready (the server does; tests and tools run jobs themselves). */
+  startJobs?: boolean;
 }
 
 function createLogger(config: Config): Logger {
@@ -86,6 +86,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     options.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
   const secret = resolveAuthSecret(config);
+  // The job engine follows the database: in-process on SQLite, pg-boss on PostgreSQL. Features enqueue
+  // through it from their use cases; nothing runs until `start()` (after the routes, below).
+  const jobs = await createJobEngine({ database, logger, pollIntervalMs: config.jobs.pollIntervalMs });
+  bindJobQueue(db, jobs);
 
   // ---- Services ----------------------------------------------------------------------------------------
   const auth = createAuth({
@@ -131,17 +135,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   ];
 
   // ---- Jobs --------------------------------------------------------------------------------------------
-  // Background work is set up here, after the services it runs and before any route. The mail worker is
-  // started by main.ts; the team import runner, the billing clock and the visitor-count flush still start
-  // inside their modules until they move onto the job engine.
-  const mailWorker = createMailWorker({
+  // Every kind of background work registers its handlers (and schedules) here, after the services it runs and
+  // before any route; the runner starts once the routes are ready.
+  registerMailJobs(jobs, {
     db,
     transport: mailTransport,
     from: config.mail.from,
     baseUrl: config.baseUrl,
     logger,
-    intervalMs: config.mail.workerIntervalMs,
+    retentionDays: config.mail.retentionDays,
   });
+  registerBillingJobs(jobs, billing);
+  registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
@@ -189,14 +194,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
+  if (options.startJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
-    await mailWorker.stop();
+    await jobs.stop();
+    mailTransport.close();
     await publicCard.close();
     await database.destroy();
   });
 
   return {
     app,
-    services: { config, database, auth, storage, mailWorker, logger, cardAllowance, cards, publicCard, teamImportWorker: teamRoutes.importWorker },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, teamImportWorker: teamRoutes.importWorker },
   };
 }

@@ -267,6 +267,34 @@ export interface TeamImportJobTable {
   finished_at: string | null;
 }
 
+/** The SQLite job engine's jobs (apps/server/src/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: 'queued' | 'running' | 'failed' | 'dead' | 'done';
+  singleton_key: string | null;
+  attempts: number;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  run_at: string;
+  /** Who holds a running job: a new token per claim, so a runner that lost its job cannot finish it. */
+  lease_token: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface JobSchedulesTable {
+  kind: string;
+  cron: string;
+  payload: string;
+  last_fired_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -285,6 +313,8 @@ export interface Database {
   team_roles: TeamRolesTable;
   team_invitation: TeamInvitationTable;
   team_import_job: TeamImportJobTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }
 
 export function toIsoString(value: Date | string): string {

@@ -25,9 +25,21 @@ import { createCardAllowance, type CardAllowanceService } from './modules/card-a
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
 import { createLocalMailboxTransport, createSmtpTransport, registerMailJobs, type MailTransport } from './modules/mail/mail-module';
-import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
+import {
+  createPublicCardService,
+  registerPublicCardJobs,
+  registerPublicCardRoutes,
+  type PublicCardService,
+} from './modules/public-card/public-card-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
-import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
+import {
+  createTeamClaimsResolver,
+  onAccountDeleted,
+  recordSignIn,
+  registerTeamJobs,
+  registerTeamRoutes,
+  type TeamsDeps,
+} from './modules/teams/teams-module';
 import { registerSpa } from './web/spa';
 
 export interface AppServices {
@@ -42,10 +54,8 @@ export interface AppServices {
   cardAllowance: CardAllowanceService;
   /** The cards module's dependencies (benchmarks call its use cases directly). */
   cards: CardsDeps;
-  /** The public card page: its visitor counts and background vCard/QR generation (tests flush and settle them). */
+  /** The public card page: its visitor counts (tests flush them). */
   publicCard: PublicCardService;
-  /** Runs bulk imports of team members in the background (tests drain it). */
-  teamImportWorker: TeamModule['importWorker'];
 }
 
 export interface BuildAppOptions {
@@ -121,10 +131,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessTtlMs: config.publicPage.planCheckMs,
     versionCheckMs: config.publicPage.versionCheckMs,
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
+    jobs,
+    logger,
   });
-  const cards: CardsDeps = { db, dialect: database.dialect, storage, cardAllowance, onCardChanged: publicCard.onCardChanged };
+  const cards: CardsDeps = {
+    db,
+    dialect: database.dialect,
+    storage,
+    cardAllowance,
+    onCardChanged: publicCard.onCardChanged,
+    onCardSaving: publicCard.onCardSaving,
+  };
   const contacts: ContactsDeps = { db };
-  const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now };
+  const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletionSteps: readonly AccountDeletionStep[] = [
     // First: when the payment provider cannot be reached the account stays whole, so the person can try again.
     (userId) => cancelSubscriptionsOfUser(billing, userId),
@@ -146,6 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     retentionDays: config.mail.retentionDays,
   });
   registerBillingJobs(jobs, billing);
+  registerTeamJobs(jobs, { ...teams, logger });
+  registerPublicCardJobs(jobs, publicCard);
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
   // ---- Routes ------------------------------------------------------------------------------------------
@@ -190,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
   registerContactRoutes(app, contacts);
-  const teamRoutes = registerTeamRoutes(app, { ...teams, logger });
+  registerTeamRoutes(app, teams);
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
@@ -204,6 +225,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   return {
     app,
-    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, teamImportWorker: teamRoutes.importWorker },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard },
   };
 }

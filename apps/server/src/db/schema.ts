@@ -260,8 +260,10 @@ export interface TeamImportJobTable {
   skipped_count: number;
   rejected_count: number;
   error: string | null;
-  /** While a process runs the job; a job whose lease ran out is picked up again. */
+  /** No longer used: the job engine's lease decides who runs an import (`held_by` records which run). */
   lease_until: string | null;
+  /** The `teams.import` job run that holds the import; only it saves progress. */
+  held_by?: string | null;
   created_at: string;
   updated_at: string;
   finished_at: string | null;

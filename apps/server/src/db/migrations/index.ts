@@ -10,6 +10,7 @@ import { publicCard } from './0006-public-card';
 import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
 import { jobs } from './0010-jobs';
+import { teamImportHolder } from './0011-team-import-holder';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -30,6 +31,7 @@ const migrations = [
   ['0007-contacts', contacts],
   ['0008-teams', teams],
   ['0010-jobs', jobs],
+  ['0011-team-import-holder', teamImportHolder],
 ] as const;
 
 /**

@@ -29,6 +29,7 @@ import {
   type MailWorker,
 } from './modules/mail/mail-module';
 import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
+import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/scanner-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
 import { registerSpa } from './web/spa';
@@ -119,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
   });
   const cards: CardsDeps = { db, dialect: database.dialect, storage, cardAllowance, onCardChanged: publicCard.onCardChanged };
-  const contacts: ContactsDeps = { db };
+  const contacts: ContactsDeps = { db, storage };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now };
   const accountDeletionSteps: readonly AccountDeletionStep[] = [
     // First: when the payment provider cannot be reached the account stays whole, so the person can try again.
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
   registerContactRoutes(app, contacts);
+  registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi });
   const teamRoutes = registerTeamRoutes(app, { ...teams, logger });
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));

@@ -89,18 +89,6 @@ export const scannedContactInput = scannedFields
 export type ScannedContactInput = z.input<typeof scannedContactInput>;
 export type ScannedContactValues = z.output<typeof scannedContactInput>;
 
-/** The details a scanned contact keeps beyond the contact's own fields. */
-export const scanDetails = z.object({
-  emails: z.array(z.string()).default([]),
-  phones: z.array(z.string()).default([]),
-  websites: z.array(z.string()).default([]),
-  socialLinks: z.array(z.string()).default([]),
-  address: z.string().default(''),
-  /** The card's photo, served to the owner at /api/contacts/:id/card-image. */
-  hasImage: z.boolean().default(false),
-});
-export type ScanDetails = z.output<typeof scanDetails>;
-
 export const duplicateCheckInput = z.object({
   emails: z.array(z.string().trim().max(contactLimits.email)).max(scannerLimits.listItems).default([]),
   phones: z.array(z.string().trim().max(contactLimits.phone)).max(scannerLimits.listItems).default([]),

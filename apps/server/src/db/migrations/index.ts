@@ -9,6 +9,8 @@ import { billingCustomers } from './0005-billing-customers';
 import { publicCard } from './0006-public-card';
 import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
+// scanner (issue 14)
+import { contactScans } from './0040-contact-scans';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -28,6 +30,8 @@ const migrations = [
   ['0006-public-card', publicCard],
   ['0007-contacts', contacts],
   ['0008-teams', teams],
+  // scanner (issue 14)
+  ['0040-contact-scans', contactScans],
 ] as const;
 
 /**

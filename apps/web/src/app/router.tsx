@@ -23,6 +23,8 @@ const UserManagementPage = lazyPage(() => import('../features/teams/user-managem
 const RolesPage = lazyPage(() => import('../features/teams/roles-page'));
 const InviteAcceptPage = lazyPage(() => import('../features/teams/invite-accept-page'));
 const ContactsPage = lazyPage(() => import('../features/contacts/contacts-page'));
+// scanner (issue 14)
+const ScannerPage = lazyPage(() => import('../features/scanner/scanner-page'));
 const SubscriptionPage = lazyPage(() => import('../features/billing/subscription-page'));
 const PricingPlansPage = lazyPage(() => import('../features/billing/pricing-plans-page'));
 
@@ -72,6 +74,8 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/contacts', element: <ContactsPage /> },
+          // scanner (issue 14)
+          { path: '/contacts/scan', element: <ScannerPage /> },
           { path: '/onboarding', element: <OnboardingPage /> },
           {
             path: '/settings',

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryOfLocale, extractCardFields } from './extract-fields';
-import { fixtureCards, heldOutCards, ocrLinesOf, type FixtureCard } from './fixture-cards';
-import { emptyScannedFields, type ScannedFields } from './schemas';
-
-const fieldNames = Object.keys(emptyScannedFields) as (keyof ScannedFields)[];
+import { fixtureCards, heldOutCards, ocrLinesOf, precisionPerField } from './fixture-cards';
+import { emptyScannedFields } from './schemas';
 
 describe('extractCardFields on the fixture cards', () => {
   it('has at least 30 cards in four languages', () => {
@@ -17,35 +15,12 @@ describe('extractCardFields on the fixture cards', () => {
   });
 
   it('precision per field: at least 90% on the tuned cards, at least 60% on the held-out ones', () => {
-    const tuned = precisionRows(fixtureCards);
-    const heldOut = precisionRows(heldOutCards);
-    if (process.env.SCANNER_PRECISION) {
-      console.table(tuned);
-      console.table(heldOut);
-    }
+    const tuned = precisionPerField(fixtureCards);
+    const heldOut = precisionPerField(heldOutCards);
     for (const row of tuned) expect(row.precision, row.field).toBeGreaterThanOrEqual(0.9);
     for (const row of heldOut) expect(row.precision, row.field).toBeGreaterThanOrEqual(0.6);
   });
 });
-
-/** Per field: how many cards got a value (predicted), how many of those were right, and how many should have one. */
-function precisionRows(cards: readonly FixtureCard[]) {
-  const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
-  return fieldNames.map((field) => {
-    let predicted = 0;
-    let correct = 0;
-    let expected = 0;
-    for (const card of cards) {
-      const got = extractCardFields(ocrLinesOf(card), { locale: card.locale })[field];
-      const want = card.expected[field] ?? emptyScannedFields[field];
-      if (!isEmpty(got)) predicted += 1;
-      if (!isEmpty(want)) expected += 1;
-      if (!isEmpty(got) && JSON.stringify(got) === JSON.stringify(want)) correct += 1;
-    }
-    const round = (value: number) => Math.round(value * 100) / 100;
-    return { field, predicted, correct, expected, precision: predicted ? round(correct / predicted) : 1, recall: expected ? round(correct / expected) : 1 };
-  });
-}
 
 describe('the pieces', () => {
   it.each([

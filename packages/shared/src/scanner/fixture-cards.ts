@@ -1,5 +1,5 @@
-import type { OcrLine } from './extract-fields';
-import type { ScannedFields } from './schemas';
+import { extractCardFields, type OcrLine } from './extract-fields';
+import { emptyScannedFields, type ScannedFields } from './schemas';
 
 /*
  * Made-up business cards as an OCR engine returns them (one entry per printed line, top to bottom, with the
@@ -586,3 +586,26 @@ export const heldOutCards: FixtureCard[] = [
     },
   },
 ];
+
+/**
+ * Per field: on how many cards the extraction gave a value (predicted), how many of those were exactly right,
+ * how many cards have one; precision = right / predicted, recall = right / expected. A list counts as right
+ * only when it is the whole list in order.
+ */
+export function precisionPerField(cards: readonly FixtureCard[]) {
+  const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return (Object.keys(emptyScannedFields) as (keyof ScannedFields)[]).map((field) => {
+    let predicted = 0;
+    let correct = 0;
+    let expected = 0;
+    for (const card of cards) {
+      const got = extractCardFields(ocrLinesOf(card), { locale: card.locale })[field];
+      const want = card.expected[field] ?? emptyScannedFields[field];
+      if (!isEmpty(got)) predicted += 1;
+      if (!isEmpty(want)) expected += 1;
+      if (!isEmpty(got) && JSON.stringify(got) === JSON.stringify(want)) correct += 1;
+    }
+    return { field, predicted, correct, expected, precision: predicted ? round(correct / predicted) : 1, recall: expected ? round(correct / expected) : 1 };
+  });
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /*
  * The on-device OCR's files, served from the npm packages by our own origin (never a CDN): tesseract.js's worker
@@ -80,20 +80,25 @@ function readVersion(packageDir: string): string {
   return (JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** GET {base}/{name}: the files above, with their content types and a year of caching. */
+/**
+ * GET {base}/{name}: the files above, with their content types and a year of caching. The language data is
+ * gzip already (tesseract unpacks it itself), so it goes out as is; the scripts are compressed on the way.
+ */
 export function registerScannerAssetRoutes(app: FastifyInstance, assets: ScannerAssets): void {
-  app.get(`${assets.base}/*`, async (request, reply) => {
-    const name = (request.params as { '*': string })['*'];
+  const send = async (name: string, reply: FastifyReply, isPrecompressed: boolean) => {
     const file = assets.files.get(name);
     if (!file) return reply.status(404).send({ error: { code: 'not-found', message: 'No such scanner file.' } });
-    const stat = await fs.promises.stat(file);
     reply
       .header('content-type', contentTypeOf(name))
-      .header('content-length', stat.size)
       .header('cache-control', immutable)
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'same-origin');
+    if (isPrecompressed) reply.header('content-length', (await fs.promises.stat(file)).size);
     if (name === 'worker.min.js') reply.header('content-security-policy', workerPolicy);
     return reply.send(fs.createReadStream(file));
-  });
+  };
+  app.get(`${assets.base}/lang/:file`, { compress: false }, async (request, reply) =>
+    send(`lang/${(request.params as { file: string }).file}`, reply, true),
+  );
+  app.get(`${assets.base}/*`, async (request, reply) => send((request.params as { '*': string })['*'], reply, false));
 }

@@ -13,8 +13,9 @@ export type OcrProgress = (phase: OcrPhase, fraction: number) => void;
 let current: { key: string; worker: Promise<TesseractWorker> } | null = null;
 let listener: OcrProgress = () => undefined;
 
-function startWorker(assetBase: string, language: string): Promise<TesseractWorker> {
-  return import('tesseract.js').then(({ createWorker, OEM }) =>
+async function startWorker(key: string, assetBase: string, language: string): Promise<TesseractWorker> {
+  const { createWorker, OEM } = await import('tesseract.js');
+  return new Promise<TesseractWorker>((resolve, reject) => {
     createWorker(language, OEM.LSTM_ONLY, {
       workerPath: `${assetBase}/worker.min.js`,
       corePath: `${assetBase}/core`,
@@ -25,8 +26,14 @@ function startWorker(assetBase: string, language: string): Promise<TesseractWork
       logger: (message: { status: string; progress: number }) => {
         listener(message.status === 'recognizing text' ? 'reading' : 'loading', message.progress);
       },
-    }),
-  );
+      // A failure inside the worker (a file that did not arrive) comes here; without a handler it is thrown
+      // where no one catches it and the screen would wait forever.
+      errorHandler: (error: unknown) => {
+        if (current?.key === key) current = null;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    }).then(resolve, reject);
+  });
 }
 
 /** Reads the lines of a prepared image, with their boxes, in one language (tesseract code: eng, deu …). */
@@ -34,7 +41,7 @@ export async function readLines(image: HTMLCanvasElement, options: { assetBase: 
   const key = `${options.assetBase}|${options.language}`;
   if (current?.key !== key) {
     await stopOcr();
-    current = { key, worker: startWorker(options.assetBase, options.language) };
+    current = { key, worker: startWorker(key, options.assetBase, options.language) };
   }
   listener = options.onProgress;
   let worker: TesseractWorker;

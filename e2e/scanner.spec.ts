@@ -136,8 +136,14 @@ test('a card with a vCard QR code gives the exact fields without OCR', async ({ 
   await page.getByRole('button', { name: 'Save and scan next' }).click();
   await expect(page.getByText('Lucía Fernández saved to your contacts.')).toBeVisible();
 
-  // The same card again: flagged as a duplicate; "Merge" saves into the one already kept.
-  await chooseImage(page, 'qr-card-again.png', photo);
+  // The same card again, dropped on the page this time: flagged as a duplicate; "Merge" saves into the one kept.
+  const dropped = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+    return transfer;
+  }, photo.toString('base64'));
+  await page.getByText('Take a photo of a business card').dispatchEvent('drop', { dataTransfer: dropped });
   const duplicate = page.getByRole('region', { name: 'Possible duplicate' });
   await expect(duplicate).toContainText('Lucía Fernández');
   await duplicate.getByRole('button', { name: 'Merge' }).click();

@@ -20,8 +20,8 @@ import {
   type UpdateContactValues,
 } from '@cardstack/shared/contacts/schemas';
 import { toUserPlan } from '@cardstack/shared/plans/plans';
-import { identityKeys, sharedIdentity } from '@cardstack/shared/scanner/duplicates';
-import { scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
+import { identityKeys, phoneKey, sharedIdentity } from '@cardstack/shared/scanner/duplicates';
+import { scannerLimits, scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import { buildVCard, vcardContentDisposition } from '@cardstack/shared/vcard/vcard-writer';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -428,14 +428,15 @@ export async function saveScannedContact(
   return { contactId, isMerged: target !== null };
 }
 
-function mergeList(current: readonly string[], added: readonly string[], own: string): string[] {
-  const seen = new Set([own.toLowerCase(), ...current.map((value) => value.toLowerCase())]);
+/** The lists of both, without repeats: emails compared case-insensitively, phones by their national number. */
+function mergeList(current: readonly string[], added: readonly string[], own: string, keyOf: (value: string) => string = (value) => value.toLowerCase()): string[] {
+  const seen = new Set([own, ...current].filter(Boolean).map(keyOf));
   const merged = [...current];
   for (const value of added) {
-    if (!seen.has(value.toLowerCase())) merged.push(value);
-    seen.add(value.toLowerCase());
+    if (!seen.has(keyOf(value))) merged.push(value);
+    seen.add(keyOf(value));
   }
-  return merged.slice(0, 10);
+  return merged.slice(0, scannerLimits.listItems);
 }
 
 /** What a merge changes: empty fields take the card's values, lists gain what they lack, the note is appended. */
@@ -452,7 +453,7 @@ function mergedChanges(contact: Contact, values: ScannedContactValues, hasNewIma
     notes: [contact.notes, values.notes].filter(Boolean).join('\n\n').slice(0, contactLimits.notes),
     scan: {
       emails: mergeList(scan.emails, values.emails, email),
-      phones: mergeList(scan.phones, values.phones, phone),
+      phones: mergeList(scan.phones, values.phones, phone, (value) => phoneKey(value) ?? value),
       websites: mergeList(scan.websites, values.websites, ''),
       socialLinks: mergeList(scan.socialLinks, values.socialLinks, ''),
       address: scan.address || values.address,

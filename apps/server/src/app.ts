@@ -31,6 +31,7 @@ import {
   registerPublicCardRoutes,
   type PublicCardService,
 } from './modules/public-card/public-card-module';
+import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/scanner-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import {
   createTeamClaimsResolver,
@@ -142,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     onCardChanged: publicCard.onCardChanged,
     onCardSaving: publicCard.onCardSaving,
   };
-  const contacts: ContactsDeps = { db };
+  const contacts: ContactsDeps = { db, storage };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletionSteps: readonly AccountDeletionStep[] = [
     // First: when the payment provider cannot be reached the account stays whole, so the person can try again.
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerCardRoutes(app, cards);
   registerContactRoutes(app, contacts);
   registerTeamRoutes(app, teams);
+  registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi });
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 

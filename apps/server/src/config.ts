@@ -90,6 +90,13 @@ const envSchema = z
     CARD_STATS_FLUSH_SECONDS: z.coerce.number().min(0.05).default(5),
     // Lets a signed-in user move the billing clock forward (browser tests); on in NODE_ENV=test only.
     BILLING_TEST_CLOCK: booleanFlag,
+    // Card scanner: "Improve with AI" through an OpenAI-compatible chat-completions endpoint (off unless URL and
+    // model are set). Only the OCR text is sent, and the card's photo too when SCANNER_LLM_VISION is on.
+    SCANNER_LLM_URL: optionalString.pipe(z.string().regex(/^https?:\/\/[^/\s]+/, 'must be a URL such as http://localhost:11434/v1').optional()),
+    SCANNER_LLM_MODEL: optionalString,
+    SCANNER_LLM_API_KEY: optionalString,
+    SCANNER_LLM_VISION: booleanFlag,
+    SCANNER_LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -97,6 +104,13 @@ const envSchema = z
         code: 'custom',
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable Google sign-in, or neither',
+      });
+    }
+    if (Boolean(env.SCANNER_LLM_URL) !== Boolean(env.SCANNER_LLM_MODEL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SCANNER_LLM_URL ? 'SCANNER_LLM_MODEL' : 'SCANNER_LLM_URL'],
+        message: 'set both SCANNER_LLM_URL and SCANNER_LLM_MODEL to offer "Improve with AI" in the card scanner, or neither',
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -193,6 +207,16 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       statsFlushMs: env.CARD_STATS_FLUSH_SECONDS * 1000,
     },
     isBillingTestClockEnabled: env.NODE_ENV === 'test' || env.BILLING_TEST_CLOCK,
+    scannerAi:
+      env.SCANNER_LLM_URL && env.SCANNER_LLM_MODEL
+        ? {
+            url: env.SCANNER_LLM_URL,
+            model: env.SCANNER_LLM_MODEL,
+            apiKey: env.SCANNER_LLM_API_KEY ?? null,
+            sendsImage: env.SCANNER_LLM_VISION,
+            timeoutMs: env.SCANNER_LLM_TIMEOUT_SECONDS * 1000,
+          }
+        : null,
   };
 }
 

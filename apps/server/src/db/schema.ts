@@ -184,6 +184,12 @@ export interface ContactTable {
   sort_name: string;
   created_at: string;
   updated_at: string;
+  /** 1 for a contact read from a paper card by the scanner (kind "scanned"). */
+  is_scanned: Generated<number>;
+  /** JSON text of `ScanDetails` (more emails and phones, links, address); null for other contacts. */
+  scan_details: string | null;
+  /** Storage key of the card's photo. */
+  image_key: string | null;
 }
 
 /** Per-user settings; a user without a row has the defaults. */

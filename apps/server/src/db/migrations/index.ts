@@ -11,6 +11,7 @@ import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
 import { jobs } from './0010-jobs';
 import { teamImportHolder } from './0011-team-import-holder';
+import { contactScans } from './0040-contact-scans';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -32,6 +33,7 @@ const migrations = [
   ['0008-teams', teams],
   ['0010-jobs', jobs],
   ['0011-team-import-holder', teamImportHolder],
+  ['0040-contact-scans', contactScans],
 ] as const;
 
 /**

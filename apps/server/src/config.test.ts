@@ -158,3 +158,28 @@ describe('loadConfig: payments', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: card scanner', () => {
+  it('keeps "Improve with AI" off unless both the endpoint and the model are set', () => {
+    expect(loadConfig({}).scannerAi).toBeNull();
+    expect(loadConfig({ SCANNER_LLM_URL: 'http://localhost:11434/v1', SCANNER_LLM_MODEL: 'llama3.2' }).scannerAi).toEqual({
+      url: 'http://localhost:11434/v1',
+      model: 'llama3.2',
+      apiKey: null,
+      sendsImage: false,
+      timeoutMs: 30_000,
+    });
+    expect(
+      loadConfig({ SCANNER_LLM_URL: 'https://llm.example/v1', SCANNER_LLM_MODEL: 'm', SCANNER_LLM_API_KEY: 'k', SCANNER_LLM_VISION: 'true', SCANNER_LLM_TIMEOUT_SECONDS: '5' }).scannerAi,
+    ).toMatchObject({ apiKey: 'k', sendsImage: true, timeoutMs: 5000 });
+  });
+
+  it.each([
+    [{ SCANNER_LLM_URL: 'http://localhost:11434/v1' }, 'SCANNER_LLM_MODEL'],
+    [{ SCANNER_LLM_MODEL: 'llama3.2' }, 'SCANNER_LLM_URL'],
+    [{ SCANNER_LLM_URL: 'localhost:11434', SCANNER_LLM_MODEL: 'm' }, 'SCANNER_LLM_URL'],
+    [{ SCANNER_LLM_TIMEOUT_SECONDS: '0' }, 'SCANNER_LLM_TIMEOUT_SECONDS'],
+  ])('names the wrong variable in %o', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+  });
+});

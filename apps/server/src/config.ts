@@ -99,7 +99,11 @@ const envSchema = z
     // Mail: SMTP when SMTP_URL is set, else the local mailbox under DATA_DIR/mailbox.
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
     MAIL_FROM: z.string().default('Cards <no-reply@localhost>'),
-    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    // Sent mail keeps its record but loses the address and data after this many days.
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+    // Background jobs: how often an idle runner looks for due jobs; how long the error log is kept.
+    JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    ERROR_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
     // File storage: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/files.
     S3_BUCKET: optionalString,
     S3_REGION: optionalString,
@@ -135,6 +139,13 @@ const envSchema = z
     CARD_STATS_FLUSH_SECONDS: z.coerce.number().min(0.05).default(5),
     // Lets a signed-in user move the billing clock forward (browser tests); on in NODE_ENV=test only.
     BILLING_TEST_CLOCK: booleanFlag,
+    // Card scanner: "Improve with AI" through an OpenAI-compatible chat-completions endpoint (off unless URL and
+    // model are set). Only the OCR text is sent, and the card's photo too when SCANNER_LLM_VISION is on.
+    SCANNER_LLM_URL: optionalString.pipe(z.string().regex(/^https?:\/\/[^/\s]+/, 'must be a URL such as http://localhost:11434/v1').optional()),
+    SCANNER_LLM_MODEL: optionalString,
+    SCANNER_LLM_API_KEY: optionalString,
+    SCANNER_LLM_VISION: booleanFlag,
+    SCANNER_LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -142,6 +153,13 @@ const envSchema = z
         code: 'custom',
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable Google sign-in, or neither',
+      });
+    }
+    if (Boolean(env.SCANNER_LLM_URL) !== Boolean(env.SCANNER_LLM_MODEL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SCANNER_LLM_URL ? 'SCANNER_LLM_MODEL' : 'SCANNER_LLM_URL'],
+        message: 'set both SCANNER_LLM_URL and SCANNER_LLM_MODEL to offer "Improve with AI" in the card scanner, or neither',
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -230,7 +248,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
         : undefined,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT_MAX, windowSeconds: env.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, workerIntervalMs: env.MAIL_WORKER_INTERVAL_MS },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, retentionDays: env.MAIL_RETENTION_DAYS },
+    jobs: { pollIntervalMs: env.JOBS_POLL_INTERVAL_MS },
+    errorLogRetentionDays: env.ERROR_LOG_RETENTION_DAYS,
     storage: {
       s3: env.S3_BUCKET
         ? {
@@ -261,6 +281,16 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       statsFlushMs: env.CARD_STATS_FLUSH_SECONDS * 1000,
     },
     isBillingTestClockEnabled: (env.BILLING_PROVIDER ?? 'test') === 'test' && (env.NODE_ENV === 'test' || env.BILLING_TEST_CLOCK),
+    scannerAi:
+      env.SCANNER_LLM_URL && env.SCANNER_LLM_MODEL
+        ? {
+            url: env.SCANNER_LLM_URL,
+            model: env.SCANNER_LLM_MODEL,
+            apiKey: env.SCANNER_LLM_API_KEY ?? null,
+            sendsImage: env.SCANNER_LLM_VISION,
+            timeoutMs: env.SCANNER_LLM_TIMEOUT_SECONDS * 1000,
+          }
+        : null,
   };
 }
 

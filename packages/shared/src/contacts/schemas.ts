@@ -6,9 +6,9 @@ import { z } from 'zod';
  * forms with the same input schemas the server does, so an error shows under its field either way.
  */
 
-export const contactKinds = ['lead', 'manual'] as const;
+export const contactKinds = ['lead', 'manual', 'scanned'] as const;
 export type ContactKind = (typeof contactKinds)[number];
-export const contactKindLabels: Record<ContactKind, string> = { lead: 'Lead', manual: 'Added by hand' };
+export const contactKindLabels: Record<ContactKind, string> = { lead: 'Lead', manual: 'Added by hand', scanned: 'Scanned card' };
 
 export const contactSorts = ['newest', 'oldest', 'name'] as const;
 export type ContactSort = (typeof contactSorts)[number];
@@ -65,7 +65,7 @@ export const contactSummary = z.object({
   /** The card's name for display: its title, else the person's name; kept when the card is deleted. */
   cardName: z.string().nullable(),
   kind: z.enum(contactKinds),
-  /** Spec §3 `manualAdd`: true exactly when kind is manual. */
+  /** Spec §3 `manualAdd`: true for contacts the owner added (by hand or by scanning a card), false for leads. */
   manualAdd: z.boolean(),
   name: z.string(),
   email: z.string(),
@@ -77,6 +77,20 @@ export const contactSummary = z.object({
 });
 export type ContactSummary = z.infer<typeof contactSummary>;
 
+/**
+ * What a contact read from a paper card keeps beyond its own fields: the first email and phone are the
+ * contact's, the rest are here; `hasImage` says the card's photo is stored (GET /api/contacts/:id/card-image).
+ */
+export const scanDetails = z.object({
+  emails: z.array(z.string()).default([]),
+  phones: z.array(z.string()).default([]),
+  websites: z.array(z.string()).default([]),
+  socialLinks: z.array(z.string()).default([]),
+  address: z.string().default(''),
+  hasImage: z.boolean().default(false),
+});
+export type ScanDetails = z.output<typeof scanDetails>;
+
 export const contact = contactSummary.extend({
   /** What the visitor wrote in the lead form. */
   message: z.string(),
@@ -85,6 +99,8 @@ export const contact = contactSummary.extend({
   /** The consent text the visitor agreed to, exactly as shown; null when no consent was given. */
   consentText: z.string().nullable(),
   consentAt: z.string().nullable(),
+  /** Null unless the contact was scanned from a card (or a scan was merged into it). */
+  scan: scanDetails.nullable(),
 });
 export type Contact = z.infer<typeof contact>;
 

@@ -9,9 +9,12 @@ import { billingCustomers } from './0005-billing-customers';
 import { publicCard } from './0006-public-card';
 import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
+import { jobs } from './0010-jobs';
+import { teamImportHolder } from './0011-team-import-holder';
 // security-auth
 import { rateLimitAndTwoFactor } from './0020-rate-limit-and-two-factor';
 import { confirmExistingAddresses } from './0021-confirm-existing-addresses';
+import { contactScans } from './0040-contact-scans';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -31,9 +34,12 @@ const migrations = [
   ['0006-public-card', publicCard],
   ['0007-contacts', contacts],
   ['0008-teams', teams],
+  ['0010-jobs', jobs],
+  ['0011-team-import-holder', teamImportHolder],
   // security-auth
   ['0020-rate-limit-and-two-factor', rateLimitAndTwoFactor],
   ['0021-confirm-existing-addresses', confirmExistingAddresses],
+  ['0040-contact-scans', contactScans],
 ] as const;
 
 /**

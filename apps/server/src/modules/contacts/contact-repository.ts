@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Contact, ContactCard, ContactFilter } from '@cardstack/shared/contacts/schemas';
+import { scanDetails, type Contact, type ContactCard, type ContactFilter, type ScanDetails } from '@cardstack/shared/contacts/schemas';
 import type { ContactTable, Database } from '../../db/schema';
 import type { ContactScope } from './contact-access';
 import type { ContactCursor } from './contact-cursor';
-import { searchPatternsOf, searchTextOf, sortNameOf } from './contact-search';
+import { escapeLike, searchPatternsOf, searchTextOf, sortNameOf } from './contact-search';
 
 /*
  * The only place that knows how contacts are stored. It speaks in `Contact` objects; 0/1 booleans and the
@@ -14,10 +14,18 @@ import { searchPatternsOf, searchTextOf, sortNameOf } from './contact-search';
 type Db = Kysely<Database>;
 
 /** A new contact as the service decides it; the search columns are derived here. */
-export type NewContact = Omit<Contact, 'kind' | 'cardName' | 'updatedAt'> & { cardName: string | null };
+export type NewContact = Omit<Contact, 'kind' | 'cardName' | 'updatedAt' | 'scan'> & {
+  cardName: string | null;
+  /** A contact read from a paper card (kind "scanned"), with what its own columns have no room for. */
+  isScanned?: boolean;
+  scan?: ScanDetails | null;
+  imageKey?: string | null;
+};
 
-/** The fields a change may touch. */
-export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'phone' | 'company' | 'jobTitle' | 'notes'>>;
+/** The fields a change may touch; `scan` and `imageKey` only when a scanned card is merged in. */
+export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'phone' | 'company' | 'jobTitle' | 'notes' | 'scan'>> & {
+  imageKey?: string | null;
+};
 
 const contactColumns = [
   'contact.id',
@@ -38,6 +46,8 @@ const contactColumns = [
   'contact.sort_name',
   'contact.created_at',
   'contact.updated_at',
+  'contact.is_scanned',
+  'contact.scan_details',
 ] as const;
 
 type ContactRow = Pick<Selectable<ContactTable>, (typeof contactColumns)[number] extends `contact.${infer C}` ? C : never> & {
@@ -58,6 +68,19 @@ export function cardDisplayName(card: { title: string; name: string }): string {
   return card.title.trim() || card.name.trim() || 'Untitled card';
 }
 
+function scanOf(text: string | null): ScanDetails | null {
+  if (text === null) return null;
+  try {
+    const parsed = scanDetails.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What search and the duplicate check match besides the contact's own email and phone. */
+const extraTermsOf = (scan: ScanDetails | null | undefined) => (scan ? [...scan.emails, ...scan.phones] : []);
+
 function toStored(row: ContactRow): StoredContact {
   const card =
     row.card_id !== null && row.card_username !== null
@@ -72,7 +95,7 @@ function toStored(row: ContactRow): StoredContact {
       teamOwnerId: row.team_owner_id,
       cardId: row.card_id,
       cardName: card?.name ?? row.card_name,
-      kind: row.manual_add === 1 ? 'manual' : 'lead',
+      kind: row.is_scanned === 1 ? 'scanned' : row.manual_add === 1 ? 'manual' : 'lead',
       manualAdd: row.manual_add === 1,
       name: row.name,
       email: row.email,
@@ -83,6 +106,7 @@ function toStored(row: ContactRow): StoredContact {
       notes: row.notes,
       consentText: row.consent_text,
       consentAt: row.consent_at,
+      scan: scanOf(row.scan_details),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     },
@@ -110,7 +134,10 @@ function matchesFilter(
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [inScope(eb, scope)];
   if (filter.cardId) conditions.push(eb('contact.card_id', '=', filter.cardId));
-  if (filter.kind) conditions.push(eb('contact.manual_add', '=', filter.kind === 'manual' ? 1 : 0));
+  if (filter.kind === 'scanned') conditions.push(eb('contact.is_scanned', '=', 1));
+  else if (filter.kind) {
+    conditions.push(eb('contact.manual_add', '=', filter.kind === 'manual' ? 1 : 0), eb('contact.is_scanned', '=', 0));
+  }
   const patterns = filter.search ? searchPatternsOf(filter.search) : [];
   if (patterns.length > 0) {
     conditions.push(eb.or(patterns.map((pattern) => sql<SqlBool>`${eb.ref('contact.search_text')} like ${pattern} escape '\\'`)));
@@ -137,7 +164,10 @@ export async function insertContact(db: Db, value: NewContact): Promise<void> {
       notes: value.notes,
       consent_text: value.consentText,
       consent_at: value.consentAt,
-      search_text: searchTextOf(value),
+      is_scanned: value.isScanned ? 1 : 0,
+      scan_details: value.scan ? JSON.stringify(value.scan) : null,
+      image_key: value.imageKey ?? null,
+      search_text: searchTextOf(value, extraTermsOf(value.scan)),
       sort_name: sortNameOf(value),
       created_at: value.createdAt,
       updated_at: value.createdAt,
@@ -202,7 +232,9 @@ export async function updateContact(db: Db, scope: ContactScope, current: Contac
       company: next.company,
       job_title: next.jobTitle,
       notes: next.notes,
-      search_text: searchTextOf(next),
+      ...(changes.scan !== undefined ? { scan_details: changes.scan ? JSON.stringify(changes.scan) : null } : {}),
+      ...(changes.imageKey !== undefined ? { image_key: changes.imageKey } : {}),
+      search_text: searchTextOf(next, extraTermsOf(next.scan)),
       sort_name: sortNameOf(next),
       updated_at: now,
     })
@@ -210,6 +242,47 @@ export async function updateContact(db: Db, scope: ContactScope, current: Contac
     .where((eb) => inScope(eb, scope))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Contacts in scope whose search text holds any of the terms (lower-cased emails, phone digits): the candidates
+ * the duplicate check then compares exactly.
+ */
+export async function findContactsMatchingAny(db: Db, scope: ContactScope, terms: readonly string[], limit: number): Promise<StoredContact[]> {
+  if (terms.length === 0) return [];
+  const rows = await selectContacts(db)
+    .where((eb) =>
+      eb.and([
+        inScope(eb, scope),
+        eb.or(terms.map((term) => sql<SqlBool>`${eb.ref('contact.search_text')} like ${`%${escapeLike(term)}%`} escape '\\'`)),
+      ]),
+    )
+    .orderBy('contact.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toStored);
+}
+
+/** The storage key of a contact's card photo, when it has one and is in scope. */
+export async function findImageKey(db: Db, scope: ContactScope, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('contact')
+    .select('contact.image_key')
+    .where('contact.id', '=', id)
+    .where((eb) => inScope(eb, scope))
+    .executeTakeFirst();
+  return row?.image_key ?? null;
+}
+
+/** The photo keys of these contacts in scope (before they are deleted), or of every contact a user owns. */
+export async function findImageKeys(db: Db, where: { scope: ContactScope; ids: readonly string[] } | { ownerId: string }): Promise<string[]> {
+  let query = db.selectFrom('contact').select('contact.image_key').where('contact.image_key', 'is not', null);
+  if ('ownerId' in where) query = query.where('contact.owner_id', '=', where.ownerId);
+  else {
+    if (where.ids.length === 0) return [];
+    query = query.where('contact.id', 'in', [...where.ids]).where((eb) => inScope(eb, where.scope));
+  }
+  return (await query.execute()).flatMap((row) => (row.image_key ? [row.image_key] : []));
 }
 
 /** Which of these ids are contacts in scope. */

@@ -17,6 +17,7 @@ import {
 } from '@cardstack/shared/contacts/schemas';
 import { requireFeature } from '../billing/billing-module';
 import { vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
+import { sendStoredFile } from '../storage/storage-module';
 import { exportContentTypes, exportFileName, exportFormats } from './contact-export';
 import * as contacts from './contact-service';
 
@@ -89,6 +90,12 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: contacts.C
       .header('content-disposition', file.contentDisposition)
       .header('cache-control', 'no-store')
       .send(file.body);
+  });
+
+  // The photo of a scanned card: private to whoever may see the contact, so never cached by shared caches.
+  app.get('/api/contacts/:id/card-image', { schema: { params: contactIdParams } }, async (request, reply) => {
+    const { key, file } = await contacts.contactCardImage(deps, await caller(request), request.params.id);
+    return sendStoredFile(reply, key, file, { cacheControl: 'private, max-age=300' });
   });
 
   app.get('/api/account/notifications', { schema: { response: { 200: notificationSettings } } }, async (request) =>

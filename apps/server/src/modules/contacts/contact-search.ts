@@ -18,10 +18,14 @@ function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** The stored search text; the phone's digits are added so "030 1234" finds "+49 (30) 1234". */
-export function searchTextOf(contact: SearchableContact): string {
+/**
+ * The stored search text; the phone's digits are added so "030 1234" finds "+49 (30) 1234". `extra` holds a
+ * scanned card's other emails and phones, added the same way.
+ */
+export function searchTextOf(contact: SearchableContact, extra: readonly string[] = []): string {
   const phoneDigits = digitsOf(contact.phone);
-  return [contact.name, contact.email, contact.company, contact.phone, phoneDigits]
+  const extraDigits = extra.filter((term) => !term.includes('@')).map(digitsOf);
+  return [contact.name, contact.email, contact.company, contact.phone, phoneDigits, ...extra, ...extraDigits]
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean)
     .join(separator);
@@ -33,7 +37,7 @@ export function sortNameOf(contact: { name: string; email: string }): string {
 }
 
 /** Escapes LIKE's wildcards so a search for "50%" or "a_b" means those characters (used with ESCAPE '\'). */
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

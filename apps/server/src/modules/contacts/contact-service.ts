@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { defaultLeadThankYouMessage } from '@cardstack/shared/cards/schemas';
 import {
+  contactLimits,
   contactMessages,
   createLeadInput,
   leadHoneypotField,
@@ -19,11 +20,14 @@ import {
   type UpdateContactValues,
 } from '@cardstack/shared/contacts/schemas';
 import { toUserPlan } from '@cardstack/shared/plans/plans';
+import { identityKeys, phoneKey, sharedIdentity } from '@cardstack/shared/scanner/duplicates';
+import { scannerLimits, scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import { buildVCard, vcardContentDisposition } from '@cardstack/shared/vcard/vcard-writer';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { findCard, listCardsOfOwner, listCardsOfTeam } from '../cards/cards-module';
 import { enqueueMail } from '../mail/mail-module';
+import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import { contactScopeOf, type ContactScope, type ContactsCaller } from './contact-access';
 import { decodeCursor, encodeCursor, type ContactCursor } from './contact-cursor';
 import { csvExportStream, xlsxExportStream, type ExportFormat } from './contact-export';
@@ -31,6 +35,8 @@ import * as repository from './contact-repository';
 
 export interface ContactsDeps {
   db: Kysely<Database>;
+  /** Where the photos of scanned cards are kept. */
+  storage: FileStorage;
 }
 
 const contactNotFound = () => notFound(contactMessages.notFound);
@@ -42,7 +48,7 @@ function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) =>
 }
 
 function toSummary(contact: Contact): ContactSummary {
-  const { message: _message, notes: _notes, consentText: _consentText, consentAt: _consentAt, ...summary } = contact;
+  const { message: _message, notes: _notes, consentText: _consentText, consentAt: _consentAt, scan: _scan, ...summary } = contact;
   return summary;
 }
 
@@ -230,19 +236,30 @@ export async function updateContact(
 }
 
 export async function deleteContact(deps: ContactsDeps, caller: ContactsCaller, contactId: string): Promise<void> {
-  const deleted = await repository.deleteContacts(deps.db, contactScopeOf(caller), [contactId]);
+  const scope = contactScopeOf(caller);
+  const imageKeys = await repository.findImageKeys(deps.db, { scope, ids: [contactId] });
+  const deleted = await repository.deleteContacts(deps.db, scope, [contactId]);
   if (deleted === 0) throw contactNotFound();
+  await deleteImages(deps, imageKeys);
+}
+
+/** After the rows are gone: a photo that cannot be deleted now is only an orphaned file, never a broken contact. */
+async function deleteImages(deps: ContactsDeps, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => deps.storage.delete(key).catch(() => undefined)));
 }
 
 /** All or nothing: when any id is not a contact the caller may delete, none is deleted (404). */
 export async function bulkDeleteContacts(deps: ContactsDeps, caller: ContactsCaller, ids: readonly string[]): Promise<number> {
   const scope = contactScopeOf(caller);
   const unique = [...new Set(ids)];
-  return deps.db.transaction().execute(async (trx) => {
+  const { deleted, imageKeys } = await deps.db.transaction().execute(async (trx) => {
     const found = await repository.findIdsInScope(trx, scope, unique);
     if (found.length !== unique.length) throw notFound(contactMessages.someNotFound);
-    return repository.deleteContacts(trx, scope, unique);
+    const keys = await repository.findImageKeys(trx, { scope, ids: unique });
+    return { deleted: await repository.deleteContacts(trx, scope, unique), imageKeys: keys };
   });
+  await deleteImages(deps, imageKeys);
+  return deleted;
 }
 
 /** One contact as a vCard 3.0 file, built like the card's "Save contact". */
@@ -256,8 +273,10 @@ export async function contactVCard(
     name: contact.name,
     companyName: contact.company,
     jobTitle: contact.jobTitle,
-    phones: contact.phone ? [contact.phone] : [],
-    emails: contact.email ? [contact.email] : [],
+    phones: [contact.phone, ...(contact.scan?.phones ?? [])].filter(Boolean),
+    emails: [contact.email, ...(contact.scan?.emails ?? [])].filter(Boolean),
+    addresses: contact.scan?.address ? [contact.scan.address] : [],
+    links: [...(contact.scan?.websites ?? []), ...(contact.scan?.socialLinks ?? [])].map((url) => ({ kind: 'website', url })),
     description: [contact.message, contact.notes].filter(Boolean).join('\n\n'),
   });
   return { body, contentDisposition: vcardContentDisposition(contact.name || contact.email || 'contact') };
@@ -310,5 +329,144 @@ export async function updateNotificationSettings(
 
 /** Account deletion step. */
 export async function deleteContactsOfUser(deps: ContactsDeps, userId: string): Promise<void> {
+  const imageKeys = await repository.findImageKeys(deps.db, { ownerId: userId });
   await repository.deleteContactsOfUser(deps.db, userId);
+  await deleteImages(deps, imageKeys);
+}
+
+// ---- Scanned cards -------------------------------------------------------------------------------------
+
+/** The photo of a card as kept: re-encoded (EXIF and GPS gone), at most this size. */
+const cardImageBox = { maxWidth: 1600, maxHeight: 1600, quality: 80 } as const;
+const cardImageKey = (contactId: string) => `contact-cards/${contactId}/card.webp`;
+const duplicateCandidateLimit = 50;
+
+/** The contacts in the caller's scope that share an email or a phone with a card being reviewed. */
+export async function findDuplicateContacts(
+  deps: ContactsDeps,
+  caller: ContactsCaller,
+  card: { emails: readonly string[]; phones: readonly string[] },
+): Promise<DuplicateContact[]> {
+  const keys = identityKeys(card);
+  const candidates = await repository.findContactsMatchingAny(deps.db, contactScopeOf(caller), [...keys.emails, ...keys.phones], duplicateCandidateLimit);
+  return candidates.flatMap(({ contact }) => {
+    const matchedOn = sharedIdentity(card, {
+      emails: [contact.email, ...(contact.scan?.emails ?? [])],
+      phones: [contact.phone, ...(contact.scan?.phones ?? [])],
+    });
+    return matchedOn.length > 0
+      ? [{ id: contact.id, name: contact.name, email: contact.email, phone: contact.phone, company: contact.company, matchedOn }]
+      : [];
+  });
+}
+
+/**
+ * Saves a reviewed card: a new contact of kind "scanned" (the caller's own, like a contact added by hand), or,
+ * with `mergeIntoId`, the card's details added to that existing contact (empty fields filled, other emails,
+ * phones and links kept, the note appended). The photo is re-encoded before anything is written and stored in
+ * the same transaction: when either fails nothing is kept.
+ */
+export async function saveScannedContact(
+  deps: ContactsDeps,
+  caller: ContactsCaller,
+  values: ScannedContactValues,
+  upload: Buffer | null,
+): Promise<{ contactId: string; isMerged: boolean }> {
+  if (!values.name && values.emails.length === 0) throw nameOrEmailMissing();
+  const image = upload ? await reencodeImage(upload, cardImageBox) : null;
+  const scope = contactScopeOf(caller);
+  const target = values.mergeIntoId ? await repository.findContact(deps.db, scope, values.mergeIntoId) : null;
+  if (values.mergeIntoId && !target) throw notFound(scannerMessages.mergeTargetNotFound);
+
+  const contactId = target?.contact.id ?? crypto.randomUUID();
+  const imageKey = image ? cardImageKey(contactId) : null;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      if (target) {
+        const changes = mergedChanges(target.contact, values, imageKey !== null);
+        if (!(await repository.updateContact(trx, scope, target.contact, { ...changes, ...(imageKey ? { imageKey } : {}) }, nowIso()))) {
+          throw notFound(scannerMessages.mergeTargetNotFound);
+        }
+      } else {
+        const [email = '', ...otherEmails] = values.emails;
+        const [phone = '', ...otherPhones] = values.phones;
+        await repository.insertContact(trx, {
+          id: contactId,
+          ownerId: caller.userId,
+          teamOwnerId: null,
+          cardId: null,
+          cardName: null,
+          manualAdd: true,
+          isScanned: true,
+          name: values.name,
+          email,
+          phone,
+          company: values.company,
+          jobTitle: values.jobTitle,
+          message: '',
+          notes: values.notes,
+          consentText: null,
+          consentAt: null,
+          createdAt: nowIso(),
+          scan: {
+            emails: otherEmails,
+            phones: otherPhones,
+            websites: values.websites,
+            socialLinks: values.socialLinks,
+            address: values.address,
+            hasImage: image !== null,
+          },
+          imageKey,
+        });
+      }
+      if (image && imageKey) await deps.storage.put(imageKey, image.body, image.contentType);
+    });
+  } catch (error) {
+    // A merge keeps the photo it had unless the new one was written; a new contact never leaves one behind.
+    if (imageKey && !target) await deleteImages(deps, [imageKey]);
+    throw error;
+  }
+  return { contactId, isMerged: target !== null };
+}
+
+/** The lists of both, without repeats: emails compared case-insensitively, phones by their national number. */
+function mergeList(current: readonly string[], added: readonly string[], own: string, keyOf: (value: string) => string = (value) => value.toLowerCase()): string[] {
+  const seen = new Set([own, ...current].filter(Boolean).map(keyOf));
+  const merged = [...current];
+  for (const value of added) {
+    if (!seen.has(keyOf(value))) merged.push(value);
+    seen.add(keyOf(value));
+  }
+  return merged.slice(0, scannerLimits.listItems);
+}
+
+/** What a merge changes: empty fields take the card's values, lists gain what they lack, the note is appended. */
+function mergedChanges(contact: Contact, values: ScannedContactValues, hasNewImage: boolean): repository.ContactChanges {
+  const scan = contact.scan ?? { emails: [], phones: [], websites: [], socialLinks: [], address: '', hasImage: false };
+  const email = contact.email || values.emails[0] || '';
+  const phone = contact.phone || values.phones[0] || '';
+  return {
+    name: contact.name || values.name,
+    email,
+    phone,
+    company: contact.company || values.company,
+    jobTitle: contact.jobTitle || values.jobTitle,
+    notes: [contact.notes, values.notes].filter(Boolean).join('\n\n').slice(0, contactLimits.notes),
+    scan: {
+      emails: mergeList(scan.emails, values.emails, email),
+      phones: mergeList(scan.phones, values.phones, phone, (value) => phoneKey(value) ?? value),
+      websites: mergeList(scan.websites, values.websites, ''),
+      socialLinks: mergeList(scan.socialLinks, values.socialLinks, ''),
+      address: scan.address || values.address,
+      hasImage: scan.hasImage || hasNewImage,
+    },
+  };
+}
+
+/** The stored photo of a scanned card, for its owner (404 when there is none or the contact is out of scope). */
+export async function contactCardImage(deps: ContactsDeps, caller: ContactsCaller, contactId: string) {
+  const key = await repository.findImageKey(deps.db, contactScopeOf(caller), contactId);
+  const file = key ? await deps.storage.get(key) : null;
+  if (!key || !file) throw notFound('This contact has no card photo.');
+  return { key, file };
 }

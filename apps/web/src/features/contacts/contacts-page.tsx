@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   contactKinds,
   contactKindLabels,
@@ -12,7 +12,7 @@ import {
   type ContactKind,
   type ContactSort,
 } from '@cardstack/shared/contacts/schemas';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { InputField } from '../../components/ui/input-field';
 import { SelectList } from '../../components/ui/select-list';
@@ -212,6 +212,9 @@ export default function ContactsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <ExportDialog filter={filter} total={page?.total ?? 0} />
+          <Link to="/contacts/scan" className={buttonClass('secondary')}>
+            Scan a card
+          </Link>
           <Button onClick={() => setFormContact(null)}>Add contact</Button>
         </div>
       </div>
@@ -238,7 +241,7 @@ export default function ContactsPage() {
           label="Kind"
           value={filter.kind || allValue}
           onValueChange={(value) => updateParams({ kind: value === allValue ? null : value })}
-          options={[{ value: allValue, label: 'Leads and manual' }, ...contactKinds.map((kind) => ({ value: kind, label: contactKindLabels[kind] }))]}
+          options={[{ value: allValue, label: 'All kinds' }, ...contactKinds.map((kind) => ({ value: kind, label: contactKindLabels[kind] }))]}
         />
         <SelectList
           label="Sort"

@@ -61,7 +61,8 @@ export function useContactCards() {
   });
 }
 
-function useInvalidateContacts() {
+/** Refreshes every contacts query (the list, the cards filter, open details) after contacts changed elsewhere. */
+export function useInvalidateContacts() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: contactsQueryKey });
 }
@@ -106,6 +107,11 @@ export function useDeleteContacts() {
 export function exportUrl(format: 'csv' | 'xlsx', filter: ContactFilterInput): string {
   const query = contactQueryString(filter);
   return `/api/contacts/export/${format}${query ? `?${query}` : ''}`;
+}
+
+/** The photo of a scanned card; `version` changes the URL when a merge replaced it. */
+export function cardImageUrl(contactId: string, version: string): string {
+  return contactUrl(contactId, `/card-image?v=${encodeURIComponent(version)}`);
 }
 
 export function vcardUrl(contactId: string): string {

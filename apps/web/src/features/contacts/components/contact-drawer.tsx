@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useContact, useUpdateContact, vcardUrl } from '../api/contacts-api';
+import { cardImageUrl, useContact, useUpdateContact, vcardUrl } from '../api/contacts-api';
 import { contactTitle, formatDateTime } from '../contact-format';
 import { TextareaField } from '../../../components/ui/textarea-field';
 
@@ -50,6 +50,34 @@ function NotesForm({ contact }: { contact: Contact }) {
   );
 }
 
+/** What a scanned card added: more emails and phones, links, the address and the photo of the card. */
+function ScanFields({ contact }: { contact: Contact }) {
+  const scan = contact.scan;
+  if (!scan) return null;
+  const links = [...scan.websites, ...scan.socialLinks];
+  return (
+    <>
+      {scan.emails.length > 0 ? <Field label="Other emails">{scan.emails.join('\n')}</Field> : null}
+      {scan.phones.length > 0 ? <Field label="Other phones">{scan.phones.join('\n')}</Field> : null}
+      {links.length > 0 ? (
+        <Field label="Links">
+          {links.map((url) => (
+            <a key={url} className="block text-brand-700 underline" href={url} target="_blank" rel="noreferrer noopener">
+              {url}
+            </a>
+          ))}
+        </Field>
+      ) : null}
+      {scan.address ? <Field label="Address">{scan.address}</Field> : null}
+      {scan.hasImage ? (
+        <Field label="Photo">
+          <img src={cardImageUrl(contact.id, contact.updatedAt)} alt="Photo of the business card" className="w-full rounded-lg ring-1 ring-zinc-200" />
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
 function Details({ contact, card }: { contact: Contact; card: ContactCard | null }) {
   const consent = contact.consentAt ? (
     <>
@@ -78,6 +106,7 @@ function Details({ contact, card }: { contact: Contact; card: ContactCard | null
           '—'
         )}
       </Field>
+      {contact.scan ? <ScanFields contact={contact} /> : null}
       {contact.kind === 'lead' ? <Field label="Message">{contact.message || '—'}</Field> : null}
       {contact.kind === 'lead' ? <Field label="Consent">{consent}</Field> : null}
       <Field label="Added">{formatDateTime(contact.createdAt)}</Field>

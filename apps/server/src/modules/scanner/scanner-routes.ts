@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  duplicateCheckInput,
+  duplicateCheckResponse,
+  improveScanInput,
+  improveScanResponse,
+  savedScanResponse,
+  scannedContactInput,
+  scannerConfigResponse,
+  scannerLimits,
+  scannerMessages,
+  type ScannerConfig,
+} from '@cardstack/shared/scanner/schemas';
+import { AppError, badRequest } from '../../http/errors';
+import { findDuplicateContacts, saveScannedContact, type ContactsDeps } from '../contacts/contacts-module';
+import type { RateLimiter } from '../rate-limit/rate-limit-module';
+import { improveWithAi, type ScannerAiConfig } from './scanner-ai';
+import { registerScannerAssetRoutes, type ScannerAssets } from './scanner-assets';
+
+export interface ScannerDeps {
+  contacts: ContactsDeps;
+  /** null when the OCR packages are missing: the scanner then offers no languages. */
+  assets: ScannerAssets | null;
+  ai: ScannerAiConfig | null;
+  /** The app's one rate limiter: each "Improve with AI" request costs the operator a model call. */
+  rateLimiter: RateLimiter;
+  /** "Improve with AI" requests per user per window (defaults: 20 per 10 minutes), shared by every process. */
+  aiRateLimit?: { max: number; windowSeconds: number };
+  fetchImpl?: typeof fetch;
+}
+
+/** Reads the review form (field `fields`, JSON) and the card's photo (file `image`, optional) of a save. */
+async function readScanUpload(request: FastifyRequest): Promise<{ fields: unknown; image: Buffer | null }> {
+  let fieldsText: string | null = null;
+  let image: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: scannerLimits.imageBytes, files: 1, fields: 2 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'image') image = await part.toBuffer();
+        else await part.toBuffer();
+      } else if (part.fieldname === 'fields' && typeof part.value === 'string') {
+        fieldsText = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file-too-large', 'The photo is larger than 10 MB.', { image: 'The photo is larger than 10 MB.' });
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Send the form as multipart/form-data.');
+    throw error;
+  }
+  if (fieldsText === null) throw badRequest('The form is missing.', { form: 'The form is missing.' });
+  try {
+    return { fields: JSON.parse(fieldsText) as unknown, image };
+  } catch {
+    throw badRequest('The form could not be read.', { form: 'The form could not be read.' });
+  }
+}
+
+/**
+ * /api/scanner/*: what the scanner screen needs (languages, the OCR files' location, whether AI is on), the
+ * duplicate check, saving a reviewed card through the contacts use case, and "Improve with AI". Every route is
+ * signed-in only; the scanner is in every plan.
+ */
+export function registerScannerRoutes(fastify: FastifyInstance, deps: ScannerDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  if (deps.assets) registerScannerAssetRoutes(fastify, deps.assets);
+  const aiRateLimit = deps.aiRateLimit ?? { max: 20, windowSeconds: 10 * 60 };
+
+  app.get('/api/scanner/config', { schema: { response: { 200: scannerConfigResponse } } }, async (request): Promise<ScannerConfig> => {
+    await request.caller();
+    return {
+      assetBase: deps.assets?.base ?? '',
+      languages: deps.assets?.languages ?? [],
+      ai: { isEnabled: deps.ai !== null, host: deps.ai ? new URL(deps.ai.url).host : null, sendsImage: deps.ai?.sendsImage ?? false },
+    };
+  });
+
+  app.post(
+    '/api/scanner/duplicates',
+    { schema: { body: duplicateCheckInput, response: { 200: duplicateCheckResponse } } },
+    async (request) => ({ duplicates: await findDuplicateContacts(deps.contacts, await request.caller(), request.body) }),
+  );
+
+  app.post('/api/scanner/contacts', { schema: { response: { 201: savedScanResponse } } }, async (request, reply) => {
+    const caller = await request.caller();
+    const upload = await readScanUpload(request);
+    const parsed = scannedContactInput.safeParse(upload.fields);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
+      throw badRequest(Object.values(fields)[0] ?? 'Check the form.', fields);
+    }
+    const saved = await saveScannedContact(deps.contacts, caller, parsed.data, upload.image);
+    return reply.status(201).send(saved);
+  });
+
+  app.post(
+    '/api/scanner/improve',
+    { bodyLimit: 6 * 1024 * 1024, schema: { body: improveScanInput, response: { 200: improveScanResponse } } },
+    async (request) => {
+      const caller = await request.caller();
+      if (!deps.ai) throw new AppError(404, 'scanner-ai-off', scannerMessages.aiOff);
+      const decision = await deps.rateLimiter.consume(`scanner-ai:user:${caller.userId}`, aiRateLimit);
+      if (!decision.allowed) throw new AppError(429, 'rate-limited', scannerMessages.aiRateLimited);
+      return { fields: await improveWithAi(deps.ai, request.body, deps.fetchImpl) };
+    },
+  );
+}

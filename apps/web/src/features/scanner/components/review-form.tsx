@@ -1,0 +1,295 @@
+import { useEffect, useState } from 'react';
+import { contactLimits } from '@cardstack/shared/contacts/schemas';
+import {
+  scannedContactInput,
+  scannerLimits,
+  type DuplicateContact,
+  type ScannedFields,
+  type ScannerConfig,
+} from '@cardstack/shared/scanner/schemas';
+import { Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/input-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { ApiError } from '../../../lib/api-client';
+import { findDuplicates, improveWithAi, saveScannedCard } from '../scanner-api';
+
+/** The form's text per field: lists are edited one item per line. */
+interface FormText {
+  name: string;
+  jobTitle: string;
+  company: string;
+  emails: string;
+  phones: string;
+  websites: string;
+  socialLinks: string;
+  address: string;
+  notes: string;
+}
+
+function textOf(fields: ScannedFields, notes = ''): FormText {
+  return {
+    name: fields.name,
+    jobTitle: fields.jobTitle,
+    company: fields.company,
+    emails: fields.emails.join('\n'),
+    phones: fields.phones.join('\n'),
+    websites: fields.websites.join('\n'),
+    socialLinks: fields.socialLinks.join('\n'),
+    address: fields.address,
+    notes,
+  };
+}
+
+const linesOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+
+function valuesOf(text: FormText) {
+  return {
+    name: text.name,
+    jobTitle: text.jobTitle,
+    company: text.company,
+    emails: linesOf(text.emails),
+    phones: linesOf(text.phones),
+    websites: linesOf(text.websites),
+    socialLinks: linesOf(text.socialLinks),
+    address: text.address,
+    notes: text.notes,
+  };
+}
+
+/** "emails.1" → "emails": a list's message shows under its field, naming the line. */
+function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<keyof FormText, string>> {
+  const errors: Partial<Record<keyof FormText, string>> = {};
+  for (const issue of issues) {
+    const [field, index] = issue.path;
+    const key = String(field ?? 'name') as keyof FormText;
+    errors[key] ??= typeof index === 'number' ? `Line ${index + 1}: ${issue.message}` : issue.message;
+  }
+  return errors;
+}
+
+export interface ReviewSource {
+  fields: ScannedFields;
+  /** 'qr' when a vCard QR code gave exact data; 'ocr' when the text was read. */
+  origin: 'qr' | 'ocr';
+  ocrText: string;
+  photo: Blob;
+  photoUrl: string;
+  /** A link from the card's QR code (often its digital card), offered to open. */
+  qrLink: string | null;
+}
+
+/** Every field editable, the card's photo beside them, duplicates flagged, then save (and on to the next card). */
+export function ReviewForm({ source, config, onSaved, onDiscard }: {
+  source: ReviewSource;
+  config: ScannerConfig;
+  onSaved: (result: { contactId: string; isMerged: boolean; name: string }) => void;
+  onDiscard: () => void;
+}) {
+  const [text, setText] = useState<FormText>(() => textOf(source.fields));
+  const [errors, setErrors] = useState<Partial<Record<keyof FormText, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [duplicates, setDuplicates] = useState<DuplicateContact[]>([]);
+  const [mergeInto, setMergeInto] = useState<DuplicateContact | null>(null);
+  const [isKeepingBoth, setIsKeepingBoth] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const [isImproving, setIsImproving] = useState(false);
+  const [aiMessage, setAiMessage] = useState<string | null>(null);
+
+  const emailsKey = text.emails;
+  const phonesKey = text.phones;
+  useEffect(() => {
+    // Asked again (debounced) as the emails and phones are corrected, so the flag follows the form.
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      findDuplicates({ emails: linesOf(emailsKey).slice(0, scannerLimits.listItems), phones: linesOf(phonesKey).slice(0, scannerLimits.listItems) })
+        .then((found) => {
+          if (!isCurrent) return;
+          setDuplicates(found);
+          setMergeInto((current) => (current && found.some((d) => d.id === current.id) ? current : null));
+        })
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [emailsKey, phonesKey]);
+
+  const field = (name: keyof FormText) => ({
+    value: text[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setText((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  async function save() {
+    setFormError(null);
+    const parsed = scannedContactInput.safeParse({ ...valuesOf(text), mergeIntoId: mergeInto?.id ?? null });
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setIsSaving(true);
+    try {
+      const saved = await saveScannedCard(parsed.data, source.photo);
+      onSaved({ ...saved, name: parsed.data.name || parsed.data.emails[0] || 'The contact' });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const fieldErrors = Object.fromEntries(
+          Object.entries(error.fields).map(([key, message]) => [key.split('.')[0], message]),
+        ) as Partial<Record<keyof FormText, string>>;
+        setErrors(fieldErrors);
+        setFormError(error.message);
+      } else {
+        setFormError('The contact could not be saved. Please try again.');
+      }
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  async function improve() {
+    setAiMessage(null);
+    setIsImproving(true);
+    try {
+      const current = scannedContactInput.safeParse(valuesOf(text));
+      const imageDataUrl = config.ai.sendsImage ? await dataUrlOf(source.photo) : undefined;
+      const fields = await improveWithAi({
+        ocrText: source.ocrText.slice(0, scannerLimits.ocrText),
+        current: current.success ? current.data : {},
+        ...(imageDataUrl ? { imageDataUrl } : {}),
+      });
+      setText((previous) => textOf(fields, previous.notes));
+      setAiMessage('Fields updated by the AI service. Check them before saving.');
+    } catch (error) {
+      setAiMessage(error instanceof ApiError ? error.message : 'The AI service could not be reached.');
+    } finally {
+      setIsImproving(false);
+    }
+  }
+
+  const showsDuplicates = duplicates.length > 0 && !isKeepingBoth;
+  return (
+    <form
+      aria-labelledby="review-title"
+      className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div className="flex flex-col gap-3">
+        <img src={source.photoUrl} alt="The scanned card" className="w-full rounded-xl shadow ring-1 ring-zinc-200" />
+        <p className="text-sm text-zinc-700">
+          {source.origin === 'qr' ? 'Read from the card’s QR code (exact data).' : 'Read on this device. Check each field before saving.'}
+        </p>
+        {source.qrLink ? (
+          <p className="rounded-lg bg-brand-50 p-3 text-sm ring-1 ring-brand-100">
+            The card’s QR code links to{' '}
+            <a className="break-all text-brand-700 underline" href={source.qrLink} target="_blank" rel="noreferrer noopener">
+              {source.qrLink}
+            </a>
+            .
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200">
+        <h2 id="review-title" className="text-lg font-semibold">
+          Check the details
+        </h2>
+        {showsDuplicates ? (
+          <div role="region" aria-label="Possible duplicate" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+            <p className="font-semibold">You may have this contact already.</p>
+            <ul className="mt-2 flex flex-col gap-3">
+              {duplicates.map((duplicate) => (
+                <li key={duplicate.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="text-sm">
+                    <strong>{duplicate.name || duplicate.email}</strong>
+                    {duplicate.company ? `, ${duplicate.company}` : ''} — same {duplicate.matchedOn.map((m) => (m.includes('@') ? m : 'phone')).join(', ')}
+                  </span>
+                  <span className="flex gap-2">
+                    <Button
+                      variant={mergeInto?.id === duplicate.id ? 'primary' : 'secondary'}
+                      aria-pressed={mergeInto?.id === duplicate.id}
+                      onClick={() => setMergeInto(mergeInto?.id === duplicate.id ? null : duplicate)}
+                    >
+                      Merge
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Button
+              variant="ghost"
+              className="mt-2"
+              onClick={() => {
+                setIsKeepingBoth(true);
+                setMergeInto(null);
+              }}
+            >
+              Keep both
+            </Button>
+            {mergeInto ? (
+              <p className="mt-2 text-sm" aria-live="polite">
+                Saving adds this card’s details to {mergeInto.name || mergeInto.email}; fields already filled stay as they are.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField label="Name" autoComplete="off" maxLength={contactLimits.name} {...field('name')} />
+          <InputField label="Job title" autoComplete="off" maxLength={contactLimits.jobTitle} {...field('jobTitle')} />
+          <InputField label="Company" autoComplete="off" maxLength={contactLimits.company} {...field('company')} />
+          <TextareaField label="Emails" hint="One per line; the first is the contact’s email." rows={2} {...field('emails')} />
+          <TextareaField label="Phones" hint="One per line, best with the country code (+49…)." rows={2} {...field('phones')} />
+          <TextareaField label="Websites" hint="One per line." rows={2} {...field('websites')} />
+          <TextareaField label="Other links" hint="Social profiles, one per line." rows={2} {...field('socialLinks')} />
+          <TextareaField label="Address" rows={2} maxLength={scannerLimits.address} {...field('address')} />
+        </div>
+        <TextareaField label="Note" hint="Where you met, what to follow up on." rows={3} maxLength={contactLimits.notes} {...field('notes')} />
+
+        {config.ai.isEnabled ? (
+          <div className="rounded-xl bg-zinc-50 p-4 ring-1 ring-zinc-200">
+            <Button variant="secondary" isLoading={isImproving} onClick={() => void improve()}>
+              Improve with AI
+            </Button>
+            <p className="mt-2 text-sm text-zinc-700">
+              Sends the text read from this card{config.ai.sendsImage ? ' and its photo' : ''} to {config.ai.host}, a service set up by this
+              site’s operator.
+            </p>
+            {aiMessage ? (
+              <p className="mt-2 text-sm" role="status">
+                {aiMessage}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        {formError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" isLoading={isSaving}>
+            {mergeInto ? 'Merge and scan next' : 'Save and scan next'}
+          </Button>
+          <Button variant="ghost" onClick={onDiscard} disabled={isSaving}>
+            Discard
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The photo could not be read.'));
+    reader.readAsDataURL(blob);
+  });
+}

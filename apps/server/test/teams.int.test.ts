@@ -367,7 +367,7 @@ describe('bulk import', () => {
   }
 
   async function finished(client: TestClient, jobId: string): Promise<ImportJob> {
-    await t.services.jobs.runDue();
+    await t.services.jobs.runDue({ kinds: ['teams.import'] });
     const response = await client.get(`/api/teams/imports/${jobId}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().job;

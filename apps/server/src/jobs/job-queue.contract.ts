@@ -70,6 +70,14 @@ export function jobQueueContract(engineName: string, open: () => Promise<JobCont
       expect(await jobs.runDue()).toBe(1);
       expect(seen).toEqual([{ n: 2 }]);
       expect(await jobs.admin.counts()).toMatchObject({ queued: 0, running: 0, done: 1 });
+
+      // A pass can be limited to some kinds.
+      jobs.register('contract.other', async () => void seen.push('other'));
+      await jobs.enqueue(harness.db, 'contract.other', {});
+      await jobs.enqueue(harness.db, 'contract.tx', { n: 3 });
+      expect(await jobs.runDue({ kinds: ['contract.tx'] })).toBe(1);
+      expect(await jobs.runDue({ kinds: ['contract.other'] })).toBe(1);
+      expect(seen).toEqual([{ n: 2 }, { n: 3 }, 'other']);
     });
 
     it('does not run a job before runAt', async () => {

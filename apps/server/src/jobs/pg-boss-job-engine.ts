@@ -250,11 +250,11 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
       await stopping.stop({ graceful: true, close: false, wait: true, timeout: options.stopTimeoutMs ?? 30_000 });
     },
 
-    async runDue() {
+    async runDue({ kinds } = {}) {
       let count = 0;
       for (;;) {
         let ranOne = false;
-        for (const kind of handlers.keys()) {
+        for (const kind of [...handlers.keys()].filter((candidate) => !kinds || kinds.includes(candidate))) {
           await ensureQueue(kind);
           const [job] = await boss.fetch<unknown>(kind, { batchSize: 1, includeMetadata: true });
           if (!job) continue;

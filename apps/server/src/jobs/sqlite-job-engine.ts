@@ -58,8 +58,8 @@ export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngin
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
 
-  async function claimNext(): Promise<JobRow | undefined> {
-    const kinds = [...handlers.keys()];
+  async function claimNext(only?: readonly string[]): Promise<JobRow | undefined> {
+    const kinds = [...handlers.keys()].filter((kind) => !only || only.includes(kind));
     if (kinds.length === 0) return undefined;
     const at = now();
     const nowIso = at.toISOString();
@@ -153,10 +153,10 @@ export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngin
   }
 
   /** Claims and runs due jobs one after another until none is left (or the runner stops). */
-  async function workLoop(shouldGoOn: () => boolean): Promise<number> {
+  async function workLoop(shouldGoOn: () => boolean, kinds?: readonly string[]): Promise<number> {
     let count = 0;
     while (shouldGoOn()) {
-      const job = await claimNext();
+      const job = await claimNext(kinds);
       if (!job) break;
       const done = runJob(job);
       running.set(job.id, { token: job.lease_token!, done });
@@ -301,8 +301,8 @@ export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngin
       await polling?.catch(() => undefined);
     },
 
-    async runDue() {
-      return workLoop(() => true);
+    async runDue({ kinds } = {}) {
+      return workLoop(() => true, kinds);
     },
   };
   return engine;

@@ -181,7 +181,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google) }));
   registerAuthRoutes(app, auth);
   registerAccountRoutes(app, { db, auth, storage, accountDeletionSteps });
-  registerFileRoutes(app, storage);
+  registerFileRoutes(app, storage, {
+    isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
+  });
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
   registerContactRoutes(app, contacts);

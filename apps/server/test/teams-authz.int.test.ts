@@ -173,7 +173,7 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'GET contacts (team leads)',
-    needs: ['contacts'],
+    needs: ['readContacts'],
     // The list is everyone's; the contacts permission decides whether the team's leads are in it.
     allowed: 200,
     denied: 200,
@@ -185,7 +185,7 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'GET a team lead',
-    needs: ['contacts'],
+    needs: ['readContacts'],
     allowed: 200,
     denied: 404,
     run: (c) => c.get(`/api/contacts/${teamLeadId}`),

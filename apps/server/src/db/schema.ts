@@ -267,6 +267,13 @@ export interface TeamImportJobTable {
   finished_at: string | null;
 }
 
+/** A username a card gave up, reserved for its former holder for a while (see usernameQuarantineDays). */
+export interface ReleasedUsernameTable {
+  username_key: string;
+  user_id: string;
+  released_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -285,6 +292,7 @@ export interface Database {
   team_roles: TeamRolesTable;
   team_invitation: TeamInvitationTable;
   team_import_job: TeamImportJobTable;
+  released_username: ReleasedUsernameTable;
 }
 
 export function toIsoString(value: Date | string): string {

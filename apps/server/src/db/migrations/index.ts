@@ -9,6 +9,9 @@ import { billingCustomers } from './0005-billing-customers';
 import { publicCard } from './0006-public-card';
 import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
+// security-review (0025–0029)
+import { releasedUsernames } from './0025-released-usernames';
+import { contactPermissionsSplit } from './0026-contact-permissions-split';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -28,6 +31,9 @@ const migrations = [
   ['0006-public-card', publicCard],
   ['0007-contacts', contacts],
   ['0008-teams', teams],
+  // security-review (0025–0029)
+  ['0025-released-usernames', releasedUsernames],
+  ['0026-contact-permissions-split', contactPermissionsSplit],
 ] as const;
 
 /**

@@ -220,7 +220,7 @@ export async function updateContact(
   contactId: string,
   values: UpdateContactValues,
 ): Promise<ContactResponse> {
-  const scope = contactScopeOf(caller);
+  const scope = contactScopeOf(caller, 'manage');
   const { contact } = await findInScope(deps, scope, contactId);
   const next = { ...contact, ...values };
   if (!next.name && !next.email) throw nameOrEmailMissing();
@@ -229,13 +229,13 @@ export async function updateContact(
 }
 
 export async function deleteContact(deps: ContactsDeps, caller: ContactsCaller, contactId: string): Promise<void> {
-  const deleted = await repository.deleteContacts(deps.db, contactScopeOf(caller), [contactId]);
+  const deleted = await repository.deleteContacts(deps.db, contactScopeOf(caller, 'manage'), [contactId]);
   if (deleted === 0) throw contactNotFound();
 }
 
 /** All or nothing: when any id is not a contact the caller may delete, none is deleted (404). */
 export async function bulkDeleteContacts(deps: ContactsDeps, caller: ContactsCaller, ids: readonly string[]): Promise<number> {
-  const scope = contactScopeOf(caller);
+  const scope = contactScopeOf(caller, 'manage');
   const unique = [...new Set(ids)];
   return deps.db.transaction().execute(async (trx) => {
     const found = await repository.findIdsInScope(trx, scope, unique);
@@ -292,7 +292,15 @@ export async function listContactCards(deps: ContactsDeps, caller: ContactsCalle
   return [...cards.values()];
 }
 
-// ---- Settings and account deletion ---------------------------------------------------------------------
+// ---- Settings, leaving a team and account deletion ------------------------------------------------------
+
+/**
+ * A member leaves the team (removed, or their account is deleted): the leads of the team's cards stay with the
+ * team. Call it with the transaction that moves the member's team cards, after the cards moved.
+ */
+export async function passTeamLeadsToOwner(db: Kysely<Database>, memberUserId: string, teamOwnerId: string): Promise<number> {
+  return repository.passTeamLeadsToOwner(db, memberUserId, teamOwnerId, nowIso());
+}
 
 export async function getNotificationSettings(deps: ContactsDeps, userId: string): Promise<NotificationSettings> {
   return { isNewLeadEmailOn: await repository.isNewLeadEmailOn(deps.db, userId) };

@@ -1,6 +1,6 @@
 /*
  * The contacts module's public entry: the contacts screens' routes, leads from the public card page, and the
- * account-deletion step.
+ * account-deletion step, and the team's leads passing to its owner when a member leaves.
  */
 export { registerContactRoutes } from './contact-routes';
-export { createLead, deleteContactsOfUser, type ContactsDeps } from './contact-service';
+export { createLead, deleteContactsOfUser, passTeamLeadsToOwner, type ContactsDeps } from './contact-service';

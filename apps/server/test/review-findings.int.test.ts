@@ -4,7 +4,12 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
+import { usernameQuarantineDays } from '@cardstack/shared/cards/username';
+import { importFileMessages, maxImportRows } from '@cardstack/shared/teams/import-rows';
+import { columnTypes } from '../src/db/migrations/column-types';
+import { craftedXlsx, xlsxRow } from './crafted-xlsx';
 import { fileUpload } from './multipart';
+import { csvFile, member, setPermissions, teamsOwner } from './teams-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -135,5 +140,173 @@ describe('link URLs are stored in their normalised WHATWG form', () => {
     const click = await visit(path!);
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe(stored[1]);
+  });
+});
+
+describe('bulk import reads spreadsheets in bounded memory', () => {
+  async function upload(client: TestClient, body: Buffer, fileName: string) {
+    const { body: payload, headers } = fileUpload(body, fileName);
+    return client.request('POST', '/api/teams/imports', payload, headers);
+  }
+
+  it('refuses a zip bomb without inflating it whole, and stores nothing', async () => {
+    const owner = await teamsOwner(t, 'Importer');
+    // One cell of 64 MB of spaces (past the 40 MB cap): some 64 kB compressed.
+    const megabyte = ' '.repeat(1024 * 1024);
+    function* rows() {
+      yield xlsxRow(1, ['Email', 'Name']);
+      yield '<row r="2"><c t="inlineStr"><is><t>';
+      for (let index = 0; index < 64; index += 1) yield megabyte;
+      yield '</t></is></c></row>';
+    }
+    const bomb = await craftedXlsx(rows());
+    expect(bomb.length).toBeLessThan(256 * 1024);
+
+    const before = process.memoryUsage().rss;
+    const started = Date.now();
+    const response = await upload(owner.client, bomb, 'members.xlsx');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).toBe(importFileMessages.unreadable);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    expect(await db().selectFrom('team_import_job').selectAll().execute()).toEqual([]);
+  });
+
+  it('stops at the row cap, keeps only the first columns, and reads a normal crafted sheet', async () => {
+    const owner = await teamsOwner(t, 'Importer', 25);
+    function* tooMany() {
+      yield xlsxRow(1, ['Email', 'Name']);
+      for (let row = 2; row <= maxImportRows + 2; row += 1) yield xlsxRow(row, [`p${row}@example.com`, `Person ${row}`]);
+    }
+    const many = await upload(owner.client, await craftedXlsx(tooMany()), 'members.xlsx');
+    expect(many.statusCode, many.body).toBe(400);
+    expect(many.json().error.message).toBe(importFileMessages.tooManyRows);
+
+    // A row of 100,000 cells: the header's columns are read, the rest is never kept.
+    const wide = ['Email', 'Name', ...Array.from({ length: 100_000 }, (_, index) => `x${index}`)];
+    const crafted = await craftedXlsx([xlsxRow(1, wide), xlsxRow(2, ['wide@example.com', 'Wide Person'])]);
+    const accepted = await upload(owner.client, crafted, 'members.xlsx');
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(accepted.json().job.totalRows).toBe(1);
+  });
+});
+
+describe('team contacts: read and manage are separate permissions', () => {
+  async function teamWithLead() {
+    const owner = await teamsOwner(t);
+    const employee = await member(t, owner, 'employee', 'Erin Employee');
+    const colleague = await member(t, owner, 'employee', 'Cole Colleague');
+    const card = await createCard(colleague.client, { title: 'Team card' });
+    await db().updateTable('card').set({ team_owner_id: owner.userId }).where('id', '=', card.id).execute();
+    const lead = await t.app.inject({
+      method: 'POST',
+      url: `/id/${card.id}/lead`,
+      remoteAddress: '198.51.100.7',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      payload: JSON.stringify({ name: 'Lena Lead', email: 'lena@example.com' }),
+    });
+    expect([200, 201], lead.body).toContain(lead.statusCode);
+    const [row] = await db().selectFrom('contact').select(['id']).where('card_id', '=', card.id).execute();
+    return { owner, employee, colleague, card, leadId: row!.id };
+  }
+
+  it('readContacts shows the team’s leads but does not change them; manageContacts does', async () => {
+    const { owner, employee, leadId } = await teamWithLead();
+    await setPermissions(owner, { employee: ['readContacts'] });
+    expect((await employee.client.get(`/api/contacts/${leadId}`)).statusCode).toBe(200);
+    expect((await employee.client.patch(`/api/contacts/${leadId}`, { notes: 'changed' })).statusCode).toBe(404);
+    expect((await employee.client.delete(`/api/contacts/${leadId}`)).statusCode).toBe(404);
+    expect((await db().selectFrom('contact').select('notes').where('id', '=', leadId).executeTakeFirstOrThrow()).notes).toBe('');
+
+    await setPermissions(owner, { employee: ['readContacts', 'manageContacts'] });
+    expect((await employee.client.patch(`/api/contacts/${leadId}`, { notes: 'changed' })).statusCode).toBe(200);
+    expect((await employee.client.delete(`/api/contacts/${leadId}`)).statusCode).toBe(200);
+  });
+
+  it('migrates a stored `contacts` permission to both', async () => {
+    const { contactPermissionsSplit } = await import('../src/db/migrations/0026-contact-permissions-split');
+    const owner = await teamsOwner(t);
+    await setPermissions(owner, { admin: ['metrics'] });
+    await db()
+      .updateTable('team_roles')
+      .set({ admin: JSON.stringify([{ name: 'title', checked: false }, { name: 'contacts', checked: true }]), employee: JSON.stringify([{ name: 'contacts', checked: false }]) })
+      .where('team_owner_id', '=', owner.userId)
+      .execute();
+    await contactPermissionsSplit(columnTypes(t.services.database.dialect)).up(db() as never);
+    const roles = (await owner.client.get('/api/teams/roles')).json() as Record<string, { name: string; checked: boolean }[]>;
+    const checked = (list: { name: string; checked: boolean }[]) => list.filter((row) => row.checked).map((row) => row.name);
+    expect(checked(roles.admin!)).toEqual(['readContacts', 'manageContacts']);
+    expect(checked(roles.employee!)).toEqual([]);
+  });
+
+  it('leads on team cards stay with the team when the member is removed or deletes their account', async () => {
+    const { owner, colleague, leadId } = await teamWithLead();
+    expect((await owner.client.delete(`/api/teams/members/${colleague.memberId}`)).statusCode).toBe(200);
+    const afterRemoval = await db().selectFrom('contact').select(['owner_id', 'team_owner_id']).where('id', '=', leadId).executeTakeFirstOrThrow();
+    expect(afterRemoval).toEqual({ owner_id: owner.userId, team_owner_id: owner.userId });
+    expect((await colleague.client.get(`/api/contacts/${leadId}`)).statusCode).toBe(404);
+    expect((await owner.client.get(`/api/contacts/${leadId}`)).statusCode).toBe(200);
+
+    const second = await teamWithLead();
+    const deleted = await second.colleague.client.post('/api/account/delete', { password: second.colleague.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const kept = await db().selectFrom('contact').select(['owner_id']).where('id', '=', second.leadId).executeTakeFirst();
+    expect(kept).toEqual({ owner_id: second.owner.userId });
+  });
+});
+
+describe('granting admin', () => {
+  it('takes the owner or a holder of `roles`, not just user management', async () => {
+    const owner = await teamsOwner(t, 'Olivia Owner', 25);
+    const manager = await member(t, owner, 'admin', 'Manny Manager');
+    const employee = await member(t, owner, 'employee', 'Erin Employee');
+    // Defaults: admins have user management but not roles.
+    const invited = await manager.client.post('/api/teams/members', { email: 'new-admin@example.com', name: 'New', role: 'admin' });
+    expect(invited.statusCode).toBe(403);
+    const promoted = await manager.client.patch(`/api/teams/members/${employee.memberId}`, { role: 'admin' });
+    expect(promoted.statusCode).toBe(403);
+    const file = csvFile([['Email', 'Name', 'Role'], ['a@example.com', 'A', 'employee'], ['b@example.com', 'B', 'admin']]);
+    const { body, headers } = fileUpload(file, 'members.csv');
+    const imported = await manager.client.request('POST', '/api/teams/imports', body, headers);
+    expect(imported.statusCode).toBe(403);
+    expect(imported.json().error.message).toContain('row 3');
+    expect(await db().selectFrom('team_member').select('email').where('email', 'in', ['new-admin@example.com', 'a@example.com', 'b@example.com']).execute()).toEqual([]);
+    expect((await db().selectFrom('team_member').select('role').where('id', '=', employee.memberId).executeTakeFirstOrThrow()).role).toBe('employee');
+    // Employees may still be invited.
+    expect((await manager.client.post('/api/teams/members', { email: 'new-employee@example.com', name: 'New', role: 'employee' })).statusCode).toBe(201);
+
+    await setPermissions(owner, { admin: ['userManagement', 'roles'] });
+    expect((await manager.client.patch(`/api/teams/members/${employee.memberId}`, { role: 'admin' })).statusCode).toBe(200);
+    expect((await owner.client.post('/api/teams/members', { email: 'owner-admin@example.com', name: 'O', role: 'admin' })).statusCode).toBe(201);
+  });
+});
+
+describe('a freed username', () => {
+  it('cannot be taken by another account for 30 days; its former holder may take it back', async () => {
+    const { client } = await owner();
+    const card = await createCard(client);
+    expect((await client.request('PUT', `/api/cards/${card.id}/username`, { username: 'ada-lovelace' })).statusCode).toBe(200);
+    expect((await client.request('PUT', `/api/cards/${card.id}/username`, { username: 'ada-l' })).statusCode).toBe(200);
+
+    const other = new TestClient(t.app);
+    await other.register();
+    const theirs = await createCard(other);
+    const taken = await other.request('PUT', `/api/cards/${theirs.id}/username`, { username: 'Ada-Lovelace' });
+    expect(taken.statusCode).toBe(409);
+    expect((await other.get(`/api/cards/username-availability?username=ada-lovelace`)).json()).toMatchObject({ isAvailable: false });
+
+    // Deleting the card frees its name the same way.
+    expect((await client.delete(`/api/cards/${card.id}`)).statusCode).toBe(200);
+    expect((await other.request('PUT', `/api/cards/${theirs.id}/username`, { username: 'ada-l' })).statusCode).toBe(409);
+
+    // The former holder may take it back.
+    const again = await createCard(client);
+    expect((await client.request('PUT', `/api/cards/${again.id}/username`, { username: 'ada-lovelace' })).statusCode).toBe(200);
+    expect((await client.request('PUT', `/api/cards/${again.id}/username`, { username: 'ada-back' })).statusCode).toBe(200);
+
+    // After 30 days anyone may.
+    const past = new Date(Date.now() - (usernameQuarantineDays * 24 + 1) * 60 * 60_000).toISOString();
+    await db().updateTable('released_username').set({ released_at: past }).execute();
+    expect((await other.request('PUT', `/api/cards/${theirs.id}/username`, { username: 'ada-lovelace' })).statusCode).toBe(200);
   });
 });

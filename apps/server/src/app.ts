@@ -8,7 +8,8 @@ import pino, { type Logger } from 'pino';
 import { resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './http/errors';
-import { registerAccountRoutes, type AccountDeletionStep } from './modules/account/account-module';
+import { requestLogValue } from './http/log-redaction';
+import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import { createAuth, registerAuthRoutes, registerCallerHook, type Auth } from './modules/auth/auth-module';
 import {
   cancelSubscriptionsOfUser,
@@ -25,12 +26,21 @@ import {
   createLocalMailboxTransport,
   createMailWorker,
   createSmtpTransport,
+  forgetMailOf,
   type MailTransport,
   type MailWorker,
 } from './modules/mail/mail-module';
 import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
-import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
+import {
+  createTeamClaimsResolver,
+  invitationAcceptPath,
+  onAccountDeleted,
+  recordSignIn,
+  registerTeamRoutes,
+  type TeamModule,
+  type TeamsDeps,
+} from './modules/teams/teams-module';
 import { registerSpa } from './web/spa';
 
 export interface AppServices {
@@ -121,14 +131,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const cards: CardsDeps = { db, dialect: database.dialect, storage, cardAllowance, onCardChanged: publicCard.onCardChanged };
   const contacts: ContactsDeps = { db };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now };
-  const accountDeletionSteps: readonly AccountDeletionStep[] = [
-    // First: when the payment provider cannot be reached the account stays whole, so the person can try again.
-    (userId) => cancelSubscriptionsOfUser(billing, userId),
-    // Before the cards step: a member's team cards stay with the team instead of going with the account.
-    (userId) => onAccountDeleted(teams, userId),
-    (userId) => deleteCardsOfUser(cards, userId),
-    (userId) => deleteContactsOfUser(contacts, userId),
-  ];
+  const accountDeletion: AccountDeletion = {
+    // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
+    before: [(userId) => cancelSubscriptionsOfUser(billing, userId)],
+    // Then one transaction. Teams before the cards: a member's team cards (and their leads) stay with the team.
+    steps: [
+      (trx, userId) => onAccountDeleted({ ...teams, db: trx }, userId),
+      (trx, userId) => deleteCardsOfUser(cards, userId, trx),
+      (trx, userId) => deleteContactsOfUser(contacts, userId, trx),
+      (trx, userId, email) => forgetMailOf(trx, userId, email),
+    ],
+  };
 
   // ---- Jobs --------------------------------------------------------------------------------------------
   // Background work is set up here, after the services it runs and before any route. The mail worker is
@@ -139,13 +152,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     transport: mailTransport,
     from: config.mail.from,
     baseUrl: config.baseUrl,
+    invitationPath: (claims) => invitationAcceptPath(secret, claims),
     logger,
     intervalMs: config.mail.workerIntervalMs,
   });
 
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    // Request lines go through our serializer: addresses that carry secrets (invitation links) are redacted.
+    loggerInstance: logger.child({}, { serializers: { req: requestLogValue } }) as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -180,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google) }));
   registerAuthRoutes(app, auth);
-  registerAccountRoutes(app, { db, auth, storage, accountDeletionSteps });
+  registerAccountRoutes(app, { db, auth, storage, accountDeletion });
   registerFileRoutes(app, storage, {
     isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
   });

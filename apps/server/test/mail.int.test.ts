@@ -55,6 +55,7 @@ function worker(transport: MailTransport) {
     transport,
     from: 'Cards <no-reply@cards.test>',
     baseUrl: 'https://cards.example.com',
+    invitationPath: () => '/invite/not-used-here',
     logger: pino({ level: 'silent' }),
     intervalMs: 1000,
   });

@@ -1,6 +1,9 @@
 /*
  * The security review's findings that are not about sign-in: each block fails without its fix.
  */
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import pino from 'pino';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
@@ -9,7 +12,7 @@ import { importFileMessages, maxImportRows } from '@cardstack/shared/teams/impor
 import { columnTypes } from '../src/db/migrations/column-types';
 import { craftedXlsx, xlsxRow } from './crafted-xlsx';
 import { fileUpload } from './multipart';
-import { csvFile, member, setPermissions, teamsOwner } from './teams-support';
+import { csvFile, invitationTokenFor, invite, member, person, setPermissions, teamsOwner } from './teams-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -308,5 +311,86 @@ describe('a freed username', () => {
     const past = new Date(Date.now() - (usernameQuarantineDays * 24 + 1) * 60 * 60_000).toISOString();
     await db().updateTable('released_username').set({ released_at: past }).execute();
     expect((await other.request('PUT', `/api/cards/${theirs.id}/username`, { username: 'ada-lovelace' })).statusCode).toBe(200);
+  });
+});
+
+describe('invitation tokens', () => {
+  it('are never stored in clear, in the outbox or anywhere else, and the mailed link still works', async () => {
+    const owner = await teamsOwner(t);
+    await invite(owner, 'newbie@example.com', 'employee', 'New Bie');
+    const outbox = await db().selectFrom('mail_outbox').selectAll().where('template', '=', 'team-invitation').execute();
+    expect(outbox).toHaveLength(1);
+
+    const token = await invitationTokenFor(t, 'newbie@example.com');
+    const signature = token.slice(-43);
+    const everything = JSON.stringify([
+      await db().selectFrom('mail_outbox').selectAll().execute(),
+      await db().selectFrom('team_invitation').selectAll().execute(),
+      await db().selectFrom('team_member').selectAll().execute(),
+      await db().selectFrom('error_log').selectAll().execute(),
+    ]);
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain(signature);
+    expect(everything).not.toContain('/invite/');
+
+    const joined = await person(t, 'New Bie', 'newbie@example.com');
+    expect((await joined.client.post('/api/teams/invitations/accept', { token })).statusCode).toBe(200);
+  });
+
+  it('are never logged', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) }));
+    const logged = await createTestApp({}, { logger });
+    try {
+      const owner = await teamsOwner(logged);
+      await invite(owner, 'logged@example.com');
+      const token = await invitationTokenFor(logged, 'logged@example.com');
+      await logged.app.inject({ method: 'GET', url: `/invite/${token}` });
+      await logged.app.inject({ method: 'GET', url: `/invite/${token}?utm=x` });
+      await new TestClient(logged.app).post('/api/teams/invitations/preview', { token });
+      await new TestClient(logged.app).post('/api/teams/invitations/accept', { token });
+      expect(lines.length).toBeGreaterThan(5);
+      expect(lines.join('\n')).toContain('/invite/[redacted]');
+      expect(lines.join('\n')).not.toContain(token.slice(-43));
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the person’s data from the mail outbox', async () => {
+    const leaving = await teamsOwner(t, 'Leaving Owner');
+    await invite(leaving, 'invitee@example.com', 'employee', 'Invitee');
+    const staying = await person(t, 'Staying Person');
+    const before = await db().selectFrom('mail_outbox').select(['to', 'template']).execute();
+    expect(before.map((row) => row.to)).toEqual(expect.arrayContaining([leaving.email, 'invitee@example.com', staying.email]));
+
+    const deleted = await leaving.client.post('/api/account/delete', { password: leaving.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await db().selectFrom('mail_outbox').select(['to', 'data']).execute();
+    expect(after.map((row) => row.to)).toEqual([staying.email]);
+    expect(JSON.stringify(after)).not.toContain('Leaving Owner');
+    expect(JSON.stringify(after)).not.toContain(leaving.userId);
+  });
+
+  it('is one transaction: a failure halfway leaves the account whole', async () => {
+    const leaving = await person(t, 'Leaving Person');
+    const card = await createCard(leaving.client, { title: 'Stays' });
+    await leaving.client.post('/api/contacts', { name: 'A Contact', email: 'contact@example.com' });
+    // The contacts step fails after the cards step ran.
+    if (t.services.database.dialect === 'sqlite') {
+      await sql`create trigger fail_contact_delete before delete on contact begin select raise(abort, 'contact delete failed'); end`.execute(db());
+    } else {
+      await sql`create function fail_contact_delete() returns trigger language plpgsql as $$ begin raise exception 'contact delete failed'; end $$`.execute(db());
+      await sql`create trigger fail_contact_delete before delete on contact for each row execute function fail_contact_delete()`.execute(db());
+    }
+    const failed = await leaving.client.post('/api/account/delete', { password: leaving.password });
+    expect(failed.statusCode).toBe(500);
+    expect(await db().selectFrom('user').select('id').where('id', '=', leaving.userId).executeTakeFirst()).toBeDefined();
+    expect(await db().selectFrom('card').select('id').where('id', '=', card.id).executeTakeFirst()).toBeDefined();
+    expect((await leaving.client.get(`/api/cards/${card.id}`)).statusCode).toBe(200);
+    expect(await db().selectFrom('mail_outbox').select('id').where('to', '=', leaving.email).execute()).not.toEqual([]);
+    await db().deleteFrom('error_log').execute();
   });
 });

@@ -321,12 +321,17 @@ export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: st
   await deleteCardFiles(deps, target.id);
 }
 
-/** Account deletion step: every card of the user and all their files. */
-export async function deleteCardsOfUser(deps: CardsDeps, userId: string): Promise<void> {
-  const ids = await repository.listCardIdsByOwner(deps.db, userId);
-  await repository.deleteCardRowsOfOwner(deps.db, userId, now());
-  for (const id of ids) deps.onCardChanged?.({ cardId: id, ownerId: userId, kind: 'deleted' });
-  for (const id of ids) await deleteCardFiles(deps, id);
+/**
+ * Account deletion step: every card of the user, through `trx` (the deletion's transaction). Their files go,
+ * and the public page forgets them, in the returned clean-up, once the deletion committed.
+ */
+export async function deleteCardsOfUser(deps: CardsDeps, userId: string, trx: Kysely<Database> = deps.db): Promise<() => Promise<void>> {
+  const ids = await repository.listCardIdsByOwner(trx, userId);
+  await repository.deleteCardRowsOfOwner(trx, userId, now());
+  return async () => {
+    for (const id of ids) deps.onCardChanged?.({ cardId: id, ownerId: userId, kind: 'deleted' });
+    for (const id of ids) await deleteCardFiles(deps, id);
+  };
 }
 
 /**

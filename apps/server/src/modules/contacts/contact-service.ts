@@ -316,6 +316,6 @@ export async function updateNotificationSettings(
 }
 
 /** Account deletion step. */
-export async function deleteContactsOfUser(deps: ContactsDeps, userId: string): Promise<void> {
-  await repository.deleteContactsOfUser(deps.db, userId);
+export async function deleteContactsOfUser(deps: ContactsDeps, userId: string, trx: Kysely<Database> = deps.db): Promise<void> {
+  await repository.deleteContactsOfUser(trx, userId);
 }

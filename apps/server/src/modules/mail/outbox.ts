@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { insertOutboxMail } from './mail-repository';
+import { deleteMailOf, insertOutboxMail } from './mail-repository';
 import type { MailTemplateName, MailTemplateData } from './templates/index';
 
 /**
@@ -27,4 +27,9 @@ export async function enqueueMail<T extends MailTemplateName>(
     sent_at: null,
   });
   return id;
+}
+
+/** Account deletion step: the outbox keeps none of the person's data (see `deleteMailOf`). */
+export async function forgetMailOf(db: Kysely<Database>, userId: string, email: string): Promise<void> {
+  await deleteMailOf(db, userId, email);
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
-import { renderMail } from './templates/index';
+import { renderMail, type MailLinks } from './templates/index';
 import type { MailTransport } from './transport';
 
 export const maxMailAttempts = 8;
@@ -19,6 +19,8 @@ export interface MailWorkerOptions {
   transport: MailTransport;
   from: string;
   baseUrl: string;
+  /** Signs an invitation's link at send time, so the outbox holds none (see templates/links.ts). */
+  invitationPath: MailLinks['invitationPath'];
   logger: Logger;
   intervalMs: number;
 }
@@ -58,7 +60,7 @@ export function createMailWorker(options: MailWorkerOptions) {
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
-        const rendered = renderMail(message.template, JSON.parse(message.data), { baseUrl: options.baseUrl });
+        const rendered = renderMail(message.template, JSON.parse(message.data), { baseUrl: options.baseUrl, invitationPath: options.invitationPath });
         await transport.send({ from: options.from, to: message.to, ...rendered });
         await db
           .updateTable('mail_outbox')

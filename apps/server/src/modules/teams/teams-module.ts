@@ -6,3 +6,4 @@ export { onAccountDeleted, recordSignIn } from './team-account-hooks';
 export { createTeamClaimsResolver } from './team-claims';
 export type { TeamsDeps } from './team-deps';
 export { registerTeamRoutes, type TeamModule } from './team-routes';
+export { invitationAcceptPath } from './team-invitations';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -69,6 +69,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Told of every route as it is added (the security suite derives its route list from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function createLogger(config: Config): Logger {
@@ -164,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db);

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
 import { importColumns, validateImportRow } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
-import { AppError, badRequest, notFound, recordError } from '../../http/errors';
+import { AppError, notFound, recordError } from '../../http/errors';
 import { createCard } from '../cards/cards-module';
 import { mayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import type { TeamsDeps } from './team-deps';

@@ -1,7 +1,10 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { defaultRolesMatrix, roleList } from '@cardstack/shared/teams/roles';
-import { fileUpload } from '../multipart';
+import { fileUpload, multipartBody } from '../multipart';
 import { csvFile } from '../teams-support';
+import { TestClient } from '../test-app';
 import { freshCard, freshLead, freshPendingMember, random, type Actor, type World } from './security-world';
 
 /*
@@ -37,9 +40,58 @@ const ownerOnly: readonly Actor[] = ['owner'];
 const publicRoute = (attempt: RouteRule['attempt']): RouteRule => ({ allow: everyone, isPublic: true, attempt });
 const get = (url: string): Attempt => ({ method: 'GET', url });
 
-/** The matrix key of a route: its method and path pattern (the page script's file name carries a hash). */
+/** The matrix key of a route: its method and path pattern (the page script's and the OCR files' paths carry a hash). */
 export function routeKey(method: string, url: string): string {
-  return `${method} ${url.startsWith('/card-assets/') ? '/card-assets/*' : url}`;
+  if (url.startsWith('/card-assets/')) return `${method} /card-assets/*`;
+  return `${method} ${url.replace(/^\/scanner-assets\/[^/]+\//, '/scanner-assets/:hash/')}`;
+}
+
+/** Where the app serves the OCR files (their path carries a hash of the packages' versions). */
+function scannerAssetBase(w: World): string {
+  const route = w.routes.find((candidate) => candidate.url.startsWith('/scanner-assets/'));
+  return route ? route.url.split('/').slice(0, 3).join('/') : '/scanner-assets/none';
+}
+
+/** A scanned card's form and photo, as the scanner screen sends them. */
+async function scanUpload(name: string) {
+  const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#f4f4f0' } }).jpeg().toBuffer();
+  return multipartBody([
+    { name: 'fields', content: JSON.stringify({ name, emails: [`scan-${random()}@example.com`] }) },
+    { name: 'image', content: photo, filename: 'card.jpg', contentType: 'image/jpeg' },
+  ]);
+}
+
+/** A scanned contact of the owner's with its card photo (scanned contacts are their scanner's own, never the team's). */
+const ownerScans = new WeakMap<World, Promise<string>>();
+function ownerScannedContact(w: World): Promise<string> {
+  let id = ownerScans.get(w);
+  if (!id) {
+    id = (async () => {
+      const upload = await scanUpload('Scanned Person');
+      const saved = await w.owner.client.request('POST', '/api/scanner/contacts', upload.body, upload.headers);
+      expect(saved.statusCode, saved.body).toBe(201);
+      return saved.json().contactId as string;
+    })();
+    ownerScans.set(w, id);
+  }
+  return id;
+}
+
+/** The session of a second device of the owner's: the owner may end it, nobody else may. Made once, ended by the owner's attempt. */
+const ownerDevices = new WeakMap<World, Promise<string>>();
+function ownerOtherSession(w: World): Promise<string> {
+  let id = ownerDevices.get(w);
+  if (!id) {
+    id = (async () => {
+      const device = new TestClient(w.t.app, '203.0.113.77');
+      const signedIn = await device.signIn(w.owner.email, w.owner.password);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const sessions = (await device.get('/api/account/sessions')).json().sessions as { id: string; isCurrent: boolean }[];
+      return sessions.find((session) => session.isCurrent)!.id;
+    })();
+    ownerDevices.set(w, id);
+  }
+  return id;
 }
 
 export const routeMatrix: Record<string, RouteRule> = {
@@ -58,6 +110,8 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /id/:key/f/:fileId': publicRoute((w) => get(`/id/${w.card.id}/f/${w.card.downloadableFiles[0]!.id}`)),
   'POST /id/:key/lead': publicRoute((w) => ({ method: 'POST', url: `/id/${w.card.id}/lead`, body: { name: 'Visitor', email: `v-${random()}@example.com` } })),
   'POST /api/teams/invitations/preview': publicRoute(() => ({ method: 'POST', url: '/api/teams/invitations/preview', body: { token: 'not-a-token' } })),
+  'GET /scanner-assets/:hash/*': publicRoute((w) => get(`${scannerAssetBase(w)}/worker.min.js`)),
+  'GET /scanner-assets/:hash/lang/:file': publicRoute((w) => get(`${scannerAssetBase(w)}/lang/unknown.traineddata.gz`)),
   'GET /api/auth/*': publicRoute(() => get('/api/auth/get-session')),
   'POST /api/auth/*': publicRoute(() => ({ method: 'POST', url: '/api/auth/sign-in/email', body: { email: 'nobody@example.com', password: 'wrong password' } })),
 
@@ -96,6 +150,22 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /api/contacts/cards': { allow: signedIn, attempt: () => get('/api/contacts/cards') },
   // A plan feature, decided by the caller's own plan: the owner's Teams plan has it; members and a Free stranger do not.
   'GET /api/contacts/export/:format': { allow: ownerOnly, attempt: () => get('/api/contacts/export/csv') },
+  // The caller's own signed-in devices. The entry that ends one device comes before "sign out the others".
+  'GET /api/account/sessions': { allow: signedIn, attempt: () => get('/api/account/sessions') },
+  'DELETE /api/account/sessions/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/account/sessions/${await ownerOtherSession(w)}` }) },
+  'POST /api/account/sessions/revoke-others': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/sessions/revoke-others', body: {} }) },
+  // The card scanner is in every plan; what it finds and saves is the caller's own (duplicates: within their contacts).
+  'GET /api/scanner/config': { allow: signedIn, attempt: () => get('/api/scanner/config') },
+  'POST /api/scanner/duplicates': {
+    allow: signedIn,
+    attempt: () => ({ method: 'POST', url: '/api/scanner/duplicates', body: { emails: ['someone@example.com'], phones: [] } }),
+  },
+  'POST /api/scanner/contacts': { allow: signedIn, attempt: async () => ({ method: 'POST', url: '/api/scanner/contacts', upload: await scanUpload('Scanned') }) },
+  // "Improve with AI" is off unless the operator configures a model (not in tests): 404 for every signed-in caller.
+  'POST /api/scanner/improve': {
+    allow: [],
+    attempt: () => ({ method: 'POST', url: '/api/scanner/improve', body: { ocrText: 'Jane Doe\njane@example.com', current: { name: 'Jane Doe', emails: ['jane@example.com'] } } }),
+  },
   'POST /api/teams/invitations/accept': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/teams/invitations/accept', body: { token: 'not-a-token' } }) },
 
   // ---- The local test checkout's pages: signed in, each session its owner's
@@ -137,6 +207,8 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /api/contacts/:id': { allow: teamManagers, attempt: (w) => get(`/api/contacts/${w.leadId}`) },
   'GET /api/contacts/:id/vcard': { allow: teamManagers, attempt: (w) => get(`/api/contacts/${w.leadId}/vcard`) },
   'PATCH /api/contacts/:id': { allow: teamManagers, attempt: (w) => ({ method: 'PATCH', url: `/api/contacts/${w.leadId}`, body: { notes: 'Called back' } }) },
+  // A scanned card's photo: the contact is the scanner's own (the owner's here), not the team's.
+  'GET /api/contacts/:id/card-image': { allow: ownerOnly, attempt: async (w) => get(`/api/contacts/${await ownerScannedContact(w)}/card-image`) },
   'DELETE /api/contacts/:id': { allow: teamManagers, attempt: async (w) => ({ method: 'DELETE', url: `/api/contacts/${await freshLead(w)}` }) },
   'POST /api/contacts/bulk-delete': { allow: teamManagers, attempt: async (w) => ({ method: 'POST', url: '/api/contacts/bulk-delete', body: { ids: [await freshLead(w)] } }) },
 

@@ -111,7 +111,14 @@ export async function settle(world: World): Promise<void> {
 export async function fingerprint(world: World): Promise<string> {
   await settle(world);
   const db = world.t.services.database.db;
-  const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => !volatileTable.test(name)).sort();
+  const all = await db.introspection.getTables();
+  // The app's own schema only: on PostgreSQL the job engine (pg-boss) keeps its tables in a schema of its own.
+  const appSchema = all.find((table) => table.name === 'user')?.schema;
+  const tables = all
+    .filter((table) => table.schema === appSchema)
+    .map((table) => table.name)
+    .filter((name) => !volatileTable.test(name))
+    .sort();
   const hash = crypto.createHash('sha256');
   for (const table of tables) {
     const rows = await db.selectFrom(table as never).selectAll().execute();

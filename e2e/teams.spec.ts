@@ -40,6 +40,9 @@ async function setEmployeeCardsPermission(page: Page, isChecked: boolean) {
   await page.goto('/settings/roles');
   const checkbox = page.getByRole('checkbox', { name: 'Employee: Manage digital cards' });
   await expect(checkbox).toBeVisible();
+  // Seeing the team's leads and changing them are two permissions; admins hold both by default.
+  await expect(page.getByRole('checkbox', { name: 'Admin: See contacts' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Admin: Manage contacts' })).toBeChecked();
   if (isChecked) await checkbox.check();
   else await checkbox.uncheck();
   await page.getByRole('button', { name: 'Save roles' }).click();

@@ -19,6 +19,8 @@ declare class URL {
   readonly origin: string;
   protocol: string;
   host: string;
+  username: string;
+  password: string;
   hostname: string;
   port: string;
   pathname: string;

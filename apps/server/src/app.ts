@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -11,8 +11,9 @@ import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { fastifyTrustProxy } from './http/client-address';
+import { requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
-import { registerAccountRoutes, type AccountDeletionStep } from './modules/account/account-module';
+import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import {
   createAuth,
   createPasswordAttempts,
@@ -35,7 +36,13 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
-import { createLocalMailboxTransport, createSmtpTransport, registerMailJobs, type MailTransport } from './modules/mail/mail-module';
+import {
+  createLocalMailboxTransport,
+  createSmtpTransport,
+  forgetMailOf,
+  registerMailJobs,
+  type MailTransport,
+} from './modules/mail/mail-module';
 import {
   createPublicCardService,
   registerPublicCardJobs,
@@ -47,6 +54,7 @@ import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/sc
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import {
   createTeamClaimsResolver,
+  invitationAcceptPath,
   onAccountDeleted,
   recordSignIn,
   registerTeamJobs,
@@ -82,6 +90,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Start the job runner once the routes are ready (the server does; tests and tools run jobs themselves). */
   startJobs?: boolean;
+  /** Told of every route as it is added (the security suite derives its route list from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function createLogger(config: Config): Logger {
@@ -165,14 +175,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   };
   const contacts: ContactsDeps = { db, storage };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
-  const accountDeletionSteps: readonly AccountDeletionStep[] = [
-    // First: when the payment provider cannot be reached the account stays whole, so the person can try again.
-    (userId) => cancelSubscriptionsOfUser(billing, userId),
-    // Before the cards step: a member's team cards stay with the team instead of going with the account.
-    (userId) => onAccountDeleted(teams, userId),
-    (userId) => deleteCardsOfUser(cards, userId),
-    (userId) => deleteContactsOfUser(contacts, userId),
-  ];
+  const accountDeletion: AccountDeletion = {
+    // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
+    before: [(userId) => cancelSubscriptionsOfUser(billing, userId)],
+    // Then one transaction. Teams before the cards: a member's team cards (and their leads) stay with the team.
+    steps: [
+      (trx, userId) => onAccountDeleted({ ...teams, db: trx }, userId),
+      (trx, userId) => deleteCardsOfUser(cards, userId, trx),
+      (trx, userId) => deleteContactsOfUser(contacts, userId, trx),
+      (trx, userId, email) => forgetMailOf(trx, userId, email),
+    ],
+  };
 
   // ---- Jobs --------------------------------------------------------------------------------------------
   // Every kind of background work registers its handlers (and schedules) here, after the services it runs and
@@ -182,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     transport: mailTransport,
     from: config.mail.from,
     baseUrl: config.baseUrl,
+    invitationPath: (claims) => invitationAcceptPath(secret, claims),
     logger,
     retentionDays: config.mail.retentionDays,
   });
@@ -192,10 +206,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    // Request lines go through our serializer: addresses that carry secrets (invitation links) are redacted.
+    loggerInstance: logger.child({}, { serializers: { req: requestLogValue } }) as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db);
@@ -234,8 +250,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider }));
   registerAuthRoutes(app, { auth, rateLimiter, passwordAttempts });
   registerSessionRoutes(app, auth);
-  registerAccountRoutes(app, { db, auth, storage, passwordAttempts, accountDeletionSteps });
-  registerFileRoutes(app, storage);
+  registerAccountRoutes(app, { db, auth, storage, passwordAttempts, accountDeletion });
+  registerFileRoutes(app, storage, {
+    isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
+  });
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
   registerContactRoutes(app, contacts);

@@ -62,6 +62,7 @@ async function mailJobs(transport: MailTransport): Promise<JobEngine> {
     transport,
     from: 'Cards <no-reply@cards.test>',
     baseUrl: 'https://cards.example.com',
+    invitationPath: () => '/invite/not-used-here',
     logger: pino({ level: 'silent' }),
     retentionDays: 30,
   });

@@ -42,10 +42,10 @@ describe('team claims on /api/me', () => {
       isOrganizationUser: true,
       teamOwnerId: owner.userId,
       role: 'admin',
-      permissions: ['metrics', 'manageDigitalCards', 'contacts', 'userManagement'],
+      permissions: ['metrics', 'manageDigitalCards', 'readContacts', 'manageContacts', 'userManagement'],
     });
-    await setPermissions(owner, { admin: ['contacts'] });
-    expect((await admin.client.get('/api/me')).json().permissions).toEqual(['contacts']);
+    await setPermissions(owner, { admin: ['readContacts'] });
+    expect((await admin.client.get('/api/me')).json().permissions).toEqual(['readContacts']);
     const changed = await owner.client.patch(`/api/teams/members/${admin.memberId}`, { role: 'employee' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await admin.client.get('/api/me')).json()).toMatchObject({ role: 'employee', permissions: [] });

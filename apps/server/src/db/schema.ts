@@ -312,6 +312,13 @@ export interface RateLimitBucketTable {
   expires_at: number | string;
 }
 
+/** A username a card gave up, reserved for its former holder for a while (see usernameQuarantineDays). */
+export interface ReleasedUsernameTable {
+  username_key: string;
+  user_id: string;
+  released_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -333,6 +340,7 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   rate_limit_bucket: RateLimitBucketTable;
+  released_username: ReleasedUsernameTable;
 }
 
 export function toIsoString(value: Date | string): string {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
@@ -44,6 +44,19 @@ export async function recordError(db: Kysely<Database>, message: string, context
   }
 }
 
+const brokenUploadMessage = 'The upload could not be read. Choose the file again.';
+
+/**
+ * A multipart body the parser cannot read (no boundary, cut off, a part that never ends): the client's
+ * mistake, not ours. The parser reports it with plain errors, known by their messages.
+ */
+function isBrokenUpload(request: FastifyRequest, error: FastifyError): boolean {
+  if (error.statusCode !== undefined || !request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return false;
+  return /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/.test(
+    error.message,
+  );
+}
+
 /**
  * One error handler for the whole API: validation problems become 400 with a message per field, known
  * errors keep their status and message, anything else is logged, recorded and answered without internals.
@@ -65,6 +78,9 @@ export function registerErrorHandler(app: FastifyInstance, db: Kysely<Database>)
       const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (isBrokenUpload(request, error)) {
+      return reply.status(400).send(errorBody('bad-upload', brokenUploadMessage, { file: brokenUploadMessage }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -28,10 +28,20 @@ export const downloadableFile = z.object({
 });
 export type DownloadableFile = z.infer<typeof downloadableFile>;
 
-/** The display name kept from an upload: no folders, no control characters, at most 200 characters. */
-export function toDisplayFileName(original: string | undefined, fallbackExtension: string): string {
+/**
+ * The display name kept from an upload: no folders, no control characters, at most 200 characters, and the
+ * extension of the type detected from the file's bytes in place of whatever the uploader's name ended with
+ * ("invoice.pdf.html" that is really a PDF downloads as "invoice.pdf.pdf", never as a page).
+ */
+export function toDisplayFileName(original: string | undefined, extension: string): string {
   const base = (original ?? '').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? `file.${fallbackExtension}` : cleaned;
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return withExtension(cleaned === '.' || cleaned === '..' ? '' : cleaned, extension);
+}
+
+/** `name` with its own extension (if any) replaced by `extension`; "file" when nothing of the name is left. */
+export function withExtension(name: string, extension: string): string {
+  const stem = name.replace(/\.[^.\s]{1,16}$/, '').replace(/[.\s]+$/, '').slice(0, 190);
+  return `${stem || 'file'}.${extension}`;
 }

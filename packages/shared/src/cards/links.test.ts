@@ -16,7 +16,7 @@ describe('link kinds', () => {
 
 describe('normaliseLinkUrl', () => {
   it.each<[LinkKind, string, string]>([
-    ['website', 'example.com', 'https://example.com'],
+    ['website', 'example.com', 'https://example.com/'],
     ['website', 'http://example.com/about', 'http://example.com/about'],
     ['facebook', 'facebook.com/ada.lovelace', 'https://facebook.com/ada.lovelace'],
     ['facebook', 'ada.lovelace', 'https://www.facebook.com/ada.lovelace'],

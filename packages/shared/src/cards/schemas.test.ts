@@ -37,7 +37,7 @@ describe('updateCardInput', () => {
       title: 'Work',
       addressLink: 'https://maps.app.goo.gl/abc',
       links: [
-        { kind: 'website', url: 'https://example.com', label: '' },
+        { kind: 'website', url: 'https://example.com/', label: '' },
         { kind: 'empty', url: 'mailto:ada@example.com', label: 'Write to me' },
       ],
       widgets: [{ kind: 'youtube', url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' }],

@@ -14,6 +14,8 @@ describe('website URL rule', () => {
     ['https://example.com:8443/x', true],
     ['my-site.io', true],
     ['xn--80ak6aa92e.xn--p1ai', true],
+    ['bücher.de', true],
+    ['https://пример.рф/путь', true],
     ['example', false],
     ['example.c', false],
     ['example.123', false],
@@ -27,9 +29,11 @@ describe('website URL rule', () => {
   });
 
   it.each([
-    ['example.com', 'https://example.com'],
-    ['http://example.com', 'http://example.com'],
-    ['HTTPS://Example.com', 'HTTPS://Example.com'],
+    ['example.com', 'https://example.com/'],
+    ['http://example.com', 'http://example.com/'],
+    ['HTTPS://Example.com', 'https://example.com/'],
+    ['bücher.de', 'https://xn--bcher-kva.de/'],
+    ['https://例え.jp/パス', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'],
   ])('stores %j as %j', (value, expected) => {
     expect(normaliseWebsiteUrl(value)).toBe(expected);
   });
@@ -38,7 +42,11 @@ describe('website URL rule', () => {
 describe('link URL safety', () => {
   it.each([
     ['https://example.com/a', 'https://example.com/a'],
-    ['http://example.com', 'http://example.com'],
+    ['http://example.com', 'http://example.com/'],
+    // Stored in the normalised WHATWG form: punycode host, percent-encoded path (a redirect header stays ASCII).
+    ['https://example.com/łódź/€', 'https://example.com/%C5%82%C3%B3d%C5%BA/%E2%82%AC'],
+    ['https://münchen.de/straße?q=ä', 'https://xn--mnchen-3ya.de/stra%C3%9Fe?q=%C3%A4'],
+    ['пример.рф', 'https://xn--e1afmkfd.xn--p1ai/'],
     ['example.com/me', 'https://example.com/me'],
     ['example.com:8080/x', 'https://example.com:8080/x'],
     ['mailto:ada@example.com', 'mailto:ada@example.com'],
@@ -59,6 +67,8 @@ describe('link URL safety', () => {
     ['file:///etc/passwd', unsafeSchemeMessage],
     ['java\tscript:alert(1)', 'Enter a valid link, such as https://example.com'],
     ['https://exa mple.com', 'Enter a valid link, such as https://example.com'],
+    ['https://bank.example@evil.example/', 'Enter a valid link, such as https://example.com'],
+    ['https://exa_mple.com', 'Enter a valid link, such as https://example.com'],
     ['https:example.com', 'Enter a valid link, such as https://example.com'],
     ['not a link', 'Enter a valid link, such as https://example.com'],
     ['', 'Enter a valid link, such as https://example.com'],

@@ -5,21 +5,43 @@
 
 /**
  * Spec §5: "Website URL: optional http or https prefix, a domain, a top-level domain of at least 2 letters,
- * optional path." Punycode top-level domains (xn--…) count as letters.
+ * optional path." The domain is judged in its ASCII (punycode) form, so international domain names count;
+ * a punycode top-level domain (xn--…) counts as letters.
  */
-const websitePattern =
-  /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const asciiHostname = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/;
 
 export const invalidWebsiteMessage = 'Enter a valid website address, such as example.com';
 
-export function isWebsiteUrl(value: string): boolean {
-  return websitePattern.test(value.trim());
+/**
+ * A web address in its normalised WHATWG form (`new URL(…).href`): lower-case scheme and host, the host in
+ * punycode, the path, query and fragment percent-encoded. Only that form is stored, so whatever reads a link
+ * later (a redirect's Location header, a vCard, an href) gets plain ASCII. null when it is not a web address.
+ */
+export function parseWebUrl(raw: string): string | null {
+  const value = raw.trim();
+  // eslint-disable-next-line no-control-regex
+  if (value === '' || /[\s\u0000-\u001f\u007f\\]/.test(value)) return null;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]*\.[^:/]*:\d/.test(value);
+  if (hasScheme && !/^https?:\/\/[^/]/i.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(hasScheme ? value : `https://${value}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  // user:password@host hides the real host from a reader ("https://bank.com@evil.example").
+  if (url.username !== '' || url.password !== '') return null;
+  return asciiHostname.test(url.hostname) ? url.href : null;
 }
 
-/** A website as stored: with its scheme, https when none was typed. */
+export function isWebsiteUrl(value: string): boolean {
+  return parseWebUrl(value) !== null;
+}
+
+/** A website as stored: normalised, with its scheme (https when none was typed). */
 export function normaliseWebsiteUrl(value: string): string {
-  const trimmed = value.trim();
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  return parseWebUrl(value) ?? value.trim();
 }
 
 /** Spec-independent safety rule: the only schemes a link on a card may use. */
@@ -48,14 +70,15 @@ export function toSafeLinkUrl(raw: string, options: { webOnly?: boolean } = {}):
   // "example.com:8080/x" has no scheme: what precedes the colon is a host (it has a dot) and a port.
   const hasScheme = scheme !== undefined && !/^[^:/]*\.[^:/]*:\d/.test(value);
   if (!hasScheme) {
-    return isWebsiteUrl(value) ? { ok: true, url: `https://${value}` } : { ok: false, message: invalidLinkMessage };
+    const url = parseWebUrl(value);
+    return url ? { ok: true, url } : { ok: false, message: invalidLinkMessage };
   }
   const webOnlyMessage = 'Links of this kind must start with https:// or http://';
   switch (scheme) {
     case 'https':
     case 'http': {
-      if (!/^https?:\/\//i.test(value)) return { ok: false, message: invalidLinkMessage };
-      return isWebsiteUrl(value) ? { ok: true, url: value } : { ok: false, message: invalidLinkMessage };
+      const url = parseWebUrl(value);
+      return url ? { ok: true, url } : { ok: false, message: invalidLinkMessage };
     }
     case 'mailto': {
       if (options.webOnly) return { ok: false, message: webOnlyMessage };

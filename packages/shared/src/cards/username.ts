@@ -24,6 +24,12 @@ export const usernameField = z
   .max(usernameMaxLength, usernameMessages.tooLong)
   .regex(usernamePattern, usernameMessages.characters);
 
+/**
+ * A username a card gave up (renamed, card or account deleted) stays reserved for the account that held it
+ * this long, so nobody else can take over the address its printed QR codes and shared links still point at.
+ */
+export const usernameQuarantineDays = 30;
+
 /** The spelling uniqueness is decided on. */
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();

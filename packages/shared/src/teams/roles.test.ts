@@ -17,7 +17,7 @@ import { settingsRoutesFor } from './settings-routes';
 
 describe('permission rows — spec §3 and §6', () => {
   it('names the five permissions of spec §3, in order', () => {
-    expect(permissions).toEqual(['metrics', 'manageDigitalCards', 'contacts', 'userManagement', 'roles']);
+    expect(permissions).toEqual(['metrics', 'manageDigitalCards', 'readContacts', 'manageContacts', 'userManagement', 'roles']);
   });
 
   it('starts every list with an unmarked title row; the third row is manageDigitalCards (the team-card routes)', () => {
@@ -29,16 +29,16 @@ describe('permission rows — spec §3 and §6', () => {
   });
 
   it('has sensible defaults: admins run the team, the owner keeps the roles screen, employees get nothing extra', () => {
-    expect(checkedPermissions(defaultRolesMatrix.admin)).toEqual(['metrics', 'manageDigitalCards', 'contacts', 'userManagement']);
+    expect(checkedPermissions(defaultRolesMatrix.admin)).toEqual(['metrics', 'manageDigitalCards', 'readContacts', 'manageContacts', 'userManagement']);
     expect(checkedPermissions(defaultRolesMatrix.employee)).toEqual([]);
   });
 
   it.each([
     ['a marked title row grants nothing', [{ name: 'title', checked: true }], []],
-    ['unknown rows are dropped', [{ name: 'deleteEverything', checked: true }, { name: 'contacts', checked: true }], ['contacts']],
+    ['unknown rows are dropped', [{ name: 'deleteEverything', checked: true }, { name: 'readContacts', checked: true }], ['readContacts']],
     ['out-of-order rows come back in order', [{ name: 'roles', checked: true }, { name: 'metrics', checked: true }], ['metrics', 'roles']],
     ['missing rows read as unchecked', [], []],
-    ['a duplicate row counts once', [{ name: 'contacts', checked: true }, { name: 'contacts', checked: false }], ['contacts']],
+    ['a duplicate row counts once', [{ name: 'readContacts', checked: true }, { name: 'readContacts', checked: false }], ['readContacts']],
   ] as const)('normalising: %s', (_case, rows, expected) => {
     const list = normaliseRoleList(rows);
     expect(list[0]).toEqual({ name: 'title', checked: false });
@@ -48,22 +48,22 @@ describe('permission rows — spec §3 and §6', () => {
 
   it('fills a missing or empty stored matrix with the defaults', () => {
     expect(normaliseRolesMatrix(null)).toEqual(defaultRolesMatrix);
-    expect(normaliseRolesMatrix({ employee: [{ name: 'contacts', checked: true }] })).toEqual({
+    expect(normaliseRolesMatrix({ employee: [{ name: 'readContacts', checked: true }] })).toEqual({
       admin: defaultRolesMatrix.admin,
-      employee: roleList(['contacts']),
+      employee: roleList(['readContacts']),
     });
   });
 });
 
 describe('effectivePermissions and can', () => {
-  const roles = { admin: roleList(['manageDigitalCards', 'userManagement']), employee: roleList(['contacts']) };
+  const roles = { admin: roleList(['manageDigitalCards', 'userManagement']), employee: roleList(['readContacts']) };
   const all = [...permissions];
 
   // Rows: who, whether the team owner is on Teams, what they may do.
   it.each<[MemberRole, boolean, Permission[]]>([
     ['owner', true, all],
     ['admin', true, ['manageDigitalCards', 'userManagement']],
-    ['employee', true, ['contacts']],
+    ['employee', true, ['readContacts']],
     // Spec §8: leaving Teams locks user management, roles, team contacts and bulk import.
     ['owner', false, []],
     ['admin', false, []],
@@ -76,7 +76,7 @@ describe('effectivePermissions and can', () => {
 
   it.each<[string, Permission[], boolean]>([
     ['with manageDigitalCards', ['manageDigitalCards'], true],
-    ['with every other permission', ['metrics', 'contacts', 'userManagement', 'roles'], false],
+    ['with every other permission', ['metrics', 'readContacts', 'userManagement', 'roles'], false],
     ['with none', [], false],
   ])('team-card routes exist only %s checked', (_case, granted, expected) => {
     expect(hasTeamCardRoutes({ permissions: granted })).toBe(expected);
@@ -88,7 +88,7 @@ describe('settingsRoutesFor — spec §2 settings sub-routes, decision 0007', ()
   it.each<[string, boolean, Permission[], string[]]>([
     ['not an organisation user (their own team owner)', false, [], [...base, 'user-management', 'roles']],
     ['not an organisation user, on Teams', false, [...permissions], [...base, 'user-management', 'roles']],
-    ['an organisation user without either permission', true, ['metrics', 'manageDigitalCards', 'contacts'], base],
+    ['an organisation user without either permission', true, ['metrics', 'manageDigitalCards', 'readContacts'], base],
     ['an organisation user with userManagement', true, ['userManagement'], [...base, 'user-management']],
     ['an organisation user with roles', true, ['roles'], [...base, 'roles']],
     ['an organisation user with both', true, ['userManagement', 'roles'], [...base, 'user-management', 'roles']],

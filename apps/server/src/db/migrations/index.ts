@@ -14,6 +14,9 @@ import { teamImportHolder } from './0011-team-import-holder';
 // security-auth
 import { rateLimitAndTwoFactor } from './0020-rate-limit-and-two-factor';
 import { confirmExistingAddresses } from './0021-confirm-existing-addresses';
+// security-review (0025–0029)
+import { releasedUsernames } from './0025-released-usernames';
+import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { contactScans } from './0040-contact-scans';
 
 /**
@@ -39,6 +42,9 @@ const migrations = [
   // security-auth
   ['0020-rate-limit-and-two-factor', rateLimitAndTwoFactor],
   ['0021-confirm-existing-addresses', confirmExistingAddresses],
+  // security-review (0025–0029)
+  ['0025-released-usernames', releasedUsernames],
+  ['0026-contact-permissions-split', contactPermissionsSplit],
   ['0040-contact-scans', contactScans],
 ] as const;
 

@@ -13,8 +13,22 @@ import * as repository from './account-repository';
 /** A change to credentials needs a sign-in this recent when no password can be asked for. */
 const recentLoginMs = 5 * 60_000;
 
-/** What the other features remove when an account is deleted (cards and files, subscriptions …), in order. */
-export type AccountDeletionStep = (userId: string) => Promise<void>;
+/**
+ * One feature's part of deleting an account: its rows, changed through `trx` (the deletion's one transaction);
+ * what cannot be rolled back (stored files, caches) it returns, to run once the transaction committed.
+ */
+export type AccountDeletionStep = (trx: Kysely<Database>, userId: string, email: string) => Promise<(() => Promise<void>) | void>;
+
+/** What the other features do when an account is deleted, in order. */
+export interface AccountDeletion {
+  /**
+   * Outside calls that must succeed before anything is deleted (the payment provider's cancel): when one
+   * throws, the account stays whole and the person can try again.
+   */
+  before: readonly ((userId: string) => Promise<void>)[];
+  /** Then, in one transaction with the user row's deletion: all or nothing. */
+  steps: readonly AccountDeletionStep[];
+}
 
 export interface AccountDeps {
   db: Kysely<Database>;
@@ -22,8 +36,7 @@ export interface AccountDeps {
   storage: FileStorage;
   /** Every password check counts per address and per account (the sign-in budget). */
   passwordAttempts: PasswordAttempts;
-  /** Run in this order before the user row goes; a step that throws leaves the account in place. */
-  accountDeletionSteps: readonly AccountDeletionStep[];
+  accountDeletion: AccountDeletion;
 }
 
 const requiresRecentLogin = () =>
@@ -172,7 +185,24 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, request: 
   } else if (!isRecent(caller)) {
     throw requiresRecentLogin();
   }
-  for (const step of deps.accountDeletionSteps) await step(caller.userId);
-  await deps.storage.deletePrefix(`avatars/${caller.userId}/`);
-  await repository.deleteUser(deps.db, caller.userId);
+  await runAccountDeletion(deps, caller.userId, caller.email);
+}
+
+/**
+ * Deletes a user and everything of theirs: the outside calls first, then every feature's rows and the user's
+ * in one transaction (a failure halfway leaves the account as it was), then the files.
+ */
+export async function runAccountDeletion(deps: AccountDeps, userId: string, email: string): Promise<void> {
+  for (const before of deps.accountDeletion.before) await before(userId);
+  const afterCommit = await deps.db.transaction().execute(async (trx) => {
+    const cleanups: (() => Promise<void>)[] = [];
+    for (const step of deps.accountDeletion.steps) {
+      const cleanup = await step(trx, userId, email);
+      if (cleanup) cleanups.push(cleanup);
+    }
+    await repository.deleteUser(trx, userId);
+    return cleanups;
+  });
+  for (const cleanup of afterCommit) await cleanup();
+  await deps.storage.deletePrefix(`avatars/${userId}/`);
 }

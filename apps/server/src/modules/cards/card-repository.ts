@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
-import { usernameKey } from '@cardstack/shared/cards/username';
+import { usernameKey, usernameQuarantineDays } from '@cardstack/shared/cards/username';
 import type { DialectName } from '../../db/database';
 import type { CardTable, Database } from '../../db/schema';
 
@@ -254,25 +254,57 @@ export async function newestCardIdOfOwner(db: Db, ownerId: string): Promise<stri
   return row?.id ?? null;
 }
 
-export async function deleteCardRow(db: Db, id: string): Promise<void> {
+/** Deletes the card; its chosen username is held for the account that had it (see `releaseUsernames`). */
+export async function deleteCardRow(db: Db, id: string, now: string): Promise<void> {
+  const row = await db.selectFrom('card').select(['id', 'username', 'owner_id']).where('id', '=', id).executeTakeFirst();
+  if (row) await releaseUsernames(db, [{ cardId: row.id, username: row.username }], row.owner_id, now);
   await db.deleteFrom('card').where('id', '=', id).execute();
 }
 
-export async function deleteCardRowsOfOwner(db: Db, ownerId: string): Promise<void> {
+export async function deleteCardRowsOfOwner(db: Db, ownerId: string, now: string): Promise<void> {
+  const rows = await db.selectFrom('card').select(['id', 'username']).where('owner_id', '=', ownerId).execute();
+  await releaseUsernames(db, rows.map((row) => ({ cardId: row.id, username: row.username })), ownerId, now);
   await db.deleteFrom('card').where('owner_id', '=', ownerId).execute();
+}
+
+const quarantineStart = (now: string) => new Date(Date.parse(now) - usernameQuarantineDays * 24 * 60 * 60_000).toISOString();
+
+/**
+ * Usernames a card gives up stay reserved for the account that held them for `usernameQuarantineDays`. A
+ * generated username (the card's own id) is not reserved: it dies with the card and is never generated again.
+ * Reservations past the period are dropped on the way.
+ */
+export async function releaseUsernames(db: Db, released: readonly { cardId: string; username: string }[], userId: string, now: string): Promise<void> {
+  await db.deleteFrom('released_username').where('released_at', '<=', quarantineStart(now)).execute();
+  for (const { cardId, username } of released) {
+    if (username === cardId) continue;
+    await db
+      .insertInto('released_username')
+      .values({ username_key: usernameKey(username), user_id: userId, released_at: now })
+      .onConflict((conflict) => conflict.column('username_key').doUpdateSet({ user_id: userId, released_at: now }))
+      .execute();
+  }
 }
 
 /**
  * Whether another card already answers to this name: its username (ignoring case) or its id, since a
- * public address may name a card by either.
+ * public address may name a card by either; or it was given up within the quarantine period by an account
+ * other than `forUserId`.
  */
-export async function isUsernameTaken(db: Db, username: string, exceptCardId?: string): Promise<boolean> {
+export async function isUsernameTaken(db: Db, username: string, options: { exceptCardId?: string | undefined; forUserId: string; now: string }): Promise<boolean> {
   let query = db
     .selectFrom('card')
     .select('id')
     .where((eb) => eb.or([eb('username_key', '=', usernameKey(username)), eb('id', '=', username)]));
-  if (exceptCardId) query = query.where('id', '!=', exceptCardId);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
+  if (options.exceptCardId) query = query.where('id', '!=', options.exceptCardId);
+  if ((await query.limit(1).executeTakeFirst()) !== undefined) return true;
+  const reserved = await db
+    .selectFrom('released_username')
+    .select('user_id')
+    .where('username_key', '=', usernameKey(username))
+    .where('released_at', '>', quarantineStart(options.now))
+    .executeTakeFirst();
+  return reserved !== undefined && reserved.user_id !== options.forUserId;
 }
 
 /** Which of the card table's unique indexes a failed write ran into, if any. */

@@ -12,7 +12,7 @@ import {
   type UpdateCardValues,
   type UsernameAvailability,
 } from '@cardstack/shared/cards/schemas';
-import { usernameMessages } from '@cardstack/shared/cards/username';
+import { usernameKey, usernameMessages } from '@cardstack/shared/cards/username';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
@@ -176,12 +176,17 @@ export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: st
       const changes: repository.CardChanges = { ...fields, ...vcardCleared };
       if (coverImage) changes.coverImage = { ...current.coverImage, ...coverImage };
       if (profilePicture) changes.profilePicture = { ...current.profilePicture, ...profilePicture };
+      const at = now();
       if (username !== undefined && username !== current.username) {
-        if (await repository.isUsernameTaken(trx, username, cardId)) throw usernameTaken();
+        if (await repository.isUsernameTaken(trx, username, { exceptCardId: cardId, forUserId: current.ownerId, now: at })) throw usernameTaken();
         changes.username = username;
         changes.userNameChanged = true;
+        // Only another spelling of the same name is not a release.
+        if (usernameKey(username) !== usernameKey(current.username)) {
+          await repository.releaseUsernames(trx, [{ cardId, username: current.username }], current.ownerId, at);
+        }
       }
-      await repository.updateCard(trx, cardId, changes, now());
+      await repository.updateCard(trx, cardId, changes, at);
       await deps.onCardSaving?.(trx, { cardId, kind: 'saved' });
       return (await repository.findCardById(trx, cardId))!;
     });
@@ -202,8 +207,13 @@ export async function checkUsernameAvailability(
 ): Promise<UsernameAvailability> {
   // Another person's card id must not reveal whether that card uses the name.
   const ownCard = cardId ? await repository.findCardById(deps.db, cardId) : null;
-  const exceptCardId = ownCard && canAccessCard(caller, ownCard) ? ownCard.id : undefined;
-  return { username, isAvailable: !(await repository.isUsernameTaken(deps.db, username, exceptCardId)) };
+  const isOwn = ownCard !== null && canAccessCard(caller, ownCard);
+  const taken = await repository.isUsernameTaken(deps.db, username, {
+    exceptCardId: isOwn ? ownCard.id : undefined,
+    forUserId: isOwn ? ownCard.ownerId : caller.userId,
+    now: now(),
+  });
+  return { username, isAvailable: !taken };
 }
 
 /**
@@ -244,7 +254,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
   };
 
   const rollBack = async (reason: unknown, message: string) => {
-    await bestEffort(deps, `Rolling back duplicate ${id}`, () => repository.deleteCardRow(deps.db, id));
+    await bestEffort(deps, `Rolling back duplicate ${id}`, () => repository.deleteCardRow(deps.db, id, now()));
     await deleteCardFiles(deps, id);
     await recordError(deps.db, `Duplicating card ${source.id} failed: ${reason instanceof Error ? reason.message : String(reason)}`);
     return new AppError(500, 'duplicate-failed', message);
@@ -307,7 +317,7 @@ export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: st
     await repository.lockOwner(trx, deps.dialect, target.ownerId);
     const current = await repository.findCardById(trx, target.id);
     if (!current) throw cardNotFound();
-    await repository.deleteCardRow(trx, target.id);
+    await repository.deleteCardRow(trx, target.id, now());
     if (current.isDefault) {
       const next = await repository.newestCardIdOfOwner(trx, target.ownerId);
       if (next) await repository.makeDefaultCard(trx, target.ownerId, next, now());
@@ -317,12 +327,17 @@ export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: st
   await deleteCardFiles(deps, target.id);
 }
 
-/** Account deletion step: every card of the user and all their files. */
-export async function deleteCardsOfUser(deps: CardsDeps, userId: string): Promise<void> {
-  const ids = await repository.listCardIdsByOwner(deps.db, userId);
-  await repository.deleteCardRowsOfOwner(deps.db, userId);
-  for (const id of ids) deps.onCardChanged?.({ cardId: id, ownerId: userId, kind: 'deleted' });
-  for (const id of ids) await deleteCardFiles(deps, id);
+/**
+ * Account deletion step: every card of the user, through `trx` (the deletion's transaction). Their files go,
+ * and the public page forgets them, in the returned clean-up, once the deletion committed.
+ */
+export async function deleteCardsOfUser(deps: CardsDeps, userId: string, trx: Kysely<Database> = deps.db): Promise<() => Promise<void>> {
+  const ids = await repository.listCardIdsByOwner(trx, userId);
+  await repository.deleteCardRowsOfOwner(trx, userId, now());
+  return async () => {
+    for (const id of ids) deps.onCardChanged?.({ cardId: id, ownerId: userId, kind: 'deleted' });
+    for (const id of ids) await deleteCardFiles(deps, id);
+  };
 }
 
 /**

@@ -10,16 +10,21 @@ export interface ContactScope {
   teamOwnerIds: readonly string[];
 }
 
+/** What the caller wants to do with the contacts: see (list, open, export, vCard) or change (edit, delete). */
+export type ContactAccess = 'read' | 'manage';
+
+const memberPermission = { read: 'readContacts', manage: 'manageContacts' } as const;
+
 /**
- * The one access rule for contacts. Everyone sees their own. On the team plan the team owner also sees the
- * leads of every team card (spec §8 lists "team contacts" among what leaving Teams locks); members never see
- * each other's unless their role has the `contacts` permission (granted only while the team is on Teams), which
- * shows them the team's leads as the owner sees them. A contact outside the scope is answered exactly like one
- * that does not exist (404), so ids cannot be probed.
+ * The one access rule for contacts. Everyone sees and changes their own. On the team plan the team owner also
+ * sees and changes the leads of every team card (spec §8 lists "team contacts" among what leaving Teams
+ * locks); a member reaches the team's leads only as their role allows: `readContacts` to see them,
+ * `manageContacts` to change or delete them (both granted only while the team is on Teams). A contact outside
+ * the scope is answered exactly like one that does not exist (404), so ids cannot be probed.
  */
-export function contactScopeOf(caller: ContactsCaller): ContactScope {
+export function contactScopeOf(caller: ContactsCaller, access: ContactAccess = 'read'): ContactScope {
   const isTeamOwner = caller.teamOwnerId === caller.userId;
-  // A member's `contacts` permission is granted only while the team is on Teams (the claims say so).
-  const seesTeamContacts = isTeamOwner ? canUseFeature(caller.plan, 'teamContacts') : caller.permissions.includes('contacts');
-  return { ownerId: caller.userId, teamOwnerIds: seesTeamContacts ? [caller.teamOwnerId] : [] };
+  // A member's permissions are granted only while the team is on Teams (the claims say so).
+  const reachesTeam = isTeamOwner ? canUseFeature(caller.plan, 'teamContacts') : caller.permissions.includes(memberPermission[access]);
+  return { ownerId: caller.userId, teamOwnerIds: reachesTeam ? [caller.teamOwnerId] : [] };
 }

@@ -308,6 +308,27 @@ export async function deleteContacts(db: Db, scope: ContactScope, ids: readonly 
 }
 
 /**
+ * The leads a member collected on the team's cards (kept for the team, or arrived on a card the team holds)
+ * become the team owner's: they belong to the team, not to the person who leaves it. Contacts the member
+ * added by hand stay theirs. Returns how many passed.
+ */
+export async function passTeamLeadsToOwner(db: Db, memberUserId: string, teamOwnerId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('contact')
+    .set({ owner_id: teamOwnerId, team_owner_id: teamOwnerId, updated_at: now })
+    .where('owner_id', '=', memberUserId)
+    .where('manual_add', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('team_owner_id', '=', teamOwnerId),
+        eb('card_id', 'in', eb.selectFrom('card').select('card.id').where('card.team_owner_id', '=', teamOwnerId)),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
  * Account deletion: the user's contacts and settings go; leads of other members that named the user as their
  * team owner stay with those members, no longer tied to a team.
  */

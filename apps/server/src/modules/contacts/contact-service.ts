@@ -227,7 +227,7 @@ export async function updateContact(
   contactId: string,
   values: UpdateContactValues,
 ): Promise<ContactResponse> {
-  const scope = contactScopeOf(caller);
+  const scope = contactScopeOf(caller, 'manage');
   const { contact } = await findInScope(deps, scope, contactId);
   const next = { ...contact, ...values };
   if (!next.name && !next.email) throw nameOrEmailMissing();
@@ -236,7 +236,7 @@ export async function updateContact(
 }
 
 export async function deleteContact(deps: ContactsDeps, caller: ContactsCaller, contactId: string): Promise<void> {
-  const scope = contactScopeOf(caller);
+  const scope = contactScopeOf(caller, 'manage');
   const imageKeys = await repository.findImageKeys(deps.db, { scope, ids: [contactId] });
   const deleted = await repository.deleteContacts(deps.db, scope, [contactId]);
   if (deleted === 0) throw contactNotFound();
@@ -250,7 +250,7 @@ async function deleteImages(deps: ContactsDeps, keys: readonly string[]): Promis
 
 /** All or nothing: when any id is not a contact the caller may delete, none is deleted (404). */
 export async function bulkDeleteContacts(deps: ContactsDeps, caller: ContactsCaller, ids: readonly string[]): Promise<number> {
-  const scope = contactScopeOf(caller);
+  const scope = contactScopeOf(caller, 'manage');
   const unique = [...new Set(ids)];
   const { deleted, imageKeys } = await deps.db.transaction().execute(async (trx) => {
     const found = await repository.findIdsInScope(trx, scope, unique);
@@ -312,7 +312,15 @@ export async function listContactCards(deps: ContactsDeps, caller: ContactsCalle
   return [...cards.values()];
 }
 
-// ---- Settings and account deletion ---------------------------------------------------------------------
+// ---- Settings, leaving a team and account deletion ------------------------------------------------------
+
+/**
+ * A member leaves the team (removed, or their account is deleted): the leads of the team's cards stay with the
+ * team. Call it with the transaction that moves the member's team cards, after the cards moved.
+ */
+export async function passTeamLeadsToOwner(db: Kysely<Database>, memberUserId: string, teamOwnerId: string): Promise<number> {
+  return repository.passTeamLeadsToOwner(db, memberUserId, teamOwnerId, nowIso());
+}
 
 export async function getNotificationSettings(deps: ContactsDeps, userId: string): Promise<NotificationSettings> {
   return { isNewLeadEmailOn: await repository.isNewLeadEmailOn(deps.db, userId) };
@@ -328,10 +336,11 @@ export async function updateNotificationSettings(
 }
 
 /** Account deletion step. */
-export async function deleteContactsOfUser(deps: ContactsDeps, userId: string): Promise<void> {
-  const imageKeys = await repository.findImageKeys(deps.db, { ownerId: userId });
-  await repository.deleteContactsOfUser(deps.db, userId);
-  await deleteImages(deps, imageKeys);
+export async function deleteContactsOfUser(deps: ContactsDeps, userId: string, trx: Kysely<Database> = deps.db): Promise<() => Promise<void>> {
+  const imageKeys = await repository.findImageKeys(trx, { ownerId: userId });
+  await repository.deleteContactsOfUser(trx, userId);
+  // The photos go once the deletion committed (a rolled-back deletion keeps its contacts whole).
+  return () => deleteImages(deps, imageKeys);
 }
 
 // ---- Scanned cards -------------------------------------------------------------------------------------
@@ -374,7 +383,8 @@ export async function saveScannedContact(
 ): Promise<{ contactId: string; isMerged: boolean }> {
   if (!values.name && values.emails.length === 0) throw nameOrEmailMissing();
   const image = upload ? await reencodeImage(upload, cardImageBox) : null;
-  const scope = contactScopeOf(caller);
+  // Merging changes an existing contact: that takes the right to change the team's contacts.
+  const scope = contactScopeOf(caller, 'manage');
   const target = values.mergeIntoId ? await repository.findContact(deps.db, scope, values.mergeIntoId) : null;
   if (values.mergeIntoId && !target) throw notFound(scannerMessages.mergeTargetNotFound);
 

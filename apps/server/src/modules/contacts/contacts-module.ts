@@ -1,6 +1,14 @@
 /*
  * The contacts module's public entry: the contacts screens' routes, leads from the public card page, scanned
- * cards (saving and the duplicate check, used by the scanner module), and the account-deletion step.
+ * cards (saving and the duplicate check, used by the scanner module), the account-deletion step, and the
+ * team's leads passing to its owner when a member leaves.
  */
 export { registerContactRoutes } from './contact-routes';
-export { createLead, deleteContactsOfUser, findDuplicateContacts, saveScannedContact, type ContactsDeps } from './contact-service';
+export {
+  createLead,
+  deleteContactsOfUser,
+  findDuplicateContacts,
+  passTeamLeadsToOwner,
+  saveScannedContact,
+  type ContactsDeps,
+} from './contact-service';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { JobRunner } from '../../jobs/jobs-module';
 import { clearSentMailBefore, findOutboxMail, markMailAttemptFailed, markMailSent } from './mail-repository';
 import { mailRetryDelaySeconds, mailSendJob, maxMailAttempts } from './outbox';
-import { renderMail } from './templates/index';
+import { renderMail, type MailLinks } from './templates/index';
 import type { MailTransport } from './transport';
 
 /* Delivery of the outbox, one `mail.send` job per mail, and the retention clean-up of sent mail. */
@@ -14,6 +14,8 @@ export interface MailJobsDeps {
   transport: MailTransport;
   from: string;
   baseUrl: string;
+  /** Signs an invitation's link at send time, so the outbox holds none (see templates/links.ts). */
+  invitationPath: MailLinks['invitationPath'];
   logger: Logger;
   /** Sent mail loses its address and data after this many days. */
   retentionDays: number;
@@ -34,7 +36,7 @@ export async function deliverMail(deps: Omit<MailJobsDeps, 'retentionDays'>, pay
   if (!mail || mail.status === 'sent') return;
   const attempts = mail.attempts + 1;
   try {
-    const rendered = renderMail(mail.template as never, JSON.parse(mail.data), { baseUrl: deps.baseUrl });
+    const rendered = renderMail(mail.template as never, JSON.parse(mail.data), { baseUrl: deps.baseUrl, invitationPath: deps.invitationPath });
     await deps.transport.send({ from: deps.from, to: mail.to, ...rendered });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { jobQueueOf } from '../../jobs/jobs-module';
-import { insertOutboxMail } from './mail-repository';
+import { deleteMailOf, insertOutboxMail } from './mail-repository';
 import type { MailTemplateName, MailTemplateData } from './templates/index';
 
 /** Attempts at delivering one mail before it is marked failed (the job engine's retries, with backoff). */
@@ -36,4 +36,9 @@ export async function enqueueMail<T extends MailTemplateName>(
   });
   await jobQueueOf(db).enqueue(db, mailSendJob, { mailId: id }, { retryLimit: maxMailAttempts - 1, retryDelaySeconds: mailRetryDelaySeconds });
   return id;
+}
+
+/** Account deletion step: the outbox keeps none of the person's data (see `deleteMailOf`). */
+export async function forgetMailOf(db: Kysely<Database>, userId: string, email: string): Promise<void> {
+  await deleteMailOf(db, userId, email);
 }

@@ -120,6 +120,9 @@ export function thankYouMessageOf(card: Pick<Card, 'leadForm'>): string {
 export const notFoundPage = encodeBody(renderMessagePage(publicCardTexts.notFoundTitle, publicCardTexts.notFoundText));
 export const inactivePage = encodeBody(renderMessagePage(publicCardTexts.inactiveTitle, publicCardTexts.inactiveText));
 
+/** The storage folders whose second segment is a card id. */
+const cardFileFolders = new Set(['images', 'files', 'vcf-files', 'appleWallets']);
+
 export function createPublicCardService(deps: PublicCardDeps) {
   const context = { baseUrl: deps.baseUrl, scriptPath: pageScriptPath };
   const pages = memoryCache<string, PageEntry>({ maxEntries: deps.pageCacheEntries });
@@ -298,6 +301,21 @@ export function createPublicCardService(deps: PublicCardDeps) {
       const index = entry.linkIds.indexOf(linkId);
       const link = index === -1 ? undefined : entry.card.links[index];
       return link ? webLinkTarget(link) : null;
+    },
+
+    /**
+     * Whether a stored file may be served at /files/{key}: the images, files and generated files of a card
+     * blocked by its plan's allowance are not, except to the card's owner (the editor still shows them).
+     * Keys outside a card's folder (account photos) are not the public page's to judge.
+     */
+    async isFileServable(key: string, viewerId: () => Promise<string | null>): Promise<boolean> {
+      const [folder, cardId] = key.split('/');
+      if (!folder || !cardId || !cardFileFolders.has(folder)) return true;
+      const ref = await refOf(cardId, false);
+      if (ref?.id !== cardId) return true;
+      const blocked = await blockedCardsOf(ref.ownerId);
+      if (!blocked?.has(ref.id)) return true;
+      return (await viewerId()) === ref.ownerId;
     },
 
     async storedFile(key: string) {

@@ -113,7 +113,10 @@ describe('renderMessagePage', () => {
 describe('tracked links', () => {
   it.each([
     ['https://example.com/a', 'https://example.com/a'],
-    ['http://example.com', 'http://example.com'],
+    // The normalised WHATWG form: the redirect's Location header is always ASCII.
+    ['http://example.com', 'http://example.com/'],
+    ['https://example.com/łódź/€', 'https://example.com/%C5%82%C3%B3d%C5%BA/%E2%82%AC'],
+    ['https://bücher.de/', 'https://xn--bcher-kva.de/'],
     ['mailto:a@example.com', null],
     ['tel:+15550100', null],
     ['javascript:alert(1)', null],

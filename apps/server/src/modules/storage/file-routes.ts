@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withExtension } from '@cardstack/shared/cards/files';
 import type { FileStorage } from './storage';
 
 /** RFC 5987 attr-char: percent-encode everything encodeURIComponent leaves alone that is not an attr-char. */
@@ -25,7 +27,8 @@ export function attachmentDisposition(fileName: string): string {
 /**
  * Sends a stored file with headers that keep it from running as a page on our origin: our own content type,
  * nosniff and a sandboxing CSP. Images other than SVG show inline; everything else downloads, under
- * `downloadName` when given, else the stored (generated) name.
+ * `downloadName` when given (with the stored file's extension, which is its detected type: a name stored
+ * before that rule cannot bring its own), else the stored (generated) name.
  */
 export function sendStoredFile(
   reply: FastifyReply,
@@ -34,26 +37,37 @@ export function sendStoredFile(
   options: { downloadName?: string; cacheControl?: string } = {},
 ) {
   const isInline = file.contentType.startsWith('image/') && file.contentType !== 'image/svg+xml' && !options.downloadName;
+  const storedName = key.split('/').pop() ?? 'download';
+  const extension = path.extname(storedName).slice(1);
+  const downloadName = options.downloadName && extension ? withExtension(options.downloadName, extension) : storedName;
   return reply
     .header('content-type', file.contentType)
     .header('content-length', file.size)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
     .header('cache-control', options.cacheControl ?? 'public, max-age=300')
-    .header('content-disposition', isInline ? 'inline' : attachmentDisposition(options.downloadName ?? key.split('/').pop() ?? 'download'))
+    .header('content-disposition', isInline ? 'inline' : attachmentDisposition(downloadName))
     .send(file.body);
+}
+
+export interface FileRouteOptions {
+  /**
+   * Whether this request may read the key: the composition root answers from the card a key belongs to
+   * (a blocked card's images and files are not served to visitors). Answered like a missing file when not.
+   */
+  isServable?: (key: string, request: FastifyRequest) => Promise<boolean>;
 }
 
 /**
  * Serves stored files at /files/{key}. Names are generated (never the uploader's), the content type comes
  * from our own extension table, and nosniff plus a sandboxing CSP stop a file from running as a page.
  */
-export function registerFileRoutes(app: FastifyInstance, storage: FileStorage): void {
+export function registerFileRoutes(app: FastifyInstance, storage: FileStorage, options: FileRouteOptions = {}): void {
   app.get('/files/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     let file;
     try {
-      file = await storage.get(key);
+      file = options.isServable && !(await options.isServable(key, request)) ? null : await storage.get(key);
     } catch {
       file = null;
     }

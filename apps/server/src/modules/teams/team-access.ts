@@ -1,4 +1,4 @@
-import type { Permission } from '@cardstack/shared/teams/roles';
+import type { Permission, TeamRole } from '@cardstack/shared/teams/roles';
 import { can } from '@cardstack/shared/teams/roles';
 import type { Caller } from '../auth/auth-module';
 import { paidFeatureError } from '../billing/billing-module';
@@ -16,4 +16,16 @@ export function requirePermission(caller: TeamCaller, permission: Permission): v
   if (can(caller, permission)) return;
   if (caller.role === 'owner') throw paidFeatureError();
   throw forbidden(teamMessages.notAllowed);
+}
+
+/**
+ * Making someone an admin hands out whatever the admin role holds, so it takes more than user management:
+ * only the owner or a holder of `roles` (who could grant the same through the roles matrix) may do it.
+ */
+export function mayGrantRole(caller: TeamCaller, role: TeamRole): boolean {
+  return role !== 'admin' || caller.role === 'owner' || can(caller, 'roles');
+}
+
+export function requireMayGrantRole(caller: TeamCaller, role: TeamRole): void {
+  if (!mayGrantRole(caller, role)) throw forbidden(teamMessages.adminNeedsRoles);
 }

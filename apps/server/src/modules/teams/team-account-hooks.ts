@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { passTeamLeadsToOwner } from '../contacts/contacts-module';
 import { iso, type TeamsDeps } from './team-deps';
 import * as repository from './team-repository';
 
@@ -9,11 +10,14 @@ export async function recordSignIn(db: Kysely<Database>, userId: string, now = n
 }
 
 /**
- * Account deletion step. A member's team cards stay with the team (they pass to the owner before the cards
- * step deletes what the user owns); a team owner's former members keep their cards as personal ones.
+ * Account deletion step. A member's team cards and the leads collected on them stay with the team (they pass
+ * to the owner before the cards and contacts steps delete what the user owns); a team owner's former members keep their cards as personal ones.
  */
 export async function onAccountDeleted(deps: Pick<TeamsDeps, 'db' | 'now'>, userId: string): Promise<void> {
   const membership = await repository.findMembershipOfUser(deps.db, userId);
-  if (membership) await repository.passTeamCardsToOwner(deps.db, userId, membership.team_owner_id, iso(deps.now()));
+  if (membership) {
+    await repository.passTeamCardsToOwner(deps.db, userId, membership.team_owner_id, iso(deps.now()));
+    await passTeamLeadsToOwner(deps.db, userId, membership.team_owner_id);
+  }
   await repository.releaseTeamCards(deps.db, userId);
 }

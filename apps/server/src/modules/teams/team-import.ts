@@ -1,28 +1,19 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import type { Logger } from 'pino';
 import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
-import {
-  importColumns,
-  importFileMessages,
-  isBlankRecord,
-  mapImportHeader,
-  maxImportRows,
-  recordFromCells,
-  validateImportRow,
-  type ImportRecord,
-} from '@cardstack/shared/teams/import-rows';
+import { importColumns, validateImportRow } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
-import { AppError, badRequest, notFound, recordError } from '../../http/errors';
+import { AppError, notFound, recordError } from '../../http/errors';
 import { createCard } from '../cards/cards-module';
-import { requirePermission, type TeamCaller } from './team-access';
+import { mayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import type { JobRunner } from '../../jobs/jobs-module';
 import type { TeamsDeps } from './team-deps';
 import { addMember, inviteProblem } from './team-members';
 import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { ImportJobRow } from './team-repository';
+import { parseImportFile, type ParsedRow } from './team-import-file';
 
 /*
  * Bulk import: the upload is parsed and checked for its header at once (a wrong file is answered in the
@@ -50,62 +41,7 @@ export function requireImportPermission(caller: TeamCaller): void {
   requirePermission(caller, 'manageDigitalCards');
 }
 
-// ---- Files ---------------------------------------------------------------------------------------------
-
-interface ParsedRow {
-  row: number;
-  record: ImportRecord;
-}
-
-function isZip(body: Buffer): boolean {
-  return body.length > 4 && body[0] === 0x50 && body[1] === 0x4b && body[2] === 0x03 && body[3] === 0x04;
-}
-
-async function readCells(body: Buffer, fileName: string): Promise<string[][]> {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.xlsx') || (!lower.endsWith('.csv') && isZip(body))) {
-    if (!isZip(body)) throw badRequest(importFileMessages.unreadable, { file: importFileMessages.unreadable });
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(body as unknown as ArrayBuffer);
-    } catch {
-      throw badRequest(importFileMessages.unreadable, { file: importFileMessages.unreadable });
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) return [];
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cell.text ?? '';
-      });
-      rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
-    });
-    return Array.from(rows, (row) => row ?? []);
-  }
-  if (!lower.endsWith('.csv') && !lower.endsWith('.txt')) throw badRequest(importFileMessages.wrongType, { file: importFileMessages.wrongType });
-  const text = body.toString('utf8').replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-  return parsed.data.map((row) => row.map((cell) => String(cell ?? '')));
-}
-
-/** The rows of an upload, numbered as a spreadsheet shows them; blank rows are left out. */
-export async function parseImportFile(body: Buffer, fileName: string): Promise<ParsedRow[]> {
-  const cells = await readCells(body, fileName);
-  const headerIndex = cells.findIndex((row) => row.some((cell) => cell.trim() !== ''));
-  if (headerIndex < 0) throw badRequest(importFileMessages.empty, { file: importFileMessages.empty });
-  const { indexes, missing } = mapImportHeader(cells[headerIndex]!);
-  if (missing.length > 0) throw badRequest(importFileMessages.missingColumns(missing), { file: importFileMessages.missingColumns(missing) });
-  const rows: ParsedRow[] = [];
-  for (let index = headerIndex + 1; index < cells.length; index += 1) {
-    const record = recordFromCells(cells[index]!, indexes);
-    if (isBlankRecord(record)) continue;
-    rows.push({ row: index + 1, record });
-    if (rows.length > maxImportRows) throw badRequest(importFileMessages.tooManyRows, { file: importFileMessages.tooManyRows });
-  }
-  if (rows.length === 0) throw badRequest(importFileMessages.empty, { file: importFileMessages.empty });
-  return rows;
-}
+// ---- Files ----------------------------------------------------------------------------------------------
 
 export function importTemplateCsv(): string {
   return csvByteOrderMark + csvRow(importColumns.map((column) => column.header)) + csvRow(importColumns.map((column) => column.example));
@@ -151,6 +87,15 @@ export function toImportJob(row: ImportJobRow): ImportJob {
 export async function startImport(deps: TeamsDeps, caller: TeamCaller, upload: { body: Buffer; fileName: string }): Promise<ImportJob> {
   requireImportPermission(caller);
   const rows = await parseImportFile(upload.body, upload.fileName);
+  const adminRows = rows.filter((parsed) => {
+    const checked = validateImportRow(parsed.record);
+    return checked.ok && checked.value.role === 'admin';
+  });
+  if (adminRows.length > 0 && !mayGrantRole(caller, 'admin')) {
+    // Refused as a whole, before anything is stored: half an import would be harder to sort out.
+    const message = teamMessages.adminRowsNeedRoles(adminRows.map((parsed) => parsed.row));
+    throw new AppError(403, 'forbidden', message, { file: message });
+  }
   const now = deps.now().toISOString();
   const job: ImportJobRow = {
     id: crypto.randomUUID(),

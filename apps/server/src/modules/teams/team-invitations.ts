@@ -8,11 +8,16 @@ import { AppError, badRequest } from '../../http/errors';
 import type { Caller } from '../auth/auth-module';
 import { createCard } from '../cards/cards-module';
 import { enqueueMail } from '../mail/mail-module';
-import { hashInvitationToken, signInvitationToken, verifyInvitationToken } from './invitation-token';
+import { hashInvitationToken, signInvitationToken, verifyInvitationToken, type InvitationTokenClaims } from './invitation-token';
 import { iso, type TeamsDeps } from './team-deps';
 import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { MemberRow } from './team-repository';
+
+/** The accept page's address for an invitation: what its mail links to, signed when the mail is sent. */
+export function invitationAcceptPath(secret: string, claims: InvitationTokenClaims): string {
+  return `/invite/${signInvitationToken(secret, claims)}`;
+}
 
 /** A week is long enough to find the mail and short enough that a stale link dies. */
 export const invitationLifetimeMs = 7 * 24 * 60 * 60_000;
@@ -31,14 +36,8 @@ export async function sendInvitation(
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
   const role = repository.toTeamRole(member.role);
-  const token = signInvitationToken(deps.secret, {
-    id,
-    email: member.email,
-    role,
-    invitedBy: inviter.id,
-    teamOwnerId: member.team_owner_id,
-    expiresAt: expiresAt.getTime(),
-  });
+  const claims = { id, email: member.email, role, invitedBy: inviter.id, teamOwnerId: member.team_owner_id, expiresAt: expiresAt.getTime() };
+  const token = signInvitationToken(deps.secret, claims);
   await repository.insertInvitation(trx, {
     id,
     team_owner_id: member.team_owner_id,
@@ -60,7 +59,8 @@ export async function sendInvitation(
       inviterName: inviter.name,
       teamName: owner ? `${owner.name}’s team` : 'a team',
       role,
-      acceptPath: `/invite/${token}`,
+      // The claims, not the link: the mail worker signs them when it sends (invitationAcceptPath).
+      invitation: claims,
       expiresAt: iso(expiresAt),
     },
   });

@@ -4,7 +4,8 @@ import type { TeamRole } from '@cardstack/shared/teams/roles';
 import type { InviteMemberInput, TeamMember, TeamMembersResponse } from '@cardstack/shared/teams/schemas';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { requirePermission, type TeamCaller } from './team-access';
+import { passTeamLeadsToOwner } from '../contacts/contacts-module';
+import { requireMayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import { iso, type TeamsDeps } from './team-deps';
 import { sendInvitation } from './team-invitations';
 import { teamMessages } from './team-messages';
@@ -100,6 +101,7 @@ export async function inviteProblem(deps: TeamsDeps, caller: TeamCaller, email: 
 
 export async function inviteMember(deps: TeamsDeps, caller: TeamCaller, input: InviteMemberInput): Promise<TeamMember> {
   requirePermission(caller, 'userManagement');
+  requireMayGrantRole(caller, input.role);
   const email = input.email.toLowerCase();
   const problem = await inviteProblem(deps, caller, email);
   if (problem) throw new AppError(problem.code === 'seat-limit' ? 403 : 409, problem.code, problem.message, { email: problem.message });
@@ -149,6 +151,7 @@ export async function changeMemberRole(deps: TeamsDeps, caller: TeamCaller, memb
   const row = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
   if (!row) throw notFound(teamMessages.memberNotFound);
   if (row.user_id === caller.userId) throw badRequest(teamMessages.notYourself);
+  requireMayGrantRole(caller, role);
   await repository.updateMemberRole(deps.db, row.id, role, iso(deps.now()));
   return describeMember(deps, caller, row.id);
 }
@@ -164,6 +167,7 @@ export async function removeMember(deps: TeamsDeps, caller: TeamCaller, memberId
   if (row.user_id === caller.userId) throw badRequest(teamMessages.notYourself);
   return deps.db.transaction().execute(async (trx) => {
     const cardsKept = row.user_id ? await repository.passTeamCardsToOwner(trx, row.user_id, row.team_owner_id, iso(deps.now())) : 0;
+    if (row.user_id) await passTeamLeadsToOwner(trx, row.user_id, row.team_owner_id);
     await repository.revokeOpenInvitations(trx, row.id);
     await repository.deleteMember(trx, row.id);
     return { cardsKept };

@@ -17,4 +17,7 @@ export const teamMessages = {
   notYourself: 'You cannot change or remove your own membership here.',
   memberNotFound: 'This member is not in the team.',
   notAllowed: 'Your role does not allow this. Ask the team owner.',
+  adminNeedsRoles: 'Only the team owner or someone who may change roles can make a member an admin.',
+  adminRowsNeedRoles: (rows: readonly number[]) =>
+    `Only the team owner or someone who may change roles can make members admins (row${rows.length > 1 ? 's' : ''} ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ' …' : ''}).`,
 } as const;

@@ -7,3 +7,4 @@ export { createTeamClaimsResolver } from './team-claims';
 export type { TeamsDeps } from './team-deps';
 export { registerTeamJobs } from './team-import';
 export { registerTeamRoutes } from './team-routes';
+export { invitationAcceptPath } from './team-invitations';

@@ -1,4 +1,5 @@
 import type { RenderedMail } from './layout';
+import type { MailLinks } from './links';
 import { renderWelcomeMail, type WelcomeMailData } from './welcome';
 import { renderNewLeadMail, type NewLeadMailData } from './new-lead';
 import { renderTeamInvitationMail, type TeamInvitationMailData } from './team-invitation';
@@ -19,14 +20,15 @@ const templates = {
   'password-reset': renderPasswordResetMail,
   'verify-email': renderVerifyEmailMail,
   'email-change-notice': renderEmailChangeNoticeMail,
-} satisfies Record<string, (data: never, links: { baseUrl: string }) => RenderedMail>;
+} satisfies Record<string, (data: never, links: MailLinks) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
 export type MailTemplateData<T extends MailTemplateName> = Parameters<(typeof templates)[T]>[0];
 export type { WelcomeMailData, NewLeadMailData, TeamInvitationMailData, PasswordResetMailData, VerifyEmailMailData, EmailChangeNoticeMailData };
+export type { InvitationLinkClaims, MailLinks } from './links';
 
-export function renderMail(template: string, data: unknown, links: { baseUrl: string }): RenderedMail {
-  const render = (templates as Record<string, (data: unknown, links: { baseUrl: string }) => RenderedMail>)[template];
+export function renderMail(template: string, data: unknown, links: MailLinks): RenderedMail {
+  const render = (templates as Record<string, (data: unknown, links: MailLinks) => RenderedMail>)[template];
   if (!render) throw new Error(`Unknown mail template "${template}"`);
   return render(data, links);
 }

@@ -1,11 +1,12 @@
 import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import type { InvitationLinkClaims, MailLinks } from './links';
 
 export interface TeamInvitationMailData {
   inviterName: string;
   teamName: string;
   role: 'admin' | 'employee';
-  /** `/invite/{token}`: the signed, expiring link (the site's address is added when the mail is rendered). */
-  acceptPath: string;
+  /** The link's claims; the link itself is signed when the mail is sent. */
+  invitation: InvitationLinkClaims;
   /** ISO time the link stops working. */
   expiresAt: string;
 }
@@ -15,8 +16,8 @@ const roleNames = { admin: 'an admin', employee: 'an employee' } as const;
 const notExpected = 'If you did not expect this, ignore this email.';
 
 /** Sent when someone is invited into a team (and again on "resend"): the link to accept. */
-export function renderTeamInvitationMail(data: TeamInvitationMailData, links: { baseUrl: string }): RenderedMail {
-  const url = `${links.baseUrl}${data.acceptPath}`;
+export function renderTeamInvitationMail(data: TeamInvitationMailData, links: MailLinks): RenderedMail {
+  const url = `${links.baseUrl}${links.invitationPath(data.invitation)}`;
   const until = data.expiresAt.slice(0, 10);
   const sentence = `${data.inviterName} invited you to join ${data.teamName} as ${roleNames[data.role]}.`;
   const howTo = `Accept with your email and a password, or with Google. The link works until ${until}`;

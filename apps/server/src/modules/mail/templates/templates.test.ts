@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { hostileText, readHtml } from '../../../../test/html-reader';
 import { renderMail, type MailTemplateData, type MailTemplateName } from './index';
 
-const links = { baseUrl: 'https://cards.example.com' };
+// A hostile path: the href must still be one attribute, whatever the signer returns.
+const links = { baseUrl: 'https://cards.example.com', invitationPath: () => '/invite/abc"def' };
 
 /** Every template with user data (hostile in every field a person typed) and the links its mail must carry. */
 const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: string[]; texts: string[] } } = {
@@ -22,7 +23,13 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
     texts: [`${hostileText} left their details on your card “${hostileText}”.`, hostileText, `${hostileText}\nsecond line`],
   },
   'team-invitation': {
-    data: { inviterName: hostileText, teamName: hostileText, role: 'admin', acceptPath: '/invite/abc"def', expiresAt: '2025-03-08T00:00:00.000Z' },
+    data: {
+      inviterName: hostileText,
+      teamName: hostileText,
+      role: 'admin',
+      invitation: { id: 'i-1', email: 'eve@example.com', role: 'admin', invitedBy: 'u-1', teamOwnerId: 'u-2', expiresAt: 0 },
+      expiresAt: '2025-03-08T00:00:00.000Z',
+    },
     hrefs: ['https://cards.example.com/invite/abc"def'],
     texts: [`${hostileText} invited you to join ${hostileText} as an admin.`],
   },

@@ -1,0 +1,249 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Card } from '@cardstack/shared/cards/schemas';
+import { defaultRolesMatrix, roleList } from '@cardstack/shared/teams/roles';
+import { fileUpload, multipartBody } from '../multipart';
+import { csvFile } from '../teams-support';
+import { TestClient } from '../test-app';
+import { freshCard, freshLead, freshPendingMember, random, type Actor, type World } from './security-world';
+
+/*
+ * The authorization matrix: every route of the app, and which of the five callers may use it. The suite derives
+ * the route list from the app itself, so a route added without an entry here fails it: say who may call it.
+ *
+ * `allow` lists the callers that get past the access checks; everyone else must be refused (401, 403 or 404)
+ * with no row changed. `isPublic` routes (public pages, files, the auth library's own endpoints) are open to
+ * all; for them the suite asserts only that no caller gets a 5xx. `attempt` builds a request that is valid
+ * for the route, so a refusal can only come from the access rules; routes that destroy what they touch get
+ * a fresh object for every attempt.
+ */
+
+export interface Attempt {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  upload?: { body: Buffer; headers: Record<string, string> };
+}
+
+export interface RouteRule {
+  allow: readonly Actor[];
+  isPublic?: true;
+  attempt(world: World, actor: Actor): Attempt | Promise<Attempt>;
+}
+
+const everyone: readonly Actor[] = ['anonymous', 'stranger', 'employee', 'admin', 'owner'];
+const signedIn: readonly Actor[] = ['stranger', 'employee', 'admin', 'owner'];
+/** The owner, and the admin through the default admin role (cards, contacts, user management; not roles). */
+const teamManagers: readonly Actor[] = ['admin', 'owner'];
+const ownerOnly: readonly Actor[] = ['owner'];
+
+const publicRoute = (attempt: RouteRule['attempt']): RouteRule => ({ allow: everyone, isPublic: true, attempt });
+const get = (url: string): Attempt => ({ method: 'GET', url });
+
+/** The matrix key of a route: its method and path pattern (the page script's and the OCR files' paths carry a hash). */
+export function routeKey(method: string, url: string): string {
+  if (url.startsWith('/card-assets/')) return `${method} /card-assets/*`;
+  return `${method} ${url.replace(/^\/scanner-assets\/[^/]+\//, '/scanner-assets/:hash/')}`;
+}
+
+/** Where the app serves the OCR files (their path carries a hash of the packages' versions). */
+function scannerAssetBase(w: World): string {
+  const route = w.routes.find((candidate) => candidate.url.startsWith('/scanner-assets/'));
+  return route ? route.url.split('/').slice(0, 3).join('/') : '/scanner-assets/none';
+}
+
+/** A scanned card's form and photo, as the scanner screen sends them. */
+async function scanUpload(name: string) {
+  const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#f4f4f0' } }).jpeg().toBuffer();
+  return multipartBody([
+    { name: 'fields', content: JSON.stringify({ name, emails: [`scan-${random()}@example.com`] }) },
+    { name: 'image', content: photo, filename: 'card.jpg', contentType: 'image/jpeg' },
+  ]);
+}
+
+/** A scanned contact of the owner's with its card photo (scanned contacts are their scanner's own, never the team's). */
+const ownerScans = new WeakMap<World, Promise<string>>();
+function ownerScannedContact(w: World): Promise<string> {
+  let id = ownerScans.get(w);
+  if (!id) {
+    id = (async () => {
+      const upload = await scanUpload('Scanned Person');
+      const saved = await w.owner.client.request('POST', '/api/scanner/contacts', upload.body, upload.headers);
+      expect(saved.statusCode, saved.body).toBe(201);
+      return saved.json().contactId as string;
+    })();
+    ownerScans.set(w, id);
+  }
+  return id;
+}
+
+/** The session of a second device of the owner's: the owner may end it, nobody else may. Made once, ended by the owner's attempt. */
+const ownerDevices = new WeakMap<World, Promise<string>>();
+function ownerOtherSession(w: World): Promise<string> {
+  let id = ownerDevices.get(w);
+  if (!id) {
+    id = (async () => {
+      const device = new TestClient(w.t.app, '203.0.113.77');
+      const signedIn = await device.signIn(w.owner.email, w.owner.password);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const sessions = (await device.get('/api/account/sessions')).json().sessions as { id: string; isCurrent: boolean }[];
+      return sessions.find((session) => session.isCurrent)!.id;
+    })();
+    ownerDevices.set(w, id);
+  }
+  return id;
+}
+
+export const routeMatrix: Record<string, RouteRule> = {
+  // ---- Public: health, configuration, the SPA, stored files, the public card page, the auth library
+  'GET /healthz': publicRoute(() => get('/healthz')),
+  'GET /api/public-config': publicRoute(() => get('/api/public-config')),
+  'GET /files/*': publicRoute((w) => get(w.card.downloadableFiles[0]!.url)),
+  'GET /card-assets/*': publicRoute(() => get('/card-assets/card.0.js')),
+  'GET /id/:key': publicRoute((w) => get(`/id/${w.card.id}`)),
+  'GET /id/:key/': publicRoute((w) => get(`/id/${w.card.id}/`)),
+  'GET /id/:key/thanks': publicRoute((w) => get(`/id/${w.card.id}/thanks`)),
+  'GET /id/:key/contact.vcf': publicRoute((w) => get(`/id/${w.card.id}/contact.vcf`)),
+  'GET /id/:key/qr.svg': publicRoute((w) => get(`/id/${w.card.id}/qr.svg`)),
+  'GET /id/:key/qr.png': publicRoute((w) => get(`/id/${w.card.id}/qr.png`)),
+  'GET /id/:key/l/:linkId': publicRoute((w) => get(`/id/${w.card.id}/l/unknown`)),
+  'GET /id/:key/f/:fileId': publicRoute((w) => get(`/id/${w.card.id}/f/${w.card.downloadableFiles[0]!.id}`)),
+  'POST /id/:key/lead': publicRoute((w) => ({ method: 'POST', url: `/id/${w.card.id}/lead`, body: { name: 'Visitor', email: `v-${random()}@example.com` } })),
+  'POST /api/teams/invitations/preview': publicRoute(() => ({ method: 'POST', url: '/api/teams/invitations/preview', body: { token: 'not-a-token' } })),
+  'GET /scanner-assets/:hash/*': publicRoute((w) => get(`${scannerAssetBase(w)}/worker.min.js`)),
+  'GET /scanner-assets/:hash/lang/:file': publicRoute((w) => get(`${scannerAssetBase(w)}/lang/unknown.traineddata.gz`)),
+  'GET /api/auth/*': publicRoute(() => get('/api/auth/get-session')),
+  'POST /api/auth/*': publicRoute(() => ({ method: 'POST', url: '/api/auth/sign-in/email', body: { email: 'nobody@example.com', password: 'wrong password' } })),
+
+  // ---- The caller's own account, billing and lists: anyone signed in, about themselves
+  'GET /api/me': { allow: signedIn, attempt: () => get('/api/me') },
+  'PATCH /api/account/profile': { allow: signedIn, attempt: () => ({ method: 'PATCH', url: '/api/account/profile', body: { displayName: 'Same Person' } }) },
+  'POST /api/account/email': {
+    allow: signedIn,
+    attempt: () => ({ method: 'POST', url: '/api/account/email', body: { newEmail: `new-${random()}@example.com`, password: 'not the password' } }),
+  },
+  'POST /api/account/password': {
+    allow: signedIn,
+    attempt: () => ({
+      method: 'POST',
+      url: '/api/account/password',
+      body: { currentPassword: 'not the password', newPassword: 'another long password', confirmPassword: 'another long password' },
+    }),
+  },
+  'POST /api/account/photo': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/photo', upload: fileUpload('not an image', 'me.png') }) },
+  'DELETE /api/account/photo': { allow: signedIn, attempt: () => ({ method: 'DELETE', url: '/api/account/photo' }) },
+  'POST /api/account/delete': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/delete', body: { password: 'not the password' } }) },
+  'GET /api/account/notifications': { allow: signedIn, attempt: () => get('/api/account/notifications') },
+  'PUT /api/account/notifications': { allow: signedIn, attempt: () => ({ method: 'PUT', url: '/api/account/notifications', body: { isNewLeadEmailOn: true } }) },
+  'GET /api/billing': { allow: signedIn, attempt: () => get('/api/billing') },
+  'POST /api/billing/checkout': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/billing/checkout', body: { plan: 'subscribed', period: 'month' } }) },
+  'POST /api/billing/cancel-at-period-end': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/billing/cancel-at-period-end', body: {} }) },
+  'GET /api/billing/card-access': { allow: signedIn, attempt: () => get('/api/billing/card-access') },
+  'POST /api/billing/portal': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/billing/portal', body: {} }) },
+  // The test clock moves only the caller's own clock, and exists only with the built-in test checkout.
+  'POST /api/billing/test-clock': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/billing/test-clock', body: { days: 1 } }) },
+  'GET /api/cards': { allow: signedIn, attempt: () => get('/api/cards') },
+  'POST /api/cards': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/cards', body: { title: 'Own card', name: 'Someone' } }) },
+  'GET /api/cards/username-availability': { allow: signedIn, attempt: () => get(`/api/cards/username-availability?username=free-${random()}`) },
+  'GET /api/contacts': { allow: signedIn, attempt: () => get('/api/contacts') },
+  'POST /api/contacts': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/contacts', body: { name: 'Own Contact' } }) },
+  'GET /api/contacts/cards': { allow: signedIn, attempt: () => get('/api/contacts/cards') },
+  // A plan feature, decided by the caller's own plan: the owner's Teams plan has it; members and a Free stranger do not.
+  'GET /api/contacts/export/:format': { allow: ownerOnly, attempt: () => get('/api/contacts/export/csv') },
+  // The caller's own signed-in devices. The entry that ends one device comes before "sign out the others".
+  'GET /api/account/sessions': { allow: signedIn, attempt: () => get('/api/account/sessions') },
+  'DELETE /api/account/sessions/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/account/sessions/${await ownerOtherSession(w)}` }) },
+  'POST /api/account/sessions/revoke-others': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/sessions/revoke-others', body: {} }) },
+  // The card scanner is in every plan; what it finds and saves is the caller's own (duplicates: within their contacts).
+  'GET /api/scanner/config': { allow: signedIn, attempt: () => get('/api/scanner/config') },
+  'POST /api/scanner/duplicates': {
+    allow: signedIn,
+    attempt: () => ({ method: 'POST', url: '/api/scanner/duplicates', body: { emails: ['someone@example.com'], phones: [] } }),
+  },
+  'POST /api/scanner/contacts': { allow: signedIn, attempt: async () => ({ method: 'POST', url: '/api/scanner/contacts', upload: await scanUpload('Scanned') }) },
+  // "Improve with AI" is off unless the operator configures a model (not in tests): 404 for every signed-in caller.
+  'POST /api/scanner/improve': {
+    allow: [],
+    attempt: () => ({ method: 'POST', url: '/api/scanner/improve', body: { ocrText: 'Jane Doe\njane@example.com', current: { name: 'Jane Doe', emails: ['jane@example.com'] } } }),
+  },
+  'POST /api/teams/invitations/accept': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/teams/invitations/accept', body: { token: 'not-a-token' } }) },
+
+  // ---- The local test checkout's pages: signed in, each session its owner's
+  'GET /billing/local-checkout/:sessionId': { allow: [], attempt: () => get('/billing/local-checkout/lcs_someone_elses_1234') },
+  'POST /billing/local-checkout/:sessionId/complete': { allow: [], attempt: () => ({ method: 'POST', url: '/billing/local-checkout/lcs_someone_elses_1234/complete' }) },
+  'POST /billing/local-checkout/:sessionId/cancel': { allow: [], attempt: () => ({ method: 'POST', url: '/billing/local-checkout/lcs_someone_elses_1234/cancel' }) },
+  'GET /billing/local-portal': { allow: signedIn, attempt: () => get('/billing/local-portal') },
+
+  // ---- One card: its owner, and the team's members whose role manages the team's cards
+  'GET /api/cards/:id': { allow: teamManagers, attempt: (w) => get(`/api/cards/${w.card.id}`) },
+  'PATCH /api/cards/:id': { allow: teamManagers, attempt: (w) => ({ method: 'PATCH', url: `/api/cards/${w.card.id}`, body: { jobTitle: 'Changed' } }) },
+  'DELETE /api/cards/:id': { allow: teamManagers, attempt: async (w) => ({ method: 'DELETE', url: `/api/cards/${(await freshCard(w)).id}` }) },
+  'PUT /api/cards/:id/username': {
+    allow: teamManagers,
+    attempt: async (w) => ({ method: 'PUT', url: `/api/cards/${(await freshCard(w)).id}/username`, body: { username: `name-${random()}` } }),
+  },
+  'POST /api/cards/:id/duplicate': { allow: teamManagers, attempt: (w) => ({ method: 'POST', url: `/api/cards/${w.card.id}/duplicate`, body: {} }) },
+  'POST /api/cards/:id/default': { allow: teamManagers, attempt: (w) => ({ method: 'POST', url: `/api/cards/${w.card.id}/default`, body: {} }) },
+  'POST /api/cards/:id/images/:slot': {
+    allow: teamManagers,
+    attempt: (w) => ({ method: 'POST', url: `/api/cards/${w.card.id}/images/cover`, upload: fileUpload('not an image', 'cover.png') }),
+  },
+  'DELETE /api/cards/:id/images/:slot': { allow: teamManagers, attempt: (w) => ({ method: 'DELETE', url: `/api/cards/${w.card.id}/images/cover` }) },
+  'POST /api/cards/:id/files': {
+    allow: teamManagers,
+    attempt: async (w) => ({ method: 'POST', url: `/api/cards/${(await freshCard(w)).id}/files`, upload: fileUpload('plain words', 'notes.txt') }),
+  },
+  'DELETE /api/cards/:id/files/:fileId': {
+    allow: teamManagers,
+    attempt: async (w) => {
+      const card = await freshCard(w);
+      const upload = fileUpload('plain words', 'notes.txt');
+      const added = await w.owner.client.request('POST', `/api/cards/${card.id}/files`, upload.body, upload.headers);
+      return { method: 'DELETE', url: `/api/cards/${card.id}/files/${(added.json().card as Card).downloadableFiles[0]!.id}` };
+    },
+  },
+
+  // ---- One contact: its owner, and members whose role may see (read) or change (manage) the team's leads
+  'GET /api/contacts/:id': { allow: teamManagers, attempt: (w) => get(`/api/contacts/${w.leadId}`) },
+  'GET /api/contacts/:id/vcard': { allow: teamManagers, attempt: (w) => get(`/api/contacts/${w.leadId}/vcard`) },
+  'PATCH /api/contacts/:id': { allow: teamManagers, attempt: (w) => ({ method: 'PATCH', url: `/api/contacts/${w.leadId}`, body: { notes: 'Called back' } }) },
+  // A scanned card's photo: the contact is the scanner's own (the owner's here), not the team's.
+  'GET /api/contacts/:id/card-image': { allow: ownerOnly, attempt: async (w) => get(`/api/contacts/${await ownerScannedContact(w)}/card-image`) },
+  'DELETE /api/contacts/:id': { allow: teamManagers, attempt: async (w) => ({ method: 'DELETE', url: `/api/contacts/${await freshLead(w)}` }) },
+  'POST /api/contacts/bulk-delete': { allow: teamManagers, attempt: async (w) => ({ method: 'POST', url: '/api/contacts/bulk-delete', body: { ids: [await freshLead(w)] } }) },
+
+  // ---- The team: by role permission
+  'GET /api/teams/members': { allow: teamManagers, attempt: () => get('/api/teams/members') },
+  'POST /api/teams/members': {
+    allow: teamManagers,
+    attempt: () => ({ method: 'POST', url: '/api/teams/members', body: { email: `invited-${random()}@example.com`, name: 'Invited', role: 'employee' } }),
+  },
+  'POST /api/teams/members/:id/resend': { allow: teamManagers, attempt: async (w) => ({ method: 'POST', url: `/api/teams/members/${await freshPendingMember(w)}/resend`, body: {} }) },
+  'POST /api/teams/members/:id/revoke': { allow: teamManagers, attempt: async (w) => ({ method: 'POST', url: `/api/teams/members/${await freshPendingMember(w)}/revoke`, body: {} }) },
+  'PATCH /api/teams/members/:id': {
+    allow: teamManagers,
+    attempt: async (w) => ({ method: 'PATCH', url: `/api/teams/members/${await freshPendingMember(w)}`, body: { role: 'employee' } }),
+  },
+  'DELETE /api/teams/members/:id': { allow: teamManagers, attempt: async (w) => ({ method: 'DELETE', url: `/api/teams/members/${await freshPendingMember(w)}` }) },
+  // Changing what roles may do is the owner's until they hand `roles` over.
+  'GET /api/teams/roles': { allow: ownerOnly, attempt: () => get('/api/teams/roles') },
+  'PUT /api/teams/roles': {
+    allow: ownerOnly,
+    attempt: () => ({ method: 'PUT', url: '/api/teams/roles', body: { admin: defaultRolesMatrix.admin, employee: roleList([]) } }),
+  },
+  'GET /api/teams/cards': { allow: teamManagers, attempt: () => get('/api/teams/cards') },
+  'POST /api/teams/cards': {
+    allow: teamManagers,
+    attempt: (w) => ({ method: 'POST', url: '/api/teams/cards', body: { memberId: w.employee.memberId, title: 'Made by the team' } }),
+  },
+  'GET /api/teams/import-template/:format': { allow: teamManagers, attempt: () => get('/api/teams/import-template/csv') },
+  'POST /api/teams/imports': {
+    allow: teamManagers,
+    attempt: () => ({
+      method: 'POST',
+      url: '/api/teams/imports',
+      upload: fileUpload(csvFile([['Email', 'Name'], [`import-${random()}@example.com`, 'Imported']]), 'members.csv'),
+    }),
+  },
+  'GET /api/teams/imports/:id': { allow: teamManagers, attempt: (w) => get(`/api/teams/imports/${w.importJobId}`) },
+};

@@ -187,7 +187,8 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expectToast(page, 'Changes saved!');
-  await expect(page.getByRole('group', { name: 'Link 1' }).getByLabel('Link address')).toHaveValue('https://engines.example');
+  // Stored in its normalised form (a bare domain gets its root path).
+  await expect(page.getByRole('group', { name: 'Link 1' }).getByLabel('Link address')).toHaveValue('https://engines.example/');
 
   await page.getByRole('button', { name: 'Delete brochure.pdf' }).click();
   await expectToast(page, 'Changes saved!');

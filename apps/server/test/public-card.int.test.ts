@@ -479,6 +479,7 @@ describe('the lead form', () => {
 describe('tracking', () => {
   it('counts views, vCard downloads, link clicks, file downloads and leads per card and day, and nothing else', async () => {
     const { client } = await owner();
+    await buyPro(client); // attachments are a paid feature
     const card = await createCard(client, fullCard);
     const upload = fileUpload('%PDF-1.7 price list', 'Preisliste für 2025.pdf', 'application/pdf');
     const withFile = await client.request('POST', `/api/cards/${card.id}/files`, upload.body, upload.headers);

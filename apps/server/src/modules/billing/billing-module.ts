@@ -10,7 +10,7 @@ import type { PaymentProvider } from './payment-provider';
 export { registerBillingRoutes } from './billing-routes';
 export { cancelSubscriptionsOfUser, planStateOf } from './billing-service';
 export { createBillingTime } from './billing-time';
-export { paidFeatureError, requireFeature } from './feature-gate';
+export { assertFeature, paidFeatureError, requireFeature } from './feature-gate';
 
 interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance'> {
   /** The built-in local provider unless another is given (Stripe, chosen by configuration). */

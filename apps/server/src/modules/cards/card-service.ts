@@ -8,14 +8,19 @@ import {
   type Card,
   type CardImage,
   type CardListItem,
+  type CardTheme,
+  type Widget,
   type CreateCardValues,
   type UpdateCardValues,
   type UsernameAvailability,
 } from '@cardstack/shared/cards/schemas';
 import { usernameMessages } from '@cardstack/shared/cards/username';
+import { planForCard, type Feature } from '@cardstack/shared/plans/features';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
+import { assertFeature } from '../billing/billing-module';
 import { isCardLimitError, type CardAllowanceService } from '../card-allowance/card-allowance-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import { canAccessCard, type CardCaller } from './card-access';
@@ -69,6 +74,31 @@ async function deleteCardFiles(deps: CardsDeps, cardId: string): Promise<void> {
   for (const folder of cardStorageFolders) {
     await bestEffort(deps, `Deleting ${folder}/${cardId}/`, () => deps.storage.deletePrefix(`${folder}/${cardId}/`));
   }
+}
+
+/** The plan whose paid features this card gets when this caller works on it. */
+function cardPlanOf(caller: CardCaller, card: Pick<Card, 'teamOwnerId'>): UserPlan {
+  return planForCard({ ...caller, plan: caller.plan ?? 'basic' }, card);
+}
+
+const sameTheme = (a: CardTheme, b: CardTheme) =>
+  a.backgroundColor === b.backgroundColor && a.foregroundColor === b.foregroundColor && a.labelColor === b.labelColor;
+
+/**
+ * Design, widgets and attachments are paid (spec §6 groups, §8 downgrade lists). A save that only repeats
+ * what the card has, or removes something, is fine on any plan: the editor sends the whole form.
+ */
+function checkPaidChanges(plan: UserPlan, current: Pick<Card, 'theme' | 'widgets'>, input: Pick<UpdateCardValues, 'theme' | 'widgets'>): void {
+  if (input.theme && !sameTheme(input.theme, current.theme)) assertFeature(plan, 'design');
+  const isNew = (widget: Widget) => !current.widgets.some((old) => old.kind === widget.kind && old.url === widget.url);
+  if (input.widgets?.some(isNew)) assertFeature(plan, 'widgets');
+}
+
+/** The card, if the caller may access it and its plan has the feature: 404 / 403 otherwise. */
+export async function getCardWithFeature(deps: CardsDeps, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
+  const found = await getCard(deps, caller, cardId);
+  assertFeature(cardPlanOf(caller, found), feature);
+  return found;
 }
 
 /** The card, if the caller may access it; otherwise 404 as if it did not exist. */
@@ -142,6 +172,8 @@ export async function createCard(
       createdAt,
       updatedAt: createdAt,
     };
+    // A team card made for a member lives in the team (Teams); the teams feature has checked who may make it.
+    checkPaidChanges(forMember ? 'team' : cardPlanOf(caller, value), { theme: defaultCardTheme, widgets: [] }, input);
     try {
       const created = await deps.db.transaction().execute(async (trx) => {
         await repository.lockOwner(trx, deps.dialect, ownerId);
@@ -169,6 +201,7 @@ export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: st
     const updated = await deps.db.transaction().execute(async (trx) => {
       const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
       if (!current || !canAccessCard(caller, current)) throw cardNotFound();
+      checkPaidChanges(cardPlanOf(caller, current), current, input);
       const { coverImage, profilePicture, username, ...fields } = input;
       const changes: repository.CardChanges = { ...fields, ...vcardCleared };
       if (coverImage) changes.coverImage = { ...current.coverImage, ...coverImage };
@@ -371,7 +404,7 @@ export async function addCardFile(
   cardId: string,
   upload: { body: Buffer; fileName?: string | undefined },
 ): Promise<Card> {
-  const existing = await getCard(deps, caller, cardId);
+  const existing = await getCardWithFeature(deps, caller, cardId, 'attachments');
   if (upload.body.length > maxDownloadableFileBytes) throw new AppError(413, 'file-too-large', fileMessages.tooLarge, { file: fileMessages.tooLarge });
   if (existing.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(fileMessages.tooMany, { file: fileMessages.tooMany });
   const type = detectDownloadableFileType(upload.body, upload.fileName);

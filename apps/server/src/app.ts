@@ -28,6 +28,7 @@ import {
   type MailTransport,
   type MailWorker,
 } from './modules/mail/mail-module';
+import { createPlanDowngrades } from './modules/plans/plans-module';
 import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
@@ -99,14 +100,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const resolveTeamClaims = createTeamClaimsResolver(db);
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf });
-  const billing = createBilling({
-    db,
-    baseUrl: config.baseUrl,
-    time: billingTime,
-    cardAllowance,
-    provider: config.stripe ? await loadStripePaymentProvider(config.stripe) : undefined,
-    enterpriseContactUrl: config.enterpriseContactUrl,
-  });
   const publicCard = createPublicCardService({
     db,
     storage,
@@ -119,6 +112,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
   });
   const cards: CardsDeps = { db, dialect: database.dialect, storage, cardAllowance, onCardChanged: publicCard.onCardChanged };
+  // What a downgrade does at the period end; billing reports plan changes to it.
+  const planChanges = createPlanDowngrades({ db, cards, now: billingTime.now });
+  const billing = createBilling({
+    db,
+    baseUrl: config.baseUrl,
+    time: billingTime,
+    cardAllowance,
+    planChanges,
+    provider: config.stripe ? await loadStripePaymentProvider(config.stripe) : undefined,
+    enterpriseContactUrl: config.enterpriseContactUrl,
+  });
   const contacts: ContactsDeps = { db };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now };
   const accountDeletionSteps: readonly AccountDeletionStep[] = [

@@ -267,6 +267,21 @@ export interface TeamImportJobTable {
   finished_at: string | null;
 }
 
+/** A confirmed downgrade and its effects at the period end (migration 0030). */
+export interface PlanDowngradeTable {
+  id: string;
+  user_id: string;
+  from_plan: string;
+  to_plan: string;
+  /** JSON: the impact lines the dialog showed (`DowngradeImpact[]`). */
+  impacts: string;
+  effective_at: string;
+  status: 'scheduled' | 'due' | 'applied' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+  applied_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -285,6 +300,7 @@ export interface Database {
   team_roles: TeamRolesTable;
   team_invitation: TeamInvitationTable;
   team_import_job: TeamImportJobTable;
+  plan_downgrade: PlanDowngradeTable;
 }
 
 export function toIsoString(value: Date | string): string {

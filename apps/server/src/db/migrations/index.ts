@@ -9,6 +9,7 @@ import { billingCustomers } from './0005-billing-customers';
 import { publicCard } from './0006-public-card';
 import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
+import { planDowngrades } from './0030-plan-downgrades';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -28,6 +29,7 @@ const migrations = [
   ['0006-public-card', publicCard],
   ['0007-contacts', contacts],
   ['0008-teams', teams],
+  ['0030-plan-downgrades', planDowngrades],
 ] as const;
 
 /**

@@ -8,11 +8,11 @@ import type { PaymentProvider } from './payment-provider';
  * clock, the plan gate for routes, and the account-deletion step.
  */
 export { registerBillingRoutes } from './billing-routes';
-export { cancelSubscriptionsOfUser, planStateOf } from './billing-service';
+export { cancelSubscriptionsOfUser, planStateOf, type PlanChangeHooks } from './billing-service';
 export { createBillingTime } from './billing-time';
 export { assertFeature, paidFeatureError, requireFeature } from './feature-gate';
 
-interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance'> {
+interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'planChanges'> {
   /** The built-in local provider unless another is given (Stripe, chosen by configuration). */
   provider?: PaymentProvider;
   /** The business contact form behind "Get a quote". */
@@ -29,6 +29,7 @@ export function createBilling(options: BillingOptions): Billing {
     provider: options.provider ?? createLocalPaymentProvider({ db, baseUrl, now: time.now }),
     enterpriseContactUrl: options.enterpriseContactUrl ?? null,
     cardAllowance: options.cardAllowance,
+    planChanges: options.planChanges,
   };
 }
 

@@ -168,3 +168,7 @@ export async function markSubscriptionEnded(db: Kysely<Database>, id: string, no
 export function findUserCreatedAt(db: Kysely<Database>, userId: string) {
   return db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst();
 }
+
+export async function findUserPlan(db: Kysely<Database>, userId: string): Promise<string | null> {
+  return (await db.selectFrom('user').select('plan').where('id', '=', userId).executeTakeFirst())?.plan ?? null;
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BillingStatus, CheckoutInput, SubscriptionSummary } from '@cardstack/shared/billing/schemas';
-import type { UserPlan } from '@cardstack/shared/plans/plans';
+import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
 import {
   displayedSubscriptionPrice,
   findPriceSelection,
@@ -27,6 +27,22 @@ import * as repository from './billing-repository';
 import type { SubscriptionRow } from './billing-repository';
 import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 
+/**
+ * What another module does when plans change (the plans module applies a downgrade's effects). Billing only
+ * reports; the hooks run inside billing's transaction where one is open, so their records commit with it.
+ */
+export interface PlanChangeHooks {
+  /** The person confirmed a downgrade to Basic that happens at the end of the paid period. */
+  downgradeScheduled(
+    executor: Kysely<Database>,
+    change: { userId: string; email: string; from: UserPlan; to: UserPlan; effectiveAt: string; keptCards: number | null },
+  ): Promise<void>;
+  /** The user's plan was recomputed (changed or not). */
+  planSynced(executor: Kysely<Database>, change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean }): Promise<unknown>;
+  /** After a clock run or a provider's report, outside any transaction: apply what became due. */
+  applyDue(): Promise<unknown>;
+}
+
 export interface BillingDeps {
   db: Kysely<Database>;
   provider: PaymentProvider;
@@ -37,6 +53,8 @@ export interface BillingDeps {
   enterpriseContactUrl?: string | null;
   /** The user's cards under their plan (GET /api/billing/card-access) and how many they have (the downgrade dialog). */
   cardAllowance: Pick<CardAllowanceService, 'cardCountOf' | 'ofOwner'>;
+  /** Told about confirmed downgrades and every plan change (the downgrade effects). */
+  planChanges?: PlanChangeHooks;
 }
 
 /** Where the browser comes back to after the checkout and the payment portal. */
@@ -92,10 +110,13 @@ export async function planStateOf(db: Kysely<Database>, userId: string, now: Dat
 }
 
 /** "The user's plan follows the subscription's state": recomputes it from the records and stores it. */
-export async function syncUserPlan(db: Kysely<Database>, userId: string, now: Date): Promise<UserPlan> {
+export async function syncUserPlan(db: Kysely<Database>, userId: string, now: Date, hooks?: PlanChangeHooks): Promise<UserPlan> {
+  const previous = toUserPlan(await repository.findUserPlan(db, userId));
   const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
   const plan = planFromSubscriptions(subscriptions, now);
   await repository.updateUserPlan(db, userId, plan, now);
+  const isEndingAtPeriodEnd = currentSubscription(subscriptions, now)?.cancelAtPeriodEnd === true;
+  await hooks?.planSynced(db, { userId, previous, plan, isEndingAtPeriodEnd });
   return plan;
 }
 
@@ -122,7 +143,9 @@ export async function runBillingClock(deps: BillingDeps, userId?: string): Promi
     }
     if (subscription.provider === 'local' || subscription.cancel_at_period_end === 1) users.add(subscription.user_id);
   }
-  for (const user of users) await syncUserPlan(deps.db, user, now);
+  for (const user of users) await syncUserPlan(deps.db, user, now, deps.planChanges);
+  // Also on a tick with nothing new: finishes effects that an earlier run could not complete.
+  await deps.planChanges?.applyDue();
   return users.size;
 }
 
@@ -227,19 +250,33 @@ export async function openPaymentPortal(deps: BillingDeps, userId: string): Prom
   return { url };
 }
 
-/** "Downgrade to Basic cancels at the end of the billing period": the plan stays until then. */
-export async function cancelSubscriptionAtPeriodEnd(deps: BillingDeps, userId: string): Promise<BillingStatus> {
+/**
+ * "Downgrade to Basic cancels at the end of the billing period": the plan stays until then. The downgrade the
+ * dialog showed is recorded with that date (and mailed) in the same transaction.
+ */
+export async function cancelSubscriptionAtPeriodEnd(deps: BillingDeps, user: { id: string; email: string }): Promise<BillingStatus> {
   const now = deps.now();
-  const current = currentSubscription((await repository.listUserSubscriptions(deps.db, userId)).map(toFacts), now);
+  const current = currentSubscription((await repository.listUserSubscriptions(deps.db, user.id)).map(toFacts), now);
   if (!current) throw noSubscription();
   if (!current.cancelAtPeriodEnd) {
     if (current.row.provider !== deps.provider.kind) {
       throw new AppError(409, 'other-provider', 'This subscription is managed by another payment provider.');
     }
+    const before = await getBillingStatus(deps, user.id);
     await deps.provider.cancelAtPeriodEnd(current.row.provider_subscription_id);
-    await repository.markCancelAtPeriodEnd(deps.db, current.row.id, now);
+    await deps.db.transaction().execute(async (trx) => {
+      await repository.markCancelAtPeriodEnd(trx, current.row.id, now);
+      await deps.planChanges?.downgradeScheduled(trx, {
+        userId: user.id,
+        email: user.email,
+        from: before.plan,
+        to: 'basic',
+        effectiveAt: current.row.current_period_end,
+        keptCards: before.cardsKeptAfterDowngrade.basic,
+      });
+    });
   }
-  return getBillingStatus(deps, userId);
+  return getBillingStatus(deps, user.id);
 }
 
 /**
@@ -337,6 +374,6 @@ export async function recordProviderSubscription(
       replaced.push(older.provider_subscription_id);
     }
   }
-  const plan = await syncUserPlan(db, userId, now);
+  const plan = await syncUserPlan(db, userId, now, deps.planChanges);
   return { outcome: 'recorded', userId, plan, replaced };
 }

@@ -95,8 +95,10 @@ export async function completeLocalCheckout(deps: BillingDeps, userId: string, s
       cancel_at_period_end: 0,
       updated_at: now.toISOString(),
     });
-    await syncUserPlan(trx, userId, now);
+    await syncUserPlan(trx, userId, now, deps.planChanges);
   });
+  // A move down by checkout (Teams to Pro) takes effect now.
+  await deps.planChanges?.applyDue();
   return checkout.success_url;
 }
 

@@ -204,6 +204,12 @@ export async function listCardIdsByOwner(db: Db, ownerId: string): Promise<strin
 }
 
 /** Applies changes and bumps the version (the public page caches per version). */
+/** The ids of a team's cards (its members' team cards). */
+export async function listCardIdsByTeamOwner(db: Db, teamOwnerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('card').select('id').where('team_owner_id', '=', teamOwnerId).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function updateCard(db: Db, id: string, changes: CardChanges, now: string): Promise<number> {
   const result = await db
     .updateTable('card')

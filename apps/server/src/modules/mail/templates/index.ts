@@ -2,17 +2,19 @@ import type { RenderedMail } from './layout';
 import { renderWelcomeMail, type WelcomeMailData } from './welcome';
 import { renderNewLeadMail, type NewLeadMailData } from './new-lead';
 import { renderTeamInvitationMail, type TeamInvitationMailData } from './team-invitation';
+import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from './downgrade-scheduled';
 
 /** Every mail template by name. Add a template here and its data type follows everywhere. */
 const templates = {
   welcome: renderWelcomeMail,
   'new-lead': renderNewLeadMail,
   'team-invitation': renderTeamInvitationMail,
+  'downgrade-scheduled': renderDowngradeScheduledMail,
 } satisfies Record<string, (data: never, links: { baseUrl: string }) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
 export type MailTemplateData<T extends MailTemplateName> = Parameters<(typeof templates)[T]>[0];
-export type { WelcomeMailData, NewLeadMailData, TeamInvitationMailData };
+export type { WelcomeMailData, NewLeadMailData, TeamInvitationMailData, DowngradeScheduledMailData };
 
 export function renderMail(template: string, data: unknown, links: { baseUrl: string }): RenderedMail {
   const render = (templates as Record<string, (data: unknown, links: { baseUrl: string }) => RenderedMail>)[template];

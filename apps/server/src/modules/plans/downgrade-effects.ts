@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { downgradeImpactsShown, type DowngradeEffect, type DowngradeImpact } from '@cardstack/shared/plans/downgrade';
+import { comparePlans, isDowngrade, planTitles, toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
+import type { Database } from '../../db/schema';
+import { recordError } from '../../http/errors';
+import { resetCardsToBasic, type CardsDeps } from '../cards/cards-module';
+import { enqueueMail } from '../mail/mail-module';
+import * as repository from './downgrade-repository';
+
+/*
+ * Downgrades keep the dialog's word. When the person confirms, the list the dialog showed is stored with the
+ * date the paid period ends and mailed to them. When the plan really drops (the billing clock or the payment
+ * provider ends the subscription), the downgrade becomes due and its effects run, once per account, from the
+ * stored list and nothing else. Choosing a paid plan again before the end cancels it.
+ */
+
+export interface PlanDowngradeDeps {
+  db: Kysely<Database>;
+  /** The cards module: the effects change cards and delete their attachments. */
+  cards: CardsDeps;
+  /** The billing clock (tests move it past a period end). */
+  now: () => Date;
+}
+
+/** The downgrade job's payload: one job per account. */
+export interface DowngradeEffectsPayload {
+  userId: string;
+}
+
+export const downgradeEffectsJobKind = 'plans.downgrade-effects';
+
+function parseImpacts(json: string): DowngradeImpact[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? (value as DowngradeImpact[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The person confirmed a downgrade that happens at `effectiveAt` (the end of the paid period). Runs inside the
+ * transaction that marks the subscription, so the record and the mail exist exactly when the cancellation does.
+ */
+export async function scheduleDowngrade(
+  deps: Pick<PlanDowngradeDeps, 'now'>,
+  executor: Kysely<Database>,
+  change: { userId: string; email: string; from: UserPlan; to: UserPlan; effectiveAt: string; keptCards: number | null },
+): Promise<void> {
+  if (!isDowngrade(change.from, change.to)) return;
+  const now = deps.now();
+  const impacts = downgradeImpactsShown(change.from, change.to, change.keptCards);
+  await repository.cancelOpenDowngrades(executor, change.userId, now);
+  await repository.insertDowngrade(executor, {
+    id: crypto.randomUUID(),
+    user_id: change.userId,
+    from_plan: change.from,
+    to_plan: change.to,
+    impacts: JSON.stringify(impacts),
+    effective_at: change.effectiveAt,
+    status: 'scheduled',
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    applied_at: null,
+  });
+  await enqueueMail(executor, {
+    to: change.email,
+    template: 'downgrade-scheduled',
+    data: {
+      fromPlan: planTitles[change.from],
+      toPlan: planTitles[change.to],
+      effectiveAt: change.effectiveAt,
+      impacts: impacts.map((impact) => impact.text),
+    },
+  });
+}
+
+/**
+ * Billing recomputed the user's plan (inside the transaction that wrote it). A drop makes the open downgrade
+ * due — or, when the plan ended without one being confirmed (a lapsed payment, Teams replaced by Pro), records
+ * the move's list as the dialog states it. A rise, or a plan that no longer ends at the period end, cancels a
+ * downgrade that has not happened yet. True when effects became due.
+ */
+export async function onPlanSynced(
+  deps: Pick<PlanDowngradeDeps, 'now'>,
+  executor: Kysely<Database>,
+  change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean },
+): Promise<boolean> {
+  const now = deps.now();
+  const open = await repository.findOpenDowngrade(executor, change.userId);
+  if (isDowngrade(change.previous, change.plan)) {
+    if (open && open.from_plan === change.previous && open.to_plan === change.plan) {
+      await repository.setDowngradeStatus(executor, open.id, { status: 'due' }, now);
+      return true;
+    }
+    await repository.cancelOpenDowngrades(executor, change.userId, now);
+    await repository.insertDowngrade(executor, {
+      id: crypto.randomUUID(),
+      user_id: change.userId,
+      from_plan: change.previous,
+      to_plan: change.plan,
+      impacts: JSON.stringify(downgradeImpactsShown(change.previous, change.plan, null)),
+      effective_at: now.toISOString(),
+      status: 'due',
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      applied_at: null,
+    });
+    return true;
+  }
+  if (!open) return false;
+  const isAboveTarget = comparePlans(change.plan, toUserPlan(open.to_plan)) > 0;
+  if (comparePlans(change.plan, change.previous) > 0 && isAboveTarget) {
+    // Upgraded again (before the end, or before the effects ran): nothing is lost.
+    await repository.cancelOpenDowngrades(executor, change.userId, now);
+  } else if (open.status === 'scheduled' && !change.isEndingAtPeriodEnd && isAboveTarget) {
+    // The same plan bought again, or the cancellation withdrawn at the provider.
+    await repository.cancelOpenDowngrades(executor, change.userId, now, ['scheduled']);
+  }
+  return false;
+}
+
+/** What the cards of the account lose for the effects of the stored list. */
+function cardResetsOf(effects: ReadonlySet<DowngradeEffect>) {
+  const own = { design: effects.has('resetDesign'), widgetsAndAttachments: effects.has('eraseWidgetsAndAttachments') };
+  return { own, team: effects.has('teamCardsToBasic') };
+}
+
+/**
+ * The job: applies the account's due downgrade. Idempotent and resumable: every step leaves a card either
+ * untouched or fully reset (files included), a second run redoes nothing that is done, and the downgrade is
+ * marked applied only after the last step. `lock` and `lockCards` need no step: the plan gate, the card
+ * allowance and the team claims follow the stored plan already.
+ */
+export async function applyDowngradeEffects(deps: PlanDowngradeDeps, payload: DowngradeEffectsPayload): Promise<void> {
+  for (const downgrade of await repository.listDueDowngrades(deps.db, payload.userId)) {
+    const effects = new Set(parseImpacts(downgrade.impacts).map((impact) => impact.effect));
+    const { own, team } = cardResetsOf(effects);
+    if (own.design || own.widgetsAndAttachments) await resetCardsToBasic(deps.cards, { ownerId: downgrade.user_id }, own);
+    if (team) await resetCardsToBasic(deps.cards, { teamOwnerId: downgrade.user_id }, { design: true, widgetsAndAttachments: true });
+    await repository.markApplied(deps.db, downgrade.id, deps.now());
+  }
+}
+
+/**
+ * Runs every due downgrade (after a billing clock run, and on each tick, which also finishes one a crash
+ * interrupted). One account's failure is recorded and does not stop the others; it is tried again next time.
+ */
+export async function runDueDowngrades(deps: PlanDowngradeDeps): Promise<number> {
+  const due = await repository.listDueDowngrades(deps.db);
+  const users = [...new Set(due.map((row) => row.user_id))];
+  for (const userId of users) {
+    try {
+      await applyDowngradeEffects(deps, { userId });
+    } catch (error) {
+      await recordError(deps.db, 'applying a downgrade failed; it is tried again', {
+        user: userId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return users.length;
+}

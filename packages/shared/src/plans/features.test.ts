@@ -68,11 +68,11 @@ describe('feature table', () => {
 
 describe('planForCard', () => {
   it.each([
-    ['own card on Basic', { plan: 'basic', teamOwnerId: 'u1', permissions: [] }, null, 'basic'],
-    ['own card on Pro', { plan: 'subscribed', teamOwnerId: 'u1', permissions: [] }, null, 'subscribed'],
-    ['team card in team mode', { plan: 'basic', teamOwnerId: 'o1', permissions: ['manageDigitalCards'] }, 'o1', 'team'],
-    ['team card, team no longer on Teams', { plan: 'basic', teamOwnerId: 'o1', permissions: [] }, 'o1', 'basic'],
-    ['another team\'s card', { plan: 'basic', teamOwnerId: 'o1', permissions: ['manageDigitalCards'] }, 'o2', 'basic'],
+    ['own card on Basic', { plan: 'basic', teamOwnerId: 'u1', isTeamMode: false }, null, 'basic'],
+    ['own card on Pro', { plan: 'subscribed', teamOwnerId: 'u1', isTeamMode: false }, null, 'subscribed'],
+    ['team card in team mode', { plan: 'basic', teamOwnerId: 'o1', isTeamMode: true }, 'o1', 'team'],
+    ['team card, team no longer on Teams', { plan: 'basic', teamOwnerId: 'o1', isTeamMode: false }, 'o1', 'basic'],
+    ['another team\'s card', { plan: 'basic', teamOwnerId: 'o1', isTeamMode: true }, 'o2', 'basic'],
   ] as const)('%s -> %s', (_name, editor, teamOwnerId, plan) => {
     expect(planForCard(editor, { teamOwnerId })).toBe(plan);
   });

@@ -71,12 +71,11 @@ export function featuresLost(from: UserPlan, to: UserPlan): Feature[] {
 /**
  * The plan whose features a card gets. A team card, worked on in team mode by someone of its team, has the
  * team's plan (Teams: team mode exists only while the team owner is on Teams); any other card has the plan of
- * the person editing it. Permissions are empty outside team mode.
+ * the person editing it.
  */
 export function planForCard(
-  editor: { plan: UserPlan; teamOwnerId?: string | undefined; permissions?: readonly string[] | undefined },
+  editor: { plan: UserPlan; teamOwnerId?: string | undefined; isTeamMode?: boolean | undefined },
   card: { teamOwnerId: string | null },
 ): UserPlan {
-  const isTeamMode = (editor.permissions?.length ?? 0) > 0;
-  return card.teamOwnerId !== null && card.teamOwnerId === editor.teamOwnerId && isTeamMode ? 'team' : editor.plan;
+  return card.teamOwnerId !== null && card.teamOwnerId === editor.teamOwnerId && editor.isTeamMode === true ? 'team' : editor.plan;
 }

@@ -16,6 +16,8 @@ export interface CardCaller {
   permissions?: readonly Permission[];
   /** The caller's own plan; with the team claims it decides the card's paid features (`planForCard`). Basic when left out. */
   plan?: UserPlan;
+  /** The team's owner is on Teams. */
+  isTeamMode?: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
+import { defaultLeadFormSettings, type Card, type CardSummary } from '@cardstack/shared/cards/schemas';
 import { usernameKey } from '@cardstack/shared/cards/username';
 import type { DialectName } from '../../db/database';
 import type { CardTable, Database } from '../../db/schema';
@@ -75,7 +75,7 @@ function toCard(row: Selectable<CardTable>): Card {
     downloadableFiles: parseJson(row.downloadable_files, []),
     widgets: parseJson(row.widgets, []),
     theme: parseJson(row.theme, { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' }),
-    leadForm: parseJson(row.lead_form, { isEnabled: true, thankYouMessage: '' }),
+    leadForm: { ...defaultLeadFormSettings, ...parseJson(row.lead_form, defaultLeadFormSettings) },
     productId: row.product_id,
     productName: row.product_name,
     vcfFileName: row.vcf_file_name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSummary, removalConsequence } from './team-texts';
+import { importCreatedToast, importSummary, removalConsequence } from './team-texts';
 
 describe('removalConsequence — the remove dialog says what happens to the cards', () => {
   it.each([
@@ -20,4 +20,13 @@ describe('removalConsequence — the remove dialog says what happens to the card
 
 it('summarises an import', () => {
   expect(importSummary({ createdCount: 197, skippedCount: 0, rejectedCount: 3 })).toBe('197 created, 0 skipped, 3 rejected');
+});
+
+it.each([
+  [0, null],
+  [1, 'Card created'],
+  [2, 'Cards created'],
+  [197, 'Cards created'],
+])('an import that created %i cards toasts %j (spec §8 "Cards created" / "Card created")', (createdCount, toast) => {
+  expect(importCreatedToast({ createdCount })).toBe(toast);
 });

@@ -12,6 +12,12 @@ export function removalConsequence(member: Pick<TeamMember, 'name' | 'cardCount'
   return `${member.name} keeps their account but loses access to the team. ${cards}`;
 }
 
+/** Spec §8 toast "Cards created" / "Card created" after an import that created cards; null when it created none. */
+export function importCreatedToast(job: Pick<ImportJob, 'createdCount'>): string | null {
+  if (job.createdCount <= 0) return null;
+  return job.createdCount === 1 ? 'Card created' : 'Cards created';
+}
+
 export function importSummary(job: Pick<ImportJob, 'createdCount' | 'skippedCount' | 'rejectedCount'>): string {
   return `${job.createdCount} created, ${job.skippedCount} skipped, ${job.rejectedCount} rejected`;
 }

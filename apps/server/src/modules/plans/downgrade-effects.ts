@@ -39,6 +39,27 @@ function parseImpacts(json: string): DowngradeImpact[] {
   }
 }
 
+/** The user's one open downgrade becomes this one. */
+async function replaceOpenDowngrade(
+  executor: Kysely<Database>,
+  now: Date,
+  downgrade: { userId: string; from: UserPlan; to: UserPlan; impacts: DowngradeImpact[]; effectiveAt: string; status: 'scheduled' | 'due' },
+): Promise<void> {
+  await repository.cancelOpenDowngrades(executor, downgrade.userId, now);
+  await repository.insertDowngrade(executor, {
+    id: crypto.randomUUID(),
+    user_id: downgrade.userId,
+    from_plan: downgrade.from,
+    to_plan: downgrade.to,
+    impacts: JSON.stringify(downgrade.impacts),
+    effective_at: downgrade.effectiveAt,
+    status: downgrade.status,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    applied_at: null,
+  });
+}
+
 /**
  * The person confirmed a downgrade that happens at `effectiveAt` (the end of the paid period). Runs inside the
  * transaction that marks the subscription, so the record and the mail exist exactly when the cancellation does.
@@ -51,18 +72,13 @@ export async function scheduleDowngrade(
   if (!isDowngrade(change.from, change.to)) return;
   const now = deps.now();
   const impacts = downgradeImpactsShown(change.from, change.to, change.keptCards);
-  await repository.cancelOpenDowngrades(executor, change.userId, now);
-  await repository.insertDowngrade(executor, {
-    id: crypto.randomUUID(),
-    user_id: change.userId,
-    from_plan: change.from,
-    to_plan: change.to,
-    impacts: JSON.stringify(impacts),
-    effective_at: change.effectiveAt,
+  await replaceOpenDowngrade(executor, now, {
+    userId: change.userId,
+    from: change.from,
+    to: change.to,
+    impacts,
+    effectiveAt: change.effectiveAt,
     status: 'scheduled',
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    applied_at: null,
   });
   await enqueueMail(executor, {
     to: change.email,
@@ -94,18 +110,13 @@ export async function onPlanSynced(
       await repository.setDowngradeStatus(executor, open.id, { status: 'due' }, now);
       return true;
     }
-    await repository.cancelOpenDowngrades(executor, change.userId, now);
-    await repository.insertDowngrade(executor, {
-      id: crypto.randomUUID(),
-      user_id: change.userId,
-      from_plan: change.previous,
-      to_plan: change.plan,
-      impacts: JSON.stringify(downgradeImpactsShown(change.previous, change.plan, null)),
-      effective_at: now.toISOString(),
+    await replaceOpenDowngrade(executor, now, {
+      userId: change.userId,
+      from: change.previous,
+      to: change.plan,
+      impacts: downgradeImpactsShown(change.previous, change.plan, null),
+      effectiveAt: now.toISOString(),
       status: 'due',
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      applied_at: null,
     });
     return true;
   }

@@ -39,8 +39,8 @@ export interface PlanChangeHooks {
   ): Promise<void>;
   /** The user's plan was recomputed (changed or not). */
   planSynced(executor: Kysely<Database>, change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean }): Promise<unknown>;
-  /** After a clock run or a provider's report, outside any transaction: apply what became due. */
-  applyDue(): Promise<unknown>;
+  /** After a clock run or a provider's report, outside any transaction: apply what became due (for one user, or all). */
+  applyDue(userId?: string): Promise<unknown>;
 }
 
 export interface BillingDeps {
@@ -145,7 +145,7 @@ export async function runBillingClock(deps: BillingDeps, userId?: string): Promi
   }
   for (const user of users) await syncUserPlan(deps.db, user, now, deps.planChanges);
   // Also on a tick with nothing new: finishes effects that an earlier run could not complete.
-  await deps.planChanges?.applyDue();
+  await deps.planChanges?.applyDue(userId);
   return users.size;
 }
 

@@ -155,11 +155,11 @@ export async function applyDowngradeEffects(deps: PlanDowngradeDeps, payload: Do
 }
 
 /**
- * Runs every due downgrade (after a billing clock run, and on each tick, which also finishes one a crash
+ * Runs the due downgrades of one account, or of all (the billing clock's tick, which also finishes one a crash
  * interrupted). One account's failure is recorded and does not stop the others; it is tried again next time.
  */
-export async function runDueDowngrades(deps: PlanDowngradeDeps): Promise<number> {
-  const due = await repository.listDueDowngrades(deps.db);
+export async function runDueDowngrades(deps: PlanDowngradeDeps, userId?: string): Promise<number> {
+  const due = await repository.listDueDowngrades(deps.db, userId);
   const users = [...new Set(due.map((row) => row.user_id))];
   for (const userId of users) {
     try {

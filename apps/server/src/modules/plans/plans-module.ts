@@ -13,7 +13,7 @@ export function createPlanDowngrades(deps: PlanDowngradeDeps): PlanChangeHooks {
   return {
     downgradeScheduled: (executor, change) => scheduleDowngrade(deps, executor, change),
     planSynced: (executor, change) => onPlanSynced(deps, executor, change),
-    applyDue: () => runDueDowngrades(deps),
+    applyDue: (userId) => runDueDowngrades(deps, userId),
   };
 }
 

@@ -194,8 +194,12 @@ test('a Pro user downgrades to Basic: impacts listed, success shown, Basic and l
   expect(access).toMatchObject({ maxActiveCards: 1, canCreateCard: false });
   expect(access.blockedCardIds).toHaveLength(1);
 
-  // The period is over: the active card shows the default design and no video, exactly as the dialog said.
+  // The period is over: the active card shows the default design and no video, exactly as the dialog said. The
+  // job runner applies it in the background, within a poll or two.
   const activeId = cardIds.find((id) => !access.blockedCardIds.includes(id))!;
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/cards/${activeId}`)).json()).card.widgets.length, { timeout: 20_000 })
+    .toBe(0);
   await page.goto(`/id/${activeId}/`);
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#ffffff');
   await expect(page.locator('iframe')).toHaveCount(0);

@@ -67,7 +67,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_CLIENT_ID: 'e2e-client',
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_ISSUER: oidc.issuer.url!,
-      MAIL_WORKER_INTERVAL_MS: '200',
+      JOBS_POLL_INTERVAL_MS: '200',
       SIGN_IN_RATE_LIMIT_MAX: '50',
       // Billing: the built-in test checkout, a clock the billing tests move past a period end, a quote link.
       BILLING_TEST_CLOCK: 'true',

@@ -7,7 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type Logger } from 'pino';
 import { resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
+import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
+import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
 import { registerAccountRoutes, type AccountDeletionStep } from './modules/account/account-module';
 import { createAuth, registerAuthRoutes, registerCallerHook, type Auth } from './modules/auth/auth-module';
 import {
@@ -16,22 +18,29 @@ import {
   createBillingTime,
   loadStripePaymentProvider,
   planStateOf,
+  registerBillingJobs,
   registerBillingRoutes,
 } from './modules/billing/billing-module';
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
+import { createLocalMailboxTransport, createSmtpTransport, registerMailJobs, type MailTransport } from './modules/mail/mail-module';
+import { createPlanDowngrades, registerPlansJobs } from './modules/plans/plans-module';
 import {
-  createLocalMailboxTransport,
-  createMailWorker,
-  createSmtpTransport,
-  type MailTransport,
-  type MailWorker,
-} from './modules/mail/mail-module';
-import { createPlanDowngrades } from './modules/plans/plans-module';
-import { createPublicCardService, registerPublicCardRoutes, type PublicCardService } from './modules/public-card/public-card-module';
+  createPublicCardService,
+  registerPublicCardJobs,
+  registerPublicCardRoutes,
+  type PublicCardService,
+} from './modules/public-card/public-card-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
-import { createTeamClaimsResolver, onAccountDeleted, recordSignIn, registerTeamRoutes, type TeamModule, type TeamsDeps } from './modules/teams/teams-module';
+import {
+  createTeamClaimsResolver,
+  onAccountDeleted,
+  recordSignIn,
+  registerTeamJobs,
+  registerTeamRoutes,
+  type TeamsDeps,
+} from './modules/teams/teams-module';
 import { registerSpa } from './web/spa';
 
 export interface AppServices {
@@ -39,16 +48,15 @@ export interface AppServices {
   database: DatabaseHandle;
   auth: Auth;
   storage: FileStorage;
-  mailWorker: MailWorker;
+  /** The job engine: tests run due jobs with `jobs.runDue()`; the CLI reads `jobs.admin`. */
+  jobs: JobEngine;
   logger: Logger;
   /** The card allowance of every plan (tests ask it directly). */
   cardAllowance: CardAllowanceService;
   /** The cards module's dependencies (benchmarks call its use cases directly). */
   cards: CardsDeps;
-  /** The public card page: its visitor counts and background vCard/QR generation (tests flush and settle them). */
+  /** The public card page: its visitor counts (tests flush them). */
   publicCard: PublicCardService;
-  /** Runs bulk imports of team members in the background (tests drain it). */
-  teamImportWorker: TeamModule['importWorker'];
 }
 
 export interface BuildAppOptions {
@@ -60,6 +68,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Start the job runner once the routes are ready (the server does; tests and tools run jobs themselves). */
+  startJobs?: boolean;
 }
 
 function createLogger(config: Config): Logger {
@@ -87,6 +97,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     options.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
   const secret = resolveAuthSecret(config);
+  // The job engine follows the database: in-process on SQLite, pg-boss on PostgreSQL. Features enqueue
+  // through it from their use cases; nothing runs until `start()` (after the routes, below).
+  const jobs = await createJobEngine({ database, logger, pollIntervalMs: config.jobs.pollIntervalMs });
+  bindJobQueue(db, jobs);
 
   // ---- Services ----------------------------------------------------------------------------------------
   const auth = createAuth({
@@ -110,10 +124,20 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessTtlMs: config.publicPage.planCheckMs,
     versionCheckMs: config.publicPage.versionCheckMs,
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
+    jobs,
+    logger,
   });
-  const cards: CardsDeps = { db, dialect: database.dialect, storage, cardAllowance, onCardChanged: publicCard.onCardChanged };
+  const cards: CardsDeps = {
+    db,
+    dialect: database.dialect,
+    storage,
+    cardAllowance,
+    onCardChanged: publicCard.onCardChanged,
+    onCardSaving: publicCard.onCardSaving,
+  };
   // What a downgrade does at the period end; billing reports plan changes to it.
-  const planChanges = createPlanDowngrades({ db, cards, now: billingTime.now });
+  const plans = { db, cards, now: billingTime.now, jobs };
+  const planChanges = createPlanDowngrades(plans);
   const billing = createBilling({
     db,
     baseUrl: config.baseUrl,
@@ -124,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     enterpriseContactUrl: config.enterpriseContactUrl,
   });
   const contacts: ContactsDeps = { db };
-  const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now };
+  const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletionSteps: readonly AccountDeletionStep[] = [
     // First: when the payment provider cannot be reached the account stays whole, so the person can try again.
     (userId) => cancelSubscriptionsOfUser(billing, userId),
@@ -135,17 +159,21 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   ];
 
   // ---- Jobs --------------------------------------------------------------------------------------------
-  // Background work is set up here, after the services it runs and before any route. The mail worker is
-  // started by main.ts; the team import runner, the billing clock and the visitor-count flush still start
-  // inside their modules until they move onto the job engine.
-  const mailWorker = createMailWorker({
+  // Every kind of background work registers its handlers (and schedules) here, after the services it runs and
+  // before any route; the runner starts once the routes are ready.
+  registerMailJobs(jobs, {
     db,
     transport: mailTransport,
     from: config.mail.from,
     baseUrl: config.baseUrl,
     logger,
-    intervalMs: config.mail.workerIntervalMs,
+    retentionDays: config.mail.retentionDays,
   });
+  registerBillingJobs(jobs, billing);
+  registerPlansJobs(jobs, plans);
+  registerTeamJobs(jobs, { ...teams, logger });
+  registerPublicCardJobs(jobs, publicCard);
+  registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
@@ -189,18 +217,20 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
   registerContactRoutes(app, contacts);
-  const teamRoutes = registerTeamRoutes(app, { ...teams, logger });
+  registerTeamRoutes(app, teams);
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
+  if (options.startJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
-    await mailWorker.stop();
+    await jobs.stop();
+    mailTransport.close();
     await publicCard.close();
     await database.destroy();
   });
 
   return {
     app,
-    services: { config, database, auth, storage, mailWorker, logger, cardAllowance, cards, publicCard, teamImportWorker: teamRoutes.importWorker },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard },
   };
 }

@@ -52,7 +52,11 @@ const envSchema = z
     // Mail: SMTP when SMTP_URL is set, else the local mailbox under DATA_DIR/mailbox.
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
     MAIL_FROM: z.string().default('Cards <no-reply@localhost>'),
-    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    // Sent mail keeps its record but loses the address and data after this many days.
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+    // Background jobs: how often an idle runner looks for due jobs; how long the error log is kept.
+    JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    ERROR_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
     // File storage: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/files.
     S3_BUCKET: optionalString,
     S3_REGION: optionalString,
@@ -157,7 +161,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
         : undefined,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT_MAX, windowSeconds: env.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, workerIntervalMs: env.MAIL_WORKER_INTERVAL_MS },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, retentionDays: env.MAIL_RETENTION_DAYS },
+    jobs: { pollIntervalMs: env.JOBS_POLL_INTERVAL_MS },
+    errorLogRetentionDays: env.ERROR_LOG_RETENTION_DAYS,
     storage: {
       s3: env.S3_BUCKET
         ? {

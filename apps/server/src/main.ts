@@ -12,8 +12,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, services } = await buildApp({ config });
-  services.mailWorker.start();
+  const { app, services } = await buildApp({ config, startJobs: true });
   const address = await app.listen({ port: config.port, host: config.host });
   services.logger.info(
     { address, baseUrl: config.baseUrl, database: services.database.dialect, storage: services.storage.kind },

@@ -79,7 +79,7 @@ describe('accounts', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ to: email, template: 'welcome', status: 'pending' });
 
-    expect(await t.services.mailWorker.drain()).toBe(1);
+    expect(await t.services.jobs.runDue()).toBe(1);
     expect(t.mail.sent).toHaveLength(1);
     expect(t.mail.sent[0]!.html).toContain('http://localhost:3000/customize');
     expect(t.mail.sent[0]!.html).toContain('http://localhost:3000/subscription');

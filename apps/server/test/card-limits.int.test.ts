@@ -79,7 +79,7 @@ describe('card limits on creating and duplicating', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
     const { body, headers } = fileUpload(png, 'me.png');
     expect((await client.request('POST', `/api/cards/${first.id}/images/profile`, body, headers)).statusCode).toBe(200);
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     const keysBefore = (await t.services.storage.list('images/')).sort();
 
     expectCardLimit(await client.post('/api/cards', { title: 'Second' }), basicLimit);

@@ -59,7 +59,7 @@ function upload(client: TestClient, url: string, content: Buffer | string, filen
 const isGeneratedByPublicPage = (key: string) => /^vcf-files\/[^/]+\/v\d+\//.test(key);
 
 async function storedKeys(storage: FileStorage = t.services.storage): Promise<string[]> {
-  await t.services.publicCard.settle();
+  await t.services.jobs.runDue();
   return (await Promise.all(folders.map((folder) => storage.list(`${folder}/`)))).flat().filter((key) => !isGeneratedByPublicPage(key));
 }
 
@@ -533,11 +533,11 @@ describe('S3-compatible storage', () => {
       expect(served.headers['content-type']).toBe('image/webp');
 
       const copy: Card = (await client.post(`/api/cards/${card.id}/duplicate`)).json().card;
-      await t.services.publicCard.settle();
+      await t.services.jobs.runDue();
       const uploadedKeys = () => [...fakeS3.objects.keys()].filter((key) => !isGeneratedByPublicPage(key));
       expect(uploadedKeys().filter((key) => key.includes(copy.id))).toHaveLength(2);
       await client.delete(`/api/cards/${card.id}`);
-      await t.services.publicCard.settle();
+      await t.services.jobs.runDue();
       expect(uploadedKeys().every((key) => key.includes(copy.id))).toBe(true);
     } finally {
       await fakeS3.close();

@@ -112,7 +112,7 @@ describe('createLead', () => {
     expect(mails).toHaveLength(1);
     expect(JSON.parse(mails[0]!.data)).toMatchObject({ contactId: result.contactId, cardName: 'Work card', lead: { name: 'Vera Visitor' } });
 
-    await t.services.mailWorker.deliverDue();
+    await t.services.jobs.runDue();
     const sent = t.mail.sent.find((mail) => mail.to === email && mail.subject.startsWith('New lead'));
     expect(sent?.subject).toBe('New lead: Vera Visitor');
     expect(sent?.text).toContain(`${testOrigin}/contacts?contact=${result.contactId}`);

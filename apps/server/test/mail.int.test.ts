@@ -3,20 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueMail } from '../src/modules/mail/outbox';
-import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from '../src/modules/mail/transport';
-import { createMailWorker, maxMailAttempts, retryDelayMs } from '../src/modules/mail/worker';
-import { openTestDatabase } from './test-app';
-import { migrateToLatest, type DatabaseHandle } from '../src/db/database';
 import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, type DatabaseHandle } from '../src/db/database';
+import { bindJobQueue, createJobEngine, type JobEngine } from '../src/jobs/jobs-module';
+import { clearOldSentMail, registerMailJobs } from '../src/modules/mail/mail-jobs';
+import { enqueueMail, maxMailAttempts } from '../src/modules/mail/outbox';
+import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from '../src/modules/mail/transport';
+import { openTestDatabase } from './test-app';
 
 let database: { handle: DatabaseHandle; drop(): Promise<void>; dataDir: string };
+const engines: JobEngine[] = [];
 beforeEach(async () => {
   database = await openTestDatabase();
   await migrateToLatest(database.handle);
 });
 afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop();
   await database.handle.destroy();
   await database.drop();
 });
@@ -49,25 +52,31 @@ async function startSmtpServer(options: { failFirst?: number } = {}) {
   return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-function worker(transport: MailTransport) {
-  return createMailWorker({
+/** A job engine on the test database whose `mail.send` jobs go out through `transport`. */
+async function mailJobs(transport: MailTransport): Promise<JobEngine> {
+  const engine = await createJobEngine({ database: database.handle, logger: pino({ level: 'silent' }), pollIntervalMs: 100 });
+  engines.push(engine);
+  bindJobQueue(database.handle.db, engine);
+  registerMailJobs(engine, {
     db: database.handle.db,
     transport,
     from: 'Cards <no-reply@cards.test>',
     baseUrl: 'https://cards.example.com',
     logger: pino({ level: 'silent' }),
-    intervalMs: 1000,
+    retentionDays: 30,
   });
+  return engine;
 }
+
+const outboxRow = () => database.handle.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
 
 describe('mail outbox', () => {
   it('delivers the welcome mail through SMTP as a real HTML + text message', async () => {
     const smtp = await startSmtpServer();
     try {
+      const jobs = await mailJobs(createSmtpTransport(smtp.url));
       await enqueueMail(database.handle.db, { to: 'new@example.com', template: 'welcome', data: { displayName: 'Noor <b>' } });
-      const mailWorker = worker(createSmtpTransport(smtp.url));
-      expect(await mailWorker.drain()).toBe(1);
-      await mailWorker.stop();
+      expect(await jobs.runDue()).toBe(1);
 
       expect(smtp.received).toHaveLength(1);
       const mail = smtp.received[0]!;
@@ -78,30 +87,48 @@ describe('mail outbox', () => {
       // User data is escaped in the HTML part.
       expect(mail.html).toContain('Noor &lt;b&gt;');
       expect(mail.text).toContain('Create your card: https://cards.example.com/customize');
-      const row = await database.handle.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      const row = await outboxRow();
       expect(row.status).toBe('sent');
       expect(row.sent_at).not.toBeNull();
+      // Its job is done: running again sends nothing twice.
+      expect(await jobs.runDue()).toBe(0);
+      expect(smtp.received).toHaveLength(1);
     } finally {
       await smtp.close();
     }
   });
 
+  it('queues no mail when the transaction that caused it rolls back', async () => {
+    const jobs = await mailJobs({ kind: 'smtp', send: async () => undefined, close: () => undefined });
+    await expect(
+      database.handle.db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, { to: 'never@example.com', template: 'welcome', data: { displayName: 'N' } });
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    expect(await database.handle.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+    expect(await jobs.runDue()).toBe(0);
+  });
+
   it('keeps a mail when SMTP fails and sends it on a later attempt', async () => {
     const smtp = await startSmtpServer({ failFirst: 1 });
     try {
+      const jobs = await mailJobs(createSmtpTransport(smtp.url));
       await enqueueMail(database.handle.db, { to: 'retry@example.com', template: 'welcome', data: { displayName: 'R' } });
-      const mailWorker = worker(createSmtpTransport(smtp.url));
-      expect(await mailWorker.drain()).toBe(0);
-      const afterFailure = await database.handle.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(await jobs.runDue()).toBe(1);
+      const afterFailure = await outboxRow();
       expect(afterFailure).toMatchObject({ status: 'pending', attempts: 1 });
       expect(afterFailure.last_error).toMatch(/temporarily unavailable/);
       expect(new Date(afterFailure.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
+      const [job] = await jobs.admin.list({ status: 'failed' });
+      expect(new Date(job!.runAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
 
-      // Not due yet: nothing happens. Once due, it is delivered.
-      expect(await mailWorker.deliverDue(new Date())).toBe(0);
-      expect(await mailWorker.deliverDue(new Date(Date.now() + retryDelayMs(1) + 1000))).toBe(1);
-      await mailWorker.stop();
+      // Not due yet: nothing happens. Once due (an operator's retry makes it due now), it is delivered.
+      expect(await jobs.runDue()).toBe(0);
+      expect(await jobs.admin.retry(job!.id)).toBe(true);
+      expect(await jobs.runDue()).toBe(1);
       expect(smtp.received.map((mail) => mail.subject)).toEqual(['Welcome! Create your first digital business card']);
+      expect(await outboxRow()).toMatchObject({ status: 'sent', attempts: 2 });
     } finally {
       await smtp.close();
     }
@@ -109,18 +136,22 @@ describe('mail outbox', () => {
 
   it('gives up after the last attempt and marks the mail failed', async () => {
     const failing: MailTransport = { kind: 'smtp', send: async () => Promise.reject(new Error('connection refused')), close: () => undefined };
+    const jobs = await mailJobs(failing);
     await enqueueMail(database.handle.db, { to: 'x@example.com', template: 'welcome', data: { displayName: 'X' } });
-    const mailWorker = worker(failing);
-    let now = Date.now();
-    for (let attempt = 0; attempt < maxMailAttempts; attempt += 1) {
-      await mailWorker.deliverDue(new Date(now));
-      now += 2 * 3_600_000;
+    for (let attempt = 1; attempt <= maxMailAttempts; attempt += 1) {
+      expect(await jobs.runDue()).toBe(1);
+      const [job] = await jobs.admin.list();
+      if (attempt < maxMailAttempts) {
+        expect(job?.status).toBe('failed');
+        await jobs.admin.retry(job!.id);
+      } else {
+        expect(job?.status).toBe('dead');
+      }
     }
-    const row = await database.handle.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'failed', attempts: maxMailAttempts });
+    expect(await outboxRow()).toMatchObject({ status: 'failed', attempts: maxMailAttempts });
   });
 
-  it('sends a mail once even when two workers drain at the same time', async () => {
+  it('sends a mail once even when two runners work at the same time, however slow the send', async () => {
     const sent: string[] = [];
     const slow: MailTransport = {
       kind: 'smtp',
@@ -130,19 +161,20 @@ describe('mail outbox', () => {
       },
       close: () => undefined,
     };
+    const [first, second] = [await mailJobs(slow), await mailJobs(slow)];
     for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) {
       await enqueueMail(database.handle.db, { to, template: 'welcome', data: { displayName: to } });
     }
-    await Promise.all([worker(slow).deliverDue(), worker(slow).deliverDue()]);
+    await Promise.all([first!.runDue(), second!.runDue()]);
     expect(sent.sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
   });
 
   it('writes to the local mailbox as .eml files when no SMTP is configured', async () => {
     const mailbox = fs.mkdtempSync(path.join(os.tmpdir(), 'mailbox-'));
     try {
+      const jobs = await mailJobs(createLocalMailboxTransport(mailbox));
       await enqueueMail(database.handle.db, { to: 'local@example.com', template: 'welcome', data: { displayName: 'L' } });
-      const mailWorker = worker(createLocalMailboxTransport(mailbox));
-      expect(await mailWorker.drain()).toBe(1);
+      expect(await jobs.runDue()).toBe(1);
       const files = fs.readdirSync(mailbox);
       expect(files).toHaveLength(1);
       const parsed = await simpleParser(fs.readFileSync(path.join(mailbox, files[0]!)));
@@ -150,5 +182,24 @@ describe('mail outbox', () => {
     } finally {
       fs.rmSync(mailbox, { recursive: true, force: true });
     }
+  });
+
+  it('clears the address and data of mail sent longer ago than the retention', async () => {
+    const jobs = await mailJobs({ kind: 'smtp', send: async () => undefined, close: () => undefined });
+    await enqueueMail(database.handle.db, { to: 'old@example.com', template: 'welcome', data: { displayName: 'Old' } });
+    await enqueueMail(database.handle.db, { to: 'pending@example.com', template: 'welcome', data: { displayName: 'P' } });
+    const [oldJob] = await jobs.admin.list();
+    expect(oldJob).toBeDefined();
+    await jobs.runDue();
+    await enqueueMail(database.handle.db, { to: 'unsent@example.com', template: 'welcome', data: { displayName: 'U' } });
+    const in31Days = new Date(Date.now() + 31 * 86_400_000);
+    expect(await clearOldSentMail({ db: database.handle.db, retentionDays: 30 }, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect(await clearOldSentMail({ db: database.handle.db, retentionDays: 30 }, in31Days)).toBe(2);
+    const rows = await database.handle.db.selectFrom('mail_outbox').select(['to', 'data', 'status']).orderBy('created_at').execute();
+    expect(rows.filter((row) => row.status === 'sent')).toEqual([
+      { to: '', data: '{}', status: 'sent' },
+      { to: '', data: '{}', status: 'sent' },
+    ]);
+    expect(rows.find((row) => row.status === 'pending')).toMatchObject({ to: 'unsent@example.com' });
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { defaultCardTheme } from '@cardstack/shared/cards/schemas';
-import { runDueDowngrades } from '../src/modules/plans/plans-module';
+import { applyDowngradeEffects, downgradeEffectsJobKind } from '../src/modules/plans/plans-module';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { fileUpload } from './multipart';
 import { member, setPermissions, subscribeToTeams, teamsOwner } from './teams-support';
@@ -56,6 +56,8 @@ async function paidCard(client: TestClient, title: string): Promise<Card> {
   return withFile.json().card;
 }
 
+/** Runs the queued jobs (the downgrade effects among them), as the job runner would. */
+const runJobs = () => t.services.jobs.runDue();
 const filesOf = (cardId: string) => t.services.storage.list(`files/${cardId}/`);
 const downgrades = (userId: string) => db().selectFrom('plan_downgrade').selectAll().where('user_id', '=', userId).execute();
 
@@ -132,11 +134,17 @@ describe('a downgrade to Basic at the period end', () => {
     expect(JSON.parse(mails[0]!.data)).toEqual({ fromPlan: 'Pro', toPlan: 'Basic', effectiveAt: periodEnd, impacts: listed });
 
     await client.post('/api/billing/test-clock', { days: 6 });
+    await runJobs();
     expect(await readCard(client, first.id)).toMatchObject({ theme, widgets: [{ kind: 'youtube' }] });
     expect(await filesOf(first.id)).toHaveLength(1);
 
     await client.post('/api/billing/test-clock', { days: 26 });
     expect((await client.get('/api/me')).json().plan).toBe('basic');
+    // The plan dropped: one job for the account is queued with the change, and the runner applies it.
+    expect(await downgrades(userId)).toMatchObject([{ status: 'due' }]);
+    const queued = await t.services.jobs.admin.list({ status: 'queued' });
+    expect(queued.filter((job) => job.kind === downgradeEffectsJobKind)).toHaveLength(1);
+    await runJobs();
     for (const card of [first, second]) {
       const after = await readCard(client, card.id);
       expect(after).toMatchObject({ theme: defaultCardTheme, widgets: [], downloadableFiles: [] });
@@ -167,15 +175,18 @@ describe('a downgrade to Basic at the period end', () => {
     };
     await client.post('/api/billing/test-clock', { days: 32 });
     expect((await client.get('/api/me')).json().plan).toBe('basic');
+    await runJobs();
+    // The job failed halfway: one card is done, the other not; the engine keeps it for a retry.
     expect(await downgrades(userId)).toMatchObject([{ status: 'due' }]);
     const halfway = await Promise.all([first, second].map(async (card) => (await filesOf(card.id)).length));
     expect(halfway.sort()).toEqual([0, 1]);
-    const errors = await db().selectFrom('error_log').select('message').execute();
-    expect(errors.map((row) => row.message)).toContain('applying a downgrade failed; it is tried again');
+    const failed = (await t.services.jobs.admin.list({ status: 'failed' })).filter((job) => job.kind === downgradeEffectsJobKind);
+    expect(failed).toMatchObject([{ lastError: 'storage went away' }]);
 
-    // Restarted: the next run (the job, or the clock's next tick) finishes it.
+    // The next run of the job (a retry, or after a restart) finishes it.
     storage.deletePrefix = deletePrefix;
-    expect(await runDueDowngrades({ db: db(), cards: t.services.cards, now: () => new Date() })).toBe(1);
+    const deps = { db: db(), cards: t.services.cards, now: () => new Date(), jobs: t.services.jobs };
+    await applyDowngradeEffects(deps, { userId });
     for (const card of [first, second]) {
       expect(await readCard(client, card.id)).toMatchObject({ theme: defaultCardTheme, widgets: [], downloadableFiles: [] });
       expect(await filesOf(card.id)).toEqual([]);
@@ -183,7 +194,7 @@ describe('a downgrade to Basic at the period end', () => {
     expect(await downgrades(userId)).toMatchObject([{ status: 'applied' }]);
     // Run again: nothing is due, no card changes.
     const version = (await readCard(client, first.id)).version;
-    expect(await runDueDowngrades({ db: db(), cards: t.services.cards, now: () => new Date() })).toBe(0);
+    await applyDowngradeEffects(deps, { userId });
     expect((await readCard(client, first.id)).version).toBe(version);
   });
 
@@ -195,6 +206,7 @@ describe('a downgrade to Basic at the period end', () => {
     expect(await downgrades(userId)).toMatchObject([{ status: 'cancelled' }]);
 
     await client.post('/api/billing/test-clock', { days: 30 });
+    await runJobs();
     expect((await client.get('/api/me')).json().plan).toBe('team');
     expect(await readCard(client, first.id)).toMatchObject({ theme, widgets: [{ kind: 'youtube' }] });
     expect(await filesOf(first.id)).toHaveLength(1);
@@ -206,6 +218,7 @@ describe('a downgrade to Basic at the period end', () => {
     await buyPro(client);
     expect(await downgrades(userId)).toMatchObject([{ status: 'cancelled' }]);
     await client.post('/api/billing/test-clock', { days: 40 });
+    await runJobs();
     expect(await readCard(client, first.id)).toMatchObject({ theme });
   });
 });
@@ -219,6 +232,7 @@ describe('Teams to Pro', () => {
     expect((await attach(employee.client, teamCard.id)).statusCode).toBe(200);
 
     await buyPro(owner.client);
+    await runJobs();
     expect(await downgrades(owner.userId)).toMatchObject([{ status: 'applied', from_plan: 'team', to_plan: 'subscribed' }]);
     expect(await readCard(employee.client, teamCard.id)).toMatchObject({ theme: defaultCardTheme, widgets: [], downloadableFiles: [] });
     expect(await filesOf(teamCard.id)).toEqual([]);

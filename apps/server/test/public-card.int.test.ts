@@ -200,7 +200,7 @@ describe('the public page', () => {
     expect((await client.post('/api/billing/test-clock', { days: 8 })).statusCode).toBe(200);
     await patchCard(client, blocked.id, { leadForm: { isEnabled: true, thankYouMessage: 'Secret thanks' } });
     await client.request('PUT', `/api/cards/${blocked.id}/username`, { username: 'blocked-name' });
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     expect((await client.get('/api/billing/card-access')).json()).toMatchObject({ activeCardIds: [active.id], blockedCardIds: [blocked.id] });
 
     const secrets = ['Blocked Person', 'Secret', blocked.id, 'blocked-name', 'jane@example.com', 'Acme', 'linkedin', '1234567'];
@@ -238,7 +238,7 @@ describe('Save contact (vCard)', () => {
     const uploaded = await client.request('POST', `/api/cards/${card.id}/images/profile`, picture.body, picture.headers);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     card = uploaded.json().card;
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
 
     const response = await get(`/id/${card.id}/contact.vcf`);
     expect(response.statusCode).toBe(200);
@@ -288,7 +288,7 @@ describe('Save contact (vCard)', () => {
   it('is made again on every update and never served stale, even when another process changed the card', async () => {
     const { client } = await owner();
     const card = await createCard(client, { name: 'Before Update' });
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     expect((await get(`/id/${card.id}/contact.vcf`)).body).toContain('FN:Before Update');
 
     const updated = await patchCard(client, card.id, { name: 'After Update', jobTitle: 'New job' });
@@ -297,7 +297,7 @@ describe('Save contact (vCard)', () => {
     const fresh = await get(`/id/${card.id}/contact.vcf`);
     expect(fresh.body).toContain('FN:After Update');
     expect(fresh.body).toContain('TITLE:New job');
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     const keys = await t.services.storage.list(`vcf-files/${card.id}/`);
     expect(keys.every((key) => key.startsWith(`vcf-files/${card.id}/v${updated.version}/`)), keys.join()).toBe(true);
     expect(keys).toContain(`vcf-files/${card.id}/v${updated.version}/After-Update.vcf`);
@@ -321,7 +321,7 @@ describe('QR code', () => {
   it('is made when the card is saved, stored, and offered as SVG and PNG', async () => {
     const { client } = await owner();
     const card = await createCard(client);
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     const folder = `vcf-files/${card.id}/v${card.version}/`;
     expect(await t.services.storage.exists(`${folder}qr.svg`)).toBe(true);
     expect(await t.services.storage.exists(`${folder}qr.png`)).toBe(true);
@@ -342,7 +342,7 @@ describe('QR code', () => {
 
     // A save makes the next version's codes.
     const updated = await patchCard(client, card.id, { jobTitle: 'Changed' });
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     expect(await t.services.storage.exists(`vcf-files/${card.id}/v${updated.version}/qr.svg`)).toBe(true);
     expect(await t.services.storage.exists(`${folder}qr.svg`)).toBe(false);
   });
@@ -351,9 +351,9 @@ describe('QR code', () => {
     const { client } = await owner();
     await buyPro(client);
     const card = await createCard(client);
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     const copy = (await client.post(`/api/cards/${card.id}/duplicate`)).json().card as Card;
-    await t.services.publicCard.settle();
+    await t.services.jobs.runDue();
     const keys = await t.services.storage.list(`vcf-files/${copy.id}/`);
     expect(keys.sort()).toEqual([`vcf-files/${copy.id}/v1/Ada-Lovelace.vcf`, `vcf-files/${copy.id}/v1/qr.png`, `vcf-files/${copy.id}/v1/qr.svg`]);
     const vcf = await t.services.storage.get(`vcf-files/${copy.id}/v1/Ada-Lovelace.vcf`);

@@ -34,7 +34,7 @@ beforeAll(async () => {
 
   const upload = fileUpload(csvFile([['Email', 'Name'], ['seed@example.com', 'Seed']]), 'seed.csv');
   importJobId = (await owner.client.request('POST', '/api/teams/imports', upload.body, upload.headers)).json().job.id;
-  await t.services.teamImportWorker.drain();
+  await t.services.jobs.runDue();
 
   // A lead that arrived through the holder's team card.
   const card = (await owner.client.post('/api/teams/cards', { memberId: holder.memberId, name: 'Holder card' })).json().card;

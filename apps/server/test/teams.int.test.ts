@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { permissions } from '@cardstack/shared/teams/roles';
 import type { ImportJob, TeamMembersResponse } from '@cardstack/shared/teams/schemas';
 import { invitationLifetimeMs } from '../src/modules/teams/team-invitations';
+import { saveImportProgress } from '../src/modules/teams/team-repository';
 import { fileUpload } from './multipart';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { csvFile, invitationTokenFor, invite, member, person, setPermissions, teamsOwner } from './teams-support';
@@ -366,7 +367,7 @@ describe('bulk import', () => {
   }
 
   async function finished(client: TestClient, jobId: string): Promise<ImportJob> {
-    await t.services.teamImportWorker.drain();
+    await t.services.jobs.runDue();
     const response = await client.get(`/api/teams/imports/${jobId}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().job;
@@ -459,18 +460,18 @@ describe('bulk import', () => {
     expect(job.rows.at(-1)).toMatchObject({ outcome: 'rejected', message: 'All 10 seats of your Teams plan are taken. Choose a larger team size to invite more people.' });
   });
 
-  it('keeps its progress in the database: a job whose runner stopped (lease ran out) is picked up where it stood', async () => {
+  it('keeps its progress in the database: an import whose run stopped is picked up where it stood by the next run', async () => {
     const owner = await teamsOwner(t, 'Resumer', 25);
     const file = csvFile([['Email', 'Name'], ...Array.from({ length: 15 }, (_, index) => [`r${index}@example.com`, `R ${index}`])]);
     const { id } = (await upload(owner.client, file, 'team.csv')).json().job;
     const done = await finished(owner.client, id);
     expect(done).toMatchObject({ status: 'done', processedRows: 15, createdCount: 15 });
-    // As if a process had taken the job, reported the first 10 rows and died.
+    // As if a process had taken the job, reported the first 10 rows and died: the engine runs the job again.
     await t.services.database.db
       .updateTable('team_import_job')
       .set({
         status: 'running',
-        lease_until: new Date(Date.now() - 1000).toISOString(),
+        held_by: 'a run that died',
         processed_rows: 10,
         created_count: 10,
         report: JSON.stringify(done.rows.slice(0, 10)),
@@ -478,7 +479,11 @@ describe('bulk import', () => {
       })
       .where('id', '=', id)
       .execute();
+    // The run that died cannot write any more once another run holds the import.
+    const lateRun = { processed_rows: 15, created_count: 0, skipped_count: 0, rejected_count: 0, report: '[]', updated_at: new Date().toISOString() };
+    await t.services.jobs.enqueue(t.services.database.db, 'teams.import', { importId: id });
     const resumed = await finished(owner.client, id);
+    expect(await saveImportProgress(t.services.database.db, id, 'a run that died', lateRun)).toBe(false);
     // Rows 11-15 ran again: already invited, so nothing doubled.
     expect(resumed).toMatchObject({ status: 'done', processedRows: 15, createdCount: 10, skippedCount: 5 });
     expect(resumed.rows.map((row) => row.row)).toEqual(Array.from({ length: 15 }, (_, index) => index + 2));

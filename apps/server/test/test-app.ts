@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppServices, type BuildAppOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { pgBossSchemaOf } from '../src/jobs/jobs-module';
 import type { MailTransport, OutgoingMail } from '../src/modules/mail/transport';
 
 export const testOrigin = 'http://localhost:3000';
@@ -32,6 +33,8 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query(`drop schema ${schema} cascade`);
+        // The job engine's (pg-boss's) schema beside it, when the test started one.
+        await client.query(`drop schema if exists ${pgBossSchemaOf({ schema })} cascade`);
         await client.end();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },

@@ -260,11 +260,41 @@ export interface TeamImportJobTable {
   skipped_count: number;
   rejected_count: number;
   error: string | null;
-  /** While a process runs the job; a job whose lease ran out is picked up again. */
+  /** No longer used: the job engine's lease decides who runs an import (`held_by` records which run). */
   lease_until: string | null;
+  /** The `teams.import` job run that holds the import; only it saves progress. */
+  held_by?: string | null;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+}
+
+/** The SQLite job engine's jobs (apps/server/src/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: 'queued' | 'running' | 'failed' | 'dead' | 'done';
+  singleton_key: string | null;
+  attempts: number;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  run_at: string;
+  /** Who holds a running job: a new token per claim, so a runner that lost its job cannot finish it. */
+  lease_token: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface JobSchedulesTable {
+  kind: string;
+  cron: string;
+  payload: string;
+  last_fired_at: string | null;
 }
 
 /** A confirmed downgrade and its effects at the period end (migration 0030). */
@@ -300,6 +330,8 @@ export interface Database {
   team_roles: TeamRolesTable;
   team_invitation: TeamInvitationTable;
   team_import_job: TeamImportJobTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   plan_downgrade: PlanDowngradeTable;
 }
 

@@ -9,6 +9,8 @@ import { billingCustomers } from './0005-billing-customers';
 import { publicCard } from './0006-public-card';
 import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
+import { jobs } from './0010-jobs';
+import { teamImportHolder } from './0011-team-import-holder';
 import { planDowngrades } from './0030-plan-downgrades';
 
 /**
@@ -29,6 +31,8 @@ const migrations = [
   ['0006-public-card', publicCard],
   ['0007-contacts', contacts],
   ['0008-teams', teams],
+  ['0010-jobs', jobs],
+  ['0011-team-import-holder', teamImportHolder],
   ['0030-plan-downgrades', planDowngrades],
 ] as const;
 

@@ -7,6 +7,7 @@ import type { PaymentProvider } from './payment-provider';
  * The billing module's public entry: plans and subscriptions (local test checkout or Stripe), the billing
  * clock, the plan gate for routes, and the account-deletion step.
  */
+export { registerBillingJobs } from './billing-jobs';
 export { registerBillingRoutes } from './billing-routes';
 export { cancelSubscriptionsOfUser, planStateOf, type PlanChangeHooks } from './billing-service';
 export { createBillingTime } from './billing-time';

@@ -25,8 +25,8 @@ function isStripeProvider(provider: PaymentProvider): provider is StripePaymentP
   return provider.kind === 'stripe';
 }
 
-/** The billing API, the provider's pages or webhook, and the billing clock. */
-export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing, options: { clockIntervalMs?: number } = {}): void {
+/** The billing API, the provider's pages or webhook, and the test clock's route. */
+export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing): void {
   const { time, provider } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -73,10 +73,4 @@ export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing, o
     void fastify.register(async (scope) => registerLocalCheckoutRoutes(scope, deps));
   }
   if (isStripeProvider(provider)) registerStripeWebhook(fastify, deps, provider);
-
-  const timer = setInterval(() => {
-    billing.runBillingClock(deps).catch((error: unknown) => fastify.log.error({ err: error }, 'billing clock failed'));
-  }, options.clockIntervalMs ?? 60_000);
-  timer.unref();
-  fastify.addHook('onClose', async () => clearInterval(timer));
 }

@@ -37,10 +37,8 @@ export interface PlanChangeHooks {
     executor: Kysely<Database>,
     change: { userId: string; email: string; from: UserPlan; to: UserPlan; effectiveAt: string; keptCards: number | null },
   ): Promise<void>;
-  /** The user's plan was recomputed (changed or not). */
+  /** The user's plan was recomputed (changed or not), inside the transaction that stored it. */
   planSynced(executor: Kysely<Database>, change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean }): Promise<unknown>;
-  /** After a clock run or a provider's report, outside any transaction: apply what became due (for one user, or all). */
-  applyDue(userId?: string): Promise<unknown>;
 }
 
 export interface BillingDeps {
@@ -129,23 +127,26 @@ export async function runBillingClock(deps: BillingDeps, userId?: string): Promi
   const due = await repository.findDueSubscriptions(deps.db, now, userId);
   const users = new Set<string>();
   for (const subscription of due) {
-    if (subscription.provider === 'local') {
-      const change = advanceLocalSubscription(
-        {
-          status: subscription.status,
-          currentPeriodEnd: subscription.current_period_end,
-          cancelAtPeriodEnd: subscription.cancel_at_period_end === 1,
-          interval: subscription.interval === 'year' ? 'year' : 'month',
-        },
-        now,
-      );
-      if (change) await repository.applyClockChange(deps.db, subscription.id, change, now);
-    }
-    if (subscription.provider === 'local' || subscription.cancel_at_period_end === 1) users.add(subscription.user_id);
+    if (subscription.provider !== 'local' && subscription.cancel_at_period_end !== 1) continue;
+    users.add(subscription.user_id);
+    // The subscription's end and the plan that follows (with what a downgrade does then) commit together: a
+    // crash in between would leave an ended subscription the clock no longer finds and a plan never changed.
+    await deps.db.transaction().execute(async (trx) => {
+      if (subscription.provider === 'local') {
+        const change = advanceLocalSubscription(
+          {
+            status: subscription.status,
+            currentPeriodEnd: subscription.current_period_end,
+            cancelAtPeriodEnd: subscription.cancel_at_period_end === 1,
+            interval: subscription.interval === 'year' ? 'year' : 'month',
+          },
+          now,
+        );
+        if (change) await repository.applyClockChange(trx, subscription.id, change, now);
+      }
+      await syncUserPlan(trx, subscription.user_id, now, deps.planChanges);
+    });
   }
-  for (const user of users) await syncUserPlan(deps.db, user, now, deps.planChanges);
-  // Also on a tick with nothing new: finishes effects that an earlier run could not complete.
-  await deps.planChanges?.applyDue(userId);
   return users.size;
 }
 

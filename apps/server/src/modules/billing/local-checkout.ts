@@ -97,8 +97,6 @@ export async function completeLocalCheckout(deps: BillingDeps, userId: string, s
     });
     await syncUserPlan(trx, userId, now, deps.planChanges);
   });
-  // A move down by checkout (Teams to Pro) takes effect now.
-  await deps.planChanges?.applyDue(userId);
   return checkout.success_url;
 }
 

@@ -90,7 +90,6 @@ async function handleStripeEvent(deps: BillingDeps, provider: StripePaymentProvi
     return 'ignored';
   }
   for (const replaced of result.replaced) await cancelAtProvider(deps, provider, replaced, 'a new subscription replaced it');
-  await deps.planChanges?.applyDue(result.userId);
   return 'processed';
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { fileMessages, maxDownloadableFileBytes, maxDownloadableFilesPerCard, toDisplayFileName } from '@cardstack/shared/cards/files';
 import { defaultImagePosition, type ImageSlot } from '@cardstack/shared/cards/images';
 import { cardListLimit, cardMessages } from '@cardstack/shared/cards/messages';
@@ -32,8 +32,10 @@ export interface CardsDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   storage: FileStorage;
-  /** Told after every committed change (the public page drops its cached copy and makes the vCard again). */
+  /** Told after every committed change (the public page drops its cached copy). */
   onCardChanged?: (change: { cardId: string; ownerId: string; kind: 'saved' | 'duplicated' | 'deleted' }) => void;
+  /** Told inside the transaction of every save (the public page queues the card's vCard and QR with it). */
+  onCardSaving?: (trx: Transaction<Database>, change: { cardId: string; kind: 'saved' | 'duplicated' }) => Promise<void>;
   /** The plan's card allowance: creating refuses beyond it, the list marks blocked cards. Without it (benchmarks) cards are unlimited. */
   cardAllowance?: Pick<CardAllowanceService, 'requireRoomFor' | 'blockedCardIdsOf'>;
 }
@@ -180,6 +182,7 @@ export async function createCard(
         if (!forMember) await deps.cardAllowance?.requireRoomFor(value, trx);
         value.isDefault = !(await repository.ownerHasDefaultCard(trx, ownerId));
         await repository.insertCard(trx, value);
+        await deps.onCardSaving?.(trx, { cardId: value.id, kind: 'saved' });
         return value;
       });
       deps.onCardChanged?.({ cardId: created.id, ownerId: created.ownerId, kind: 'saved' });
@@ -212,6 +215,7 @@ export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: st
         changes.userNameChanged = true;
       }
       await repository.updateCard(trx, cardId, changes, now());
+      await deps.onCardSaving?.(trx, { cardId, kind: 'saved' });
       return (await repository.findCardById(trx, cardId))!;
     });
     deps.onCardChanged?.({ cardId: updated.id, ownerId: updated.ownerId, kind: 'saved' });
@@ -296,6 +300,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
       await repository.lockOwner(trx, deps.dialect, copy.ownerId);
       await deps.cardAllowance?.requireRoomFor(copy, trx);
       await repository.insertCard(trx, copy);
+      await deps.onCardSaving?.(trx, { cardId: copy.id, kind: 'duplicated' });
     });
   } catch (error) {
     if (isCardLimitError(error)) {
@@ -318,6 +323,7 @@ export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId
     const updated = await repository.findCardById(trx, target.id);
     // Deleted by a concurrent request: roll back rather than leave the owner without a default.
     if (!updated) throw cardNotFound();
+    await deps.onCardSaving?.(trx, { cardId: updated.id, kind: 'saved' });
     return updated;
   });
   deps.onCardChanged?.({ cardId: updated.id, ownerId: updated.ownerId, kind: 'saved' });
@@ -497,6 +503,7 @@ async function changeLockedCard(
     const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
     if (!current || !canAccessCard(caller, current)) throw cardNotFound();
     await repository.updateCard(trx, cardId, change(current), now());
+    await deps.onCardSaving?.(trx, { cardId, kind: 'saved' });
     return (await repository.findCardById(trx, cardId))!;
   });
   deps.onCardChanged?.({ cardId: updated.id, ownerId: updated.ownerId, kind: 'saved' });

@@ -1,7 +1,7 @@
 /*
- * The mail module's public entry: queue a mail inside the transaction that causes it, and the transports and
- * delivery worker the composition root builds from configuration.
+ * The mail module's public entry: queue a mail inside the transaction that causes it, the transports the
+ * composition root builds from configuration, and the mail job kinds (delivery, retention clean-up).
  */
 export { enqueueMail } from './outbox';
 export { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './transport';
-export { createMailWorker, type MailWorker } from './worker';
+export { registerMailJobs, type MailJobsDeps } from './mail-jobs';

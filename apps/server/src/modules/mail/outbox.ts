@@ -1,12 +1,20 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { jobQueueOf } from '../../jobs/jobs-module';
 import { insertOutboxMail } from './mail-repository';
 import type { MailTemplateName, MailTemplateData } from './templates/index';
 
+/** Attempts at delivering one mail before it is marked failed (the job engine's retries, with backoff). */
+export const maxMailAttempts = 8;
+/** The first retry waits this long; each next one twice as long (30 s, 1 min, 2 min … about an hour). */
+export const mailRetryDelaySeconds = 30;
+export const mailSendJob = 'mail.send';
+
 /**
  * Queues a mail. Call it with the transaction of the action that causes the mail, so the mail is sent
- * exactly when that action commits (the worker delivers it later, with retries).
+ * exactly when that action commits: the outbox row and its `mail.send` job are written in that transaction,
+ * and the job engine delivers it later, with retries.
  */
 export async function enqueueMail<T extends MailTemplateName>(
   db: Kysely<Database>,
@@ -26,5 +34,6 @@ export async function enqueueMail<T extends MailTemplateName>(
     last_error: null,
     sent_at: null,
   });
+  await jobQueueOf(db).enqueue(db, mailSendJob, { mailId: id }, { retryLimit: maxMailAttempts - 1, retryDelaySeconds: mailRetryDelaySeconds });
   return id;
 }

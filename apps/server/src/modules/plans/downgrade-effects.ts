@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { downgradeImpactsShown, type DowngradeEffect, type DowngradeImpact } from '@cardstack/shared/plans/downgrade';
 import { comparePlans, isDowngrade, planTitles, toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
 import type { Database } from '../../db/schema';
-import { recordError } from '../../http/errors';
 import { resetCardsToBasic, type CardsDeps } from '../cards/cards-module';
+import type { JobQueue } from '../../jobs/jobs-module';
 import { enqueueMail } from '../mail/mail-module';
 import * as repository from './downgrade-repository';
 
@@ -21,6 +21,8 @@ export interface PlanDowngradeDeps {
   cards: CardsDeps;
   /** The billing clock (tests move it past a period end). */
   now: () => Date;
+  /** Where the `plans.downgrade-effects` job is queued, in the transaction that makes a downgrade due. */
+  jobs: JobQueue;
 }
 
 /** The downgrade job's payload: one job per account. */
@@ -99,7 +101,7 @@ export async function scheduleDowngrade(
  * downgrade that has not happened yet. True when effects became due.
  */
 export async function onPlanSynced(
-  deps: Pick<PlanDowngradeDeps, 'now'>,
+  deps: Pick<PlanDowngradeDeps, 'now' | 'jobs'>,
   executor: Kysely<Database>,
   change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean },
 ): Promise<boolean> {
@@ -108,16 +110,18 @@ export async function onPlanSynced(
   if (isDowngrade(change.previous, change.plan)) {
     if (open && open.from_plan === change.previous && open.to_plan === change.plan) {
       await repository.setDowngradeStatus(executor, open.id, { status: 'due' }, now);
-      return true;
+    } else {
+      await replaceOpenDowngrade(executor, now, {
+        userId: change.userId,
+        from: change.previous,
+        to: change.plan,
+        impacts: downgradeImpactsShown(change.previous, change.plan, null),
+        effectiveAt: now.toISOString(),
+        status: 'due',
+      });
     }
-    await replaceOpenDowngrade(executor, now, {
-      userId: change.userId,
-      from: change.previous,
-      to: change.plan,
-      impacts: downgradeImpactsShown(change.previous, change.plan, null),
-      effectiveAt: now.toISOString(),
-      status: 'due',
-    });
+    // One job per account; it exists exactly when the plan change commits.
+    await deps.jobs.enqueue(executor, downgradeEffectsJobKind, { userId: change.userId }, { singletonKey: change.userId });
     return true;
   }
   if (!open) return false;
@@ -139,10 +143,11 @@ function cardResetsOf(effects: ReadonlySet<DowngradeEffect>) {
 }
 
 /**
- * The job: applies the account's due downgrade. Idempotent and resumable: every step leaves a card either
- * untouched or fully reset (files included), a second run redoes nothing that is done, and the downgrade is
- * marked applied only after the last step. `lock` and `lockCards` need no step: the plan gate, the card
- * allowance and the team claims follow the stored plan already.
+ * The `plans.downgrade-effects` job: applies the account's due downgrade. Idempotent and resumable: every step
+ * leaves a card either untouched or fully reset (files included), a run after a crash or a failure redoes
+ * nothing that is done, and the downgrade is marked applied only after the last step; until then the job
+ * fails and the engine runs it again. `lock` and `lockCards` need no step: the plan gate, the card allowance
+ * and the team claims follow the stored plan already.
  */
 export async function applyDowngradeEffects(deps: PlanDowngradeDeps, payload: DowngradeEffectsPayload): Promise<void> {
   for (const downgrade of await repository.listDueDowngrades(deps.db, payload.userId)) {
@@ -152,24 +157,4 @@ export async function applyDowngradeEffects(deps: PlanDowngradeDeps, payload: Do
     if (team) await resetCardsToBasic(deps.cards, { teamOwnerId: downgrade.user_id }, { design: true, widgetsAndAttachments: true });
     await repository.markApplied(deps.db, downgrade.id, deps.now());
   }
-}
-
-/**
- * Runs the due downgrades of one account, or of all (the billing clock's tick, which also finishes one a crash
- * interrupted). One account's failure is recorded and does not stop the others; it is tried again next time.
- */
-export async function runDueDowngrades(deps: PlanDowngradeDeps, userId?: string): Promise<number> {
-  const due = await repository.listDueDowngrades(deps.db, userId);
-  const users = [...new Set(due.map((row) => row.user_id))];
-  for (const userId of users) {
-    try {
-      await applyDowngradeEffects(deps, { userId });
-    } catch (error) {
-      await recordError(deps.db, 'applying a downgrade failed; it is tried again', {
-        user: userId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-  return users.length;
 }

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { CardStatEvent } from '@cardstack/shared/public-card/schemas';
 import type { Database } from '../../db/schema';
 import { recordError } from '../../http/errors';
+import { runEvery } from '../../jobs/jobs-module';
 import { addStats, type StatIncrement } from './public-card-repository';
 
 export interface CardStats {
@@ -21,9 +23,10 @@ export function utcDay(at: Date): string {
  * Visitor counts, gathered in memory and written every few seconds as one upsert per card, day and event.
  * A write per page view would put a database write on the hot path (and turn a busy card into a hot row);
  * a crash loses at most one interval of counts, which analytics can live with. No cookie, no IP address:
- * a count is all that is kept.
+ * a count is all that is kept. The flush is no job: only this process holds its counts, so no other process
+ * could do it (docs/decisions/0010-job-engine.md); it runs on the engine's `runEvery`.
  */
-export function createCardStats(options: { db: Kysely<Database>; flushIntervalMs: number; now?: () => Date }): CardStats {
+export function createCardStats(options: { db: Kysely<Database>; flushIntervalMs: number; logger: Pick<Logger, 'error'>; now?: () => Date }): CardStats {
   const now = options.now ?? (() => new Date());
   // The day's key, made once a day rather than on every count.
   let day = '';
@@ -37,7 +40,6 @@ export function createCardStats(options: { db: Kysely<Database>; flushIntervalMs
     return day;
   };
   let pending = new Map<string, StatIncrement>();
-  let flushing: Promise<void> = Promise.resolve();
 
   const writePending = async () => {
     if (pending.size === 0) return;
@@ -50,10 +52,7 @@ export function createCardStats(options: { db: Kysely<Database>; flushIntervalMs
     }
   };
   // One flush at a time, in order: a flush waits for the one before it.
-  const flush = () => (flushing = flushing.then(writePending));
-
-  const timer = setInterval(() => void flush(), options.flushIntervalMs);
-  timer.unref();
+  const flusher = runEvery(options.flushIntervalMs, writePending, options.logger);
 
   return {
     count(cardId, event) {
@@ -63,10 +62,7 @@ export function createCardStats(options: { db: Kysely<Database>; flushIntervalMs
       if (current) current.count += 1;
       else pending.set(key, { cardId, day, event, count: 1 });
     },
-    flush,
-    async close() {
-      clearInterval(timer);
-      await flush();
-    },
+    flush: () => flusher.runNow(),
+    close: () => flusher.stop(),
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { Link } from '@cardstack/shared/cards/links';
 import { leadConsentText, leadThankYouText, type Card } from '@cardstack/shared/cards/schemas';
 import { toSafeLinkUrl } from '@cardstack/shared/cards/urls';
@@ -9,6 +10,7 @@ import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/s
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import type { Database } from '../../db/schema';
 import { AppError, recordError } from '../../http/errors';
+import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
 import type { TeamClaimsResolver } from '../auth/auth-module';
 import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
 import { findCard } from '../cards/cards-module';
@@ -53,7 +55,12 @@ export interface PublicCardDeps {
    */
   versionCheckMs: number;
   statsFlushIntervalMs: number;
+  /** Queues the vCard and QR generation of a saved card, in the transaction that saves it. */
+  jobs: JobQueue;
+  logger: Pick<Logger, 'error'>;
 }
+
+export const cardArtifactsJob = 'public-card.artifacts';
 
 /** A body in the three encodings a browser may ask for, made once. */
 export interface EncodedBody {
@@ -122,8 +129,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
   const loadingAccess = new Map<string, Promise<Set<string> | null>>();
   const knownArtifacts = memoryCache<string, CardArtifacts>({ maxEntries: 10_000 });
   const generating = new Map<string, Promise<GeneratedArtifacts>>();
-  const background = new Set<Promise<void>>();
-  const stats: CardStats = createCardStats({ db: deps.db, flushIntervalMs: deps.statsFlushIntervalMs });
+  const stats: CardStats = createCardStats({ db: deps.db, flushIntervalMs: deps.statsFlushIntervalMs, logger: deps.logger });
 
   const reportError = (what: string, error: unknown) =>
     recordError(deps.db, `${what}: ${error instanceof Error ? error.message : String(error)}`);
@@ -264,14 +270,6 @@ export function createPublicCardService(deps: PublicCardDeps) {
     return { body: generated[generatedBytes[file]], fileName: generated.artifacts.vcfFileName };
   }
 
-  function inBackground(what: string, work: () => Promise<unknown>): void {
-    const task = work()
-      .then(() => undefined)
-      .catch((error: unknown) => reportError(what, error))
-      .finally(() => background.delete(task));
-    background.add(task);
-  }
-
   /**
    * The page for an address when everything needed is in memory and still current: the card's version (within
    * `versionCheckMs`), its owner's plan status and the rendered page of that version. Synchronous, so the hot
@@ -340,31 +338,38 @@ export function createPublicCardService(deps: PublicCardDeps) {
     },
 
     /**
-     * Called by the cards module after every change: the owner's plan status is computed again (a new or
-     * deleted card can block or free another), the old page leaves memory and the card's vCard and QR codes
-     * are made for the new version in the background.
+     * Called by the cards module after every committed change: the owner's plan status is computed again (a new
+     * or deleted card can block or free another) and the old page leaves memory.
      */
     onCardChanged(change: CardChange): void {
       access.delete(change.ownerId);
       pages.delete(change.cardId);
       // Addresses are cached by what was asked (id or username); a change is rare enough to forget them all.
       refs.clear();
-      if (change.kind === 'deleted') return;
-      inBackground(`Generating the vCard and QR code of card ${change.cardId}`, async () => {
-        // A copy arrives with its source's generated files: they carry the source's address.
-        if (change.kind === 'duplicated') await deleteQuietly(deps, await generatedKeys(deps, change.cardId, () => true));
-        const card = await findCard(deps.db, change.cardId);
-        if (card && !(await storedArtifacts(card))) await generateOnce(card);
-      });
     },
 
-    /** Waits for the background work started so far (tests, shutdown). */
-    async settle(): Promise<void> {
-      while (background.size > 0) await Promise.all([...background]);
+    /**
+     * Called by the cards module inside the transaction that saves a card: the card's vCard and QR codes are
+     * made for the new version by a job that exists exactly when the save commits (and survives a crash).
+     */
+    async onCardSaving(trx: JobExecutor, change: { cardId: string; kind: 'saved' | 'duplicated' }): Promise<void> {
+      await deps.jobs.enqueue(trx, cardArtifactsJob, { cardId: change.cardId, isCopy: change.kind === 'duplicated' });
+    },
+
+    /** The `public-card.artifacts` job. Idempotent: files already made for the card's version are kept. */
+    async makeArtifacts(payload: { cardId: string; isCopy: boolean }): Promise<void> {
+      try {
+        // A copy arrives with its source's generated files: they carry the source's address.
+        if (payload.isCopy) await deleteQuietly(deps, await generatedKeys(deps, payload.cardId, () => true));
+        const card = await findCard(deps.db, payload.cardId);
+        if (card && !(await storedArtifacts(card))) await generateOnce(card);
+      } catch (error) {
+        await reportError(`Generating the vCard and QR code of card ${payload.cardId}`, error);
+        throw error;
+      }
     },
 
     async close(): Promise<void> {
-      while (background.size > 0) await Promise.all([...background]);
       await stats.close();
     },
   };
@@ -372,3 +377,8 @@ export function createPublicCardService(deps: PublicCardDeps) {
 
 export type PublicCardService = ReturnType<typeof createPublicCardService>;
 export type { PageEntry };
+
+/** The public card's job kind: the vCard and QR codes of a saved card. */
+export function registerPublicCardJobs(runner: JobRunner, service: Pick<PublicCardService, 'makeArtifacts'>): void {
+  runner.register<{ cardId: string; isCopy: boolean }>(cardArtifactsJob, (payload) => service.makeArtifacts(payload));
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { JobQueue } from '../../jobs/jobs-module';
 import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
 import type { CardsDeps } from '../cards/cards-module';
 
@@ -13,6 +14,8 @@ export interface TeamsDeps {
   cardAllowance: Pick<CardAllowanceService, 'ofTeam'>;
   /** The billing clock (tests move it); decides expiry and which subscription is current. */
   now: () => Date;
+  /** Queues the bulk import's job with the import. */
+  jobs: JobQueue;
 }
 
 export const iso = (date: Date) => date.toISOString();

@@ -18,6 +18,7 @@ import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
 import { createCard } from '../cards/cards-module';
 import { requirePermission, type TeamCaller } from './team-access';
+import type { JobRunner } from '../../jobs/jobs-module';
 import type { TeamsDeps } from './team-deps';
 import { addMember, inviteProblem } from './team-members';
 import { teamMessages } from './team-messages';
@@ -25,10 +26,11 @@ import * as repository from './team-repository';
 import type { ImportJobRow } from './team-repository';
 
 /*
- * Bulk import (issue 7): the upload is parsed and checked for its header at once (a wrong file is answered
- * in the request), then its rows are stored with the job and worked through by a background loop. Progress
- * and the per-row report live in the job's row, so any process can run the job and any can report on it;
- * a process that stops mid-way leaves a lease that runs out, and another picks the job up where it was.
+ * Bulk import: the upload is parsed and checked for its header at once (a wrong file is answered in the
+ * request), then its rows are stored with the import and worked through by a `teams.import` job, queued in
+ * the same transaction. Progress and the per-row report live in the import's row, so any process can run the
+ * job and any can report on it; a process that stops mid-way leaves the job to the engine, which runs it again,
+ * and the new run goes on where the last saved batch stood. Only the run that holds the import saves progress.
  */
 
 export const importMessages = {
@@ -41,7 +43,7 @@ export const importMessages = {
 
 /** Rows per transaction-and-progress step: small enough for a smooth progress bar, large enough to be cheap. */
 const batchSize = 10;
-const leaseMs = 2 * 60_000;
+export const teamImportJob = 'teams.import';
 
 export function requireImportPermission(caller: TeamCaller): void {
   // An import adds people and makes their cards.
@@ -166,11 +168,15 @@ export async function startImport(deps: TeamsDeps, caller: TeamCaller, upload: {
     rejected_count: 0,
     error: null,
     lease_until: null,
+    held_by: null,
     created_at: now,
     updated_at: now,
     finished_at: null,
   };
-  await repository.insertImportJob(deps.db, job);
+  await deps.db.transaction().execute(async (trx) => {
+    await repository.insertImportJob(trx, job);
+    await deps.jobs.enqueue(trx, teamImportJob, { importId: job.id }, { retryLimit: 3 });
+  });
   return toImportJob(job);
 }
 
@@ -243,9 +249,11 @@ async function callerOfJob(deps: TeamsDeps, job: ImportJobRow): Promise<TeamCall
   };
 }
 
-/** Works a claimed job from where it stands to its end, saving progress after every batch. */
-async function runJob(deps: TeamsDeps, jobId: string): Promise<void> {
-  const job = await repository.findImportJobById(deps.db, jobId);
+class ImportTakenOver extends Error {}
+
+/** Works a claimed import from where it stands to its end, saving progress after every batch. */
+async function runImport(deps: TeamsDeps, importId: string, heldBy: string): Promise<void> {
+  const job = await repository.findImportJobById(deps.db, importId);
   if (!job) return;
   const rows = JSON.parse(job.records) as ParsedRow[];
   const report = parseReport(job.report);
@@ -263,69 +271,48 @@ async function runJob(deps: TeamsDeps, jobId: string): Promise<void> {
       report.push(outcome);
       counts[outcome.outcome] += 1;
     }
-    const now = deps.now();
-    await repository.saveImportProgress(deps.db, job.id, {
+    const saved = await repository.saveImportProgress(deps.db, job.id, heldBy, {
       processed_rows: index,
       created_count: counts.created,
       skipped_count: counts.skipped,
       rejected_count: counts.rejected,
       report: JSON.stringify(report),
-      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-      updated_at: now.toISOString(),
+      updated_at: deps.now().toISOString(),
     });
+    if (!saved) throw new ImportTakenOver();
     // Let requests in between batches: the import shares the process with the API.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await repository.finishImportJob(deps.db, job.id, 'done', null, deps.now().toISOString());
+  await repository.finishImportJob(deps.db, job.id, heldBy, 'done', null, deps.now().toISOString());
 }
 
 /**
- * The background loop: claims runnable jobs (a conditional update, so one process runs each) and works
- * them one at a time. `drain` runs one pass now (after an upload, and in tests).
+ * The `teams.import` job. Idempotent: a finished import is left alone, and rows run again after a crash find
+ * their member already invited (skipped). An error on our side ends the import as failed with a message the
+ * team sees; it is not retried row by row.
  */
-export function createImportWorker(options: { deps: TeamsDeps; logger: Logger; intervalMs: number }) {
-  const { deps, logger } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
-  async function runDue(): Promise<number> {
-    let done = 0;
-    for (;;) {
-      const now = deps.now();
-      const [next] = await repository.findRunnableImportJobs(deps.db, now.toISOString(), 1);
-      if (!next) return done;
-      if (!(await repository.claimImportJob(deps.db, next.id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString()))) continue;
-      try {
-        await runJob(deps, next.id);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        logger.error({ err: error, jobId: next.id }, 'team import failed');
-        await recordError(deps.db, `Team import ${next.id} failed: ${reason}`);
-        await repository.finishImportJob(deps.db, next.id, 'failed', 'The import stopped because of an error on our side. Upload the file again: rows already imported are skipped.', deps.now().toISOString());
-      }
-      done += 1;
-    }
+export async function runImportJob(deps: TeamsDeps, logger: Logger, payload: { importId: string }, run: { jobId: string; attempt: number }): Promise<void> {
+  const heldBy = `${run.jobId}:${run.attempt}`;
+  if (!(await repository.claimImportJob(deps.db, payload.importId, heldBy, deps.now().toISOString()))) return;
+  try {
+    await runImport(deps, payload.importId, heldBy);
+  } catch (error) {
+    if (error instanceof ImportTakenOver) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error({ err: error, importId: payload.importId }, 'team import failed');
+    await recordError(deps.db, `Team import ${payload.importId} failed: ${reason}`);
+    await repository.finishImportJob(
+      deps.db,
+      payload.importId,
+      heldBy,
+      'failed',
+      'The import stopped because of an error on our side. Upload the file again: rows already imported are skipped.',
+      deps.now().toISOString(),
+    );
   }
-
-  function drain(): Promise<number> {
-    running ??= runDue().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    drain,
-    start() {
-      timer = setInterval(() => {
-        drain().catch((error: unknown) => logger.error({ err: error }, 'team import pass failed'));
-      }, options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
 }
-export type ImportWorker = ReturnType<typeof createImportWorker>;
+
+export function registerTeamJobs(runner: JobRunner, deps: TeamsDeps & { logger: Logger }): void {
+  const { logger, ...teams } = deps;
+  runner.register<{ importId: string }>(teamImportJob, (payload, run) => runImportJob(teams, logger, payload, run));
+}

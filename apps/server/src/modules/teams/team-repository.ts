@@ -224,47 +224,36 @@ export async function findImportJobById(db: Db, jobId: string): Promise<ImportJo
   return (await db.selectFrom('team_import_job').selectAll().where('id', '=', jobId).executeTakeFirst()) ?? null;
 }
 
-/** Jobs waiting to run, or whose runner stopped (its lease ran out), oldest first. */
-export function findRunnableImportJobs(db: Db, now: string, limit: number) {
-  return db
-    .selectFrom('team_import_job')
-    .select(['id'])
-    .where((eb) =>
-      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])])]),
-    )
-    .orderBy('created_at', 'asc')
-    .limit(limit)
-    .execute();
-}
-
 /**
- * Takes a job for this process until `leaseUntil`: only one process wins (the update is conditional on the
- * state it read), on both engines.
+ * Takes an import for one run of its job: a queued one, or a running one whose earlier run stopped (the job
+ * engine only starts a new run once the old one lost the job). False when it is already finished.
  */
-export async function claimImportJob(db: Db, jobId: string, now: string, leaseUntil: string): Promise<boolean> {
+export async function claimImportJob(db: Db, jobId: string, heldBy: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('team_import_job')
-    .set({ status: 'running', lease_until: leaseUntil, updated_at: now })
+    .set({ status: 'running', held_by: heldBy, updated_at: now })
     .where('id', '=', jobId)
-    .where((eb) =>
-      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])])]),
-    )
+    .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Saves progress while `heldBy` still holds the import; false when another run took it over. */
 export async function saveImportProgress(
   db: Db,
   jobId: string,
-  progress: Pick<ImportJobRow, 'processed_rows' | 'created_count' | 'skipped_count' | 'rejected_count' | 'report' | 'lease_until' | 'updated_at'>,
-): Promise<void> {
-  await db.updateTable('team_import_job').set(progress).where('id', '=', jobId).execute();
+  heldBy: string,
+  progress: Pick<ImportJobRow, 'processed_rows' | 'created_count' | 'skipped_count' | 'rejected_count' | 'report' | 'updated_at'>,
+): Promise<boolean> {
+  const result = await db.updateTable('team_import_job').set(progress).where('id', '=', jobId).where('held_by', '=', heldBy).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-export async function finishImportJob(db: Db, jobId: string, status: 'done' | 'failed', error: string | null, now: string): Promise<void> {
+export async function finishImportJob(db: Db, jobId: string, heldBy: string, status: 'done' | 'failed', error: string | null, now: string): Promise<void> {
   await db
     .updateTable('team_import_job')
     .set({ status, error, lease_until: null, finished_at: now, updated_at: now })
     .where('id', '=', jobId)
+    .where('held_by', '=', heldBy)
     .execute();
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import { cardResponse } from '@cardstack/shared/cards/schemas';
 import { importFileMessages, maxImportFileBytes } from '@cardstack/shared/teams/import-rows';
@@ -29,16 +28,6 @@ import * as invitations from './team-invitations';
 import * as members from './team-members';
 import * as roles from './team-roles';
 
-interface TeamModuleOptions extends TeamsDeps {
-  logger: Logger;
-  /** How often the import loop looks for jobs another process queued or left behind. */
-  importIntervalMs?: number;
-}
-
-/** What other modules and tests use. */
-export interface TeamModule {
-  importWorker: imports.ImportWorker;
-}
 
 async function readImportUpload(request: FastifyRequest): Promise<{ body: Buffer; fileName: string }> {
   const missing = () => badRequest(importFileMessages.wrongType, { file: importFileMessages.wrongType });
@@ -67,11 +56,9 @@ const ok = z.object({ ok: z.literal(true) });
  * /api/teams: members and invitations, the roles matrix, team cards and bulk import. Every route but the
  * invitation preview is signed-in only; each use case checks the caller's role permission itself.
  */
-export function registerTeamRoutes(fastify: FastifyInstance, options: TeamModuleOptions): TeamModule {
-  const { logger, importIntervalMs, ...deps } = options;
+export function registerTeamRoutes(fastify: FastifyInstance, deps: TeamsDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => request.caller();
-  const importWorker = imports.createImportWorker({ deps, logger, intervalMs: importIntervalMs ?? 2000 });
 
   // ---- Members
   app.get('/api/teams/members', { schema: { response: { 200: teamMembersResponse } } }, async (request) =>
@@ -147,15 +134,10 @@ export function registerTeamRoutes(fastify: FastifyInstance, options: TeamModule
     // Permission first: the upload is not read for someone who may not import.
     imports.requireImportPermission(current);
     const job = await imports.startImport(deps, current, await readImportUpload(request));
-    importWorker.drain().catch((error: unknown) => logger.error({ err: error }, 'team import pass failed'));
     return reply.status(202).send({ job });
   });
 
   app.get('/api/teams/imports/:id', { schema: { params: importJobParams, response: { 200: importJobResponse } } }, async (request) => ({
     job: await imports.getImportJob(deps, await caller(request), request.params.id),
   }));
-
-  importWorker.start();
-  fastify.addHook('onClose', async () => importWorker.stop());
-  return { importWorker };
 }

@@ -5,4 +5,5 @@
 export { onAccountDeleted, recordSignIn } from './team-account-hooks';
 export { createTeamClaimsResolver } from './team-claims';
 export type { TeamsDeps } from './team-deps';
-export { registerTeamRoutes, type TeamModule } from './team-routes';
+export { registerTeamJobs } from './team-import';
+export { registerTeamRoutes } from './team-routes';

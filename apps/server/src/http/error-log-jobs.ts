@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { JobRunner } from '../jobs/jobs-module';
+
+export const errorLogPruneJob = 'error-log.prune';
+
+/** Deletes error log entries older than the retention; returns how many went. */
+export async function pruneErrorLog(db: Kysely<Database>, retentionDays: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  const result = await db.deleteFrom('error_log').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The error log is pruned daily (03:20 UTC) to `retentionDays`. */
+export function registerErrorLogJobs(runner: JobRunner, deps: { db: Kysely<Database>; retentionDays: number }): void {
+  runner.register(errorLogPruneJob, async () => {
+    await pruneErrorLog(deps.db, deps.retentionDays);
+  });
+  runner.schedule(errorLogPruneJob, '20 3 * * *');
+}

@@ -312,6 +312,21 @@ export interface RateLimitBucketTable {
   expires_at: number | string;
 }
 
+/** A confirmed downgrade and its effects at the period end (migration 0030). */
+export interface PlanDowngradeTable {
+  id: string;
+  user_id: string;
+  from_plan: string;
+  to_plan: string;
+  /** JSON: the impact lines the dialog showed (`DowngradeImpact[]`). */
+  impacts: string;
+  effective_at: string;
+  status: 'scheduled' | 'due' | 'applied' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+  applied_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -333,6 +348,7 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   rate_limit_bucket: RateLimitBucketTable;
+  plan_downgrade: PlanDowngradeTable;
 }
 
 export function toIsoString(value: Date | string): string {

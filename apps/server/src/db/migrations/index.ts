@@ -14,6 +14,8 @@ import { teamImportHolder } from './0011-team-import-holder';
 // security-auth
 import { rateLimitAndTwoFactor } from './0020-rate-limit-and-two-factor';
 import { confirmExistingAddresses } from './0021-confirm-existing-addresses';
+// plans
+import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
 
 /**
@@ -39,6 +41,8 @@ const migrations = [
   // security-auth
   ['0020-rate-limit-and-two-factor', rateLimitAndTwoFactor],
   ['0021-confirm-existing-addresses', confirmExistingAddresses],
+  // plans
+  ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
 ] as const;
 

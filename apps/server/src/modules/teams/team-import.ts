@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import type { Logger } from 'pino';
 import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
 import {
+  importCardCreatedMessage,
   importColumns,
   importFileMessages,
   isBlankRecord,
@@ -34,7 +35,7 @@ import type { ImportJobRow } from './team-repository';
 
 export const importMessages = {
   invited: 'Invited. Their card is made when they accept.',
-  cardCreated: 'Card created for this member.',
+  cardCreated: importCardCreatedMessage,
   cardAddedToInvitation: 'Card details added to the pending invitation.',
   unchanged: 'Already in the team: nothing changed.',
   duplicateRow: (row: number) => `The same email is already on row ${row}.`,

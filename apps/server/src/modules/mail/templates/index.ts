@@ -10,6 +10,7 @@ import {
   type PasswordResetMailData,
   type VerifyEmailMailData,
 } from './account-security';
+import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from './downgrade-scheduled';
 
 /** Every mail template by name. Add a template here and its data type follows everywhere. */
 const templates = {
@@ -19,11 +20,20 @@ const templates = {
   'password-reset': renderPasswordResetMail,
   'verify-email': renderVerifyEmailMail,
   'email-change-notice': renderEmailChangeNoticeMail,
+  'downgrade-scheduled': renderDowngradeScheduledMail,
 } satisfies Record<string, (data: never, links: { baseUrl: string }) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
 export type MailTemplateData<T extends MailTemplateName> = Parameters<(typeof templates)[T]>[0];
-export type { WelcomeMailData, NewLeadMailData, TeamInvitationMailData, PasswordResetMailData, VerifyEmailMailData, EmailChangeNoticeMailData };
+export type {
+  WelcomeMailData,
+  NewLeadMailData,
+  TeamInvitationMailData,
+  PasswordResetMailData,
+  VerifyEmailMailData,
+  EmailChangeNoticeMailData,
+  DowngradeScheduledMailData,
+};
 
 export function renderMail(template: string, data: unknown, links: { baseUrl: string }): RenderedMail {
   const render = (templates as Record<string, (data: unknown, links: { baseUrl: string }) => RenderedMail>)[template];

@@ -46,10 +46,11 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(planCard(page, 'Basic').getByText('Current plan')).toBeVisible();
   await expect(planCard(page, 'Basic').getByText('1 unique card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  // Only what this instance has is advertised: no wallet passes, Zapier, Insights or scanner yet.
+  // Only what this instance has is advertised: no wallet passes, Zapier or Insights yet; the scanner, on every plan.
   for (const title of ['Basic', 'Pro', 'Teams']) {
-    await expect(planCard(page, title).getByText(/Insights|Scanner|Wallet|Zapier/)).toHaveCount(0);
-    await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(0);
+    await expect(planCard(page, title).getByText(/Insights|Wallet|Zapier/)).toHaveCount(0);
+    await expect(planCard(page, title).getByText('AI Scanner')).toBeVisible();
+    await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(1);
   }
   await expectAccessible(page);
 

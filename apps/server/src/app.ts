@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     onCardSaving: publicCard.onCardSaving,
   };
   // What a downgrade does at the period end; billing reports plan changes to it.
-  const plans = { db, cards, now: billingTime.now, jobs };
+  const plans = { db, cards, now: billingTime.now, jobs, isEveryFeatureIncluded };
   const planChanges = createPlanDowngrades(plans);
   const billing = createBilling({
     db,

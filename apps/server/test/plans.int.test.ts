@@ -240,3 +240,34 @@ describe('Teams to Pro', () => {
     expect(await filesOf(own.id)).toHaveLength(1);
   });
 });
+
+describe('BILLING_PROVIDER=none', () => {
+  it('gates nothing: design, widgets and attachments on a new account', async () => {
+    const free = await createTestApp({ BILLING_PROVIDER: 'none' });
+    try {
+      const client = new TestClient(free.app);
+      await client.register();
+      const card = await createCard(client, { theme, widgets: [widget] });
+      const withFile = await attach(client, card.id);
+      expect(withFile.statusCode, withFile.body).toBe(200);
+      expect(withFile.json().card).toMatchObject({ theme, widgets: [{ kind: 'youtube' }] });
+    } finally {
+      await free.close();
+    }
+  });
+
+  it('takes nothing away when a downgrade from billing days runs on a server that stopped selling', async () => {
+    const { client, userId } = await signUp();
+    await buyPro(client);
+    const card = await paidCard(client, 'Pro card');
+    await client.post('/api/billing/cancel-at-period-end');
+    await client.post('/api/billing/test-clock', { days: 40 });
+    expect(await downgrades(userId)).toMatchObject([{ status: 'due' }]);
+
+    const deps = { db: db(), cards: t.services.cards, now: () => new Date(), jobs: t.services.jobs, isEveryFeatureIncluded: true };
+    await applyDowngradeEffects(deps, { userId });
+    expect(await downgrades(userId)).toMatchObject([{ status: 'cancelled' }]);
+    expect(await readCard(client, card.id)).toMatchObject({ theme, widgets: [{ kind: 'youtube' }] });
+    expect(await filesOf(card.id)).toHaveLength(1);
+  });
+});

@@ -11,13 +11,13 @@ import type { UserPlan } from './plans';
 /**
  * The features this instance actually offers. Not yet built, so not listed: Apple and Google Wallet passes,
  * Zapier, Insights and Analytics.
- * Add 'aiScanner' here when the scanner lands.
  */
 export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'digitalCards',
   'qrCode',
   'contacts',
   'leadForm',
+  'aiScanner',
   'design',
   'widgets',
   'attachments',

@@ -23,6 +23,8 @@ export interface PlanDowngradeDeps {
   now: () => Date;
   /** Where the `plans.downgrade-effects` job is queued, in the transaction that makes a downgrade due. */
   jobs: JobQueue;
+  /** BILLING_PROVIDER=none: every account has every feature, so a downgrade left from billing days takes nothing. */
+  isEveryFeatureIncluded?: boolean;
 }
 
 /** The downgrade job's payload: one job per account. */
@@ -150,6 +152,10 @@ function cardResetsOf(effects: ReadonlySet<DowngradeEffect>) {
  * and the team claims follow the stored plan already.
  */
 export async function applyDowngradeEffects(deps: PlanDowngradeDeps, payload: DowngradeEffectsPayload): Promise<void> {
+  if (deps.isEveryFeatureIncluded) {
+    await repository.cancelOpenDowngrades(deps.db, payload.userId, deps.now());
+    return;
+  }
   for (const downgrade of await repository.listDueDowngrades(deps.db, payload.userId)) {
     const effects = new Set(parseImpacts(downgrade.impacts).map((impact) => impact.effect));
     const { own, team } = cardResetsOf(effects);

@@ -45,6 +45,9 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await registerThroughApi(page, { name: 'Ada Lovelace' });
+  // Colours, videos and files are paid, and a copy is a second card (more than Basic allows a new account,
+  // spec §4): Ada is on Pro. Basic's paid overlays are in plans.spec.ts.
+  await subscribeToPro(page);
 
   // The empty list.
   await page.goto('/customize');
@@ -214,8 +217,6 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   await expectToast(page, 'Link copied to the clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/id/${username}/`);
 
-  // A copy is a second card: more than Basic allows a new account (spec §4), so Ada buys Pro first.
-  await subscribeToPro(page);
   await page.goto('/customize');
   await expect(cardTiles(page)).toHaveCount(1);
 

@@ -232,6 +232,12 @@ async function watchForScript(page: Page, options: { allowedViolations?: string[
 
 test('XSS payloads in every card field and link never run', async ({ page, browser }) => {
   await registerThroughApi(page, { name: 'Xss Owner', email: uniqueEmail('xss') });
+  // Files are a paid feature: the owner is on Pro (bought through the test checkout).
+  const checkout = await page.request.post('/api/billing/checkout', { data: { plan: 'subscribed', period: 'month' }, headers: { origin: baseURL() } });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  await page.goto((await checkout.json()).url);
+  await page.getByRole('button', { name: 'Complete test checkout' }).click();
+  await expect(page).toHaveURL(/\/subscription\?checkout=success$/);
   const pick = (index: number) => xssPayloads[index % xssPayloads.length]!;
   const all = xssPayloads.join(' ');
   // Through the API: every free-text field, and links whose addresses pass the rules yet carry markup.

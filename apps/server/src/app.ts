@@ -43,6 +43,7 @@ import {
   registerMailJobs,
   type MailTransport,
 } from './modules/mail/mail-module';
+import { createPlanDowngrades, registerPlansJobs } from './modules/plans/plans-module';
 import {
   createPublicCardService,
   registerPublicCardJobs,
@@ -143,15 +144,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const resolveTeamClaims = createTeamClaimsResolver(db);
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
-  const billing = createBilling({
-    db,
-    baseUrl: config.baseUrl,
-    time: billingTime,
-    cardAllowance,
-    provider: config.stripe ? await loadStripePaymentProvider(config.stripe) : undefined,
-    enterpriseContactUrl: config.enterpriseContactUrl,
-    isEveryFeatureIncluded,
-  });
   const publicCard = createPublicCardService({
     db,
     storage,
@@ -173,6 +165,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     onCardChanged: publicCard.onCardChanged,
     onCardSaving: publicCard.onCardSaving,
   };
+  // What a downgrade does at the period end; billing reports plan changes to it.
+  const plans = { db, cards, now: billingTime.now, jobs, isEveryFeatureIncluded };
+  const planChanges = createPlanDowngrades(plans);
+  const billing = createBilling({
+    db,
+    baseUrl: config.baseUrl,
+    time: billingTime,
+    cardAllowance,
+    planChanges,
+    provider: config.stripe ? await loadStripePaymentProvider(config.stripe) : undefined,
+    enterpriseContactUrl: config.enterpriseContactUrl,
+    isEveryFeatureIncluded,
+  });
   const contacts: ContactsDeps = { db, storage };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletion: AccountDeletion = {
@@ -200,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     retentionDays: config.mail.retentionDays,
   });
   registerBillingJobs(jobs, billing);
+  registerPlansJobs(jobs, plans);
   registerTeamJobs(jobs, { ...teams, logger });
   registerPublicCardJobs(jobs, publicCard);
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });

@@ -34,8 +34,13 @@ async function signedIn(app = t) {
   const client = new TestClient(app.app);
   const { userId } = await client.register();
   // These tests are about cards, not the plan's card limit (card-limits.int.test.ts): an account from before
-  // 2024-05-14 has no limit on Basic.
-  await app.services.database.db.updateTable('user').set({ createdAt: '2024-01-01T00:00:00.000Z' }).where('id', '=', userId).execute();
+  // 2024-05-14 has no limit on Basic. Design, widgets and files are paid: the plan is Pro (plan-gates.int.test.ts
+  // covers Basic).
+  await app.services.database.db
+    .updateTable('user')
+    .set({ createdAt: '2024-01-01T00:00:00.000Z', plan: 'subscribed' })
+    .where('id', '=', userId)
+    .execute();
   return { client, userId };
 }
 

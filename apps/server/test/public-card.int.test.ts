@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Card } from '@cardstack/shared/cards/schemas';
+import { defaultLeadConsentText, type Card } from '@cardstack/shared/cards/schemas';
 import type { ContactListResponse } from '@cardstack/shared/contacts/schemas';
 import { publicCardTexts } from '@cardstack/shared/public-card/schemas';
 import { utcDay } from '../src/modules/public-card/card-stats';
@@ -395,7 +395,7 @@ describe('the lead form', () => {
     const [lead] = await contactsOf(client);
     expect(lead).toMatchObject({ kind: 'lead', manualAdd: false, name: 'Vera Visitor', email: 'vera@example.com', company: 'Visiting Ltd', cardId: card.id });
     const detail = (await client.get(`/api/contacts/${lead!.id}`)).json().contact;
-    expect(detail).toMatchObject({ message: 'Call me', consentText: publicCardTexts.leadConsent });
+    expect(detail).toMatchObject({ message: 'Call me', consentText: defaultLeadConsentText });
     const mails = await db().selectFrom('mail_outbox').selectAll().where('to', '=', email).where('template', '=', 'new-lead').execute();
     expect(mails).toHaveLength(1);
   });
@@ -479,6 +479,7 @@ describe('the lead form', () => {
 describe('tracking', () => {
   it('counts views, vCard downloads, link clicks, file downloads and leads per card and day, and nothing else', async () => {
     const { client } = await owner();
+    await buyPro(client); // attachments are a paid feature
     const card = await createCard(client, fullCard);
     const upload = fileUpload('%PDF-1.7 price list', 'Preisliste für 2025.pdf', 'application/pdf');
     const withFile = await client.request('POST', `/api/cards/${card.id}/files`, upload.body, upload.headers);

@@ -319,6 +319,21 @@ export interface ReleasedUsernameTable {
   released_at: string;
 }
 
+/** A confirmed downgrade and its effects at the period end (migration 0030). */
+export interface PlanDowngradeTable {
+  id: string;
+  user_id: string;
+  from_plan: string;
+  to_plan: string;
+  /** JSON: the impact lines the dialog showed (`DowngradeImpact[]`). */
+  impacts: string;
+  effective_at: string;
+  status: 'scheduled' | 'due' | 'applied' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+  applied_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -341,6 +356,7 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   rate_limit_bucket: RateLimitBucketTable;
   released_username: ReleasedUsernameTable;
+  plan_downgrade: PlanDowngradeTable;
 }
 
 export function toIsoString(value: Date | string): string {

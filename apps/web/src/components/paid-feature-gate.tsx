@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { canUseFeature, isFeatureAllowed, type Feature, type FeatureGroup } from '@cardstack/shared/plans/features';
 import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import { useSessionUser } from '../lib/session';
 import { buttonClass } from './ui/button';
 
@@ -11,6 +12,8 @@ type PaidFeatureGateProps = {
   preview?: ReactNode;
   /** Spec §2: "with an optional Upgrade button linking to /subscription". */
   showUpgrade?: boolean;
+  /** The plan to check when it is not the user's own (a team card has the team's plan, see `planForCard`). */
+  plan?: UserPlan;
 } & ({ feature: Feature; group?: never } | { group: FeatureGroup; feature?: never });
 
 /**
@@ -18,10 +21,11 @@ type PaidFeatureGateProps = {
  * It shows "when the user's plan is not in the feature's allowed group" (§6). This is what the person sees;
  * the server checks the same rule on every gated route (`requireFeature`), so hiding this changes nothing.
  */
-export function PaidFeatureGate({ children, preview, showUpgrade = true, ...rule }: PaidFeatureGateProps) {
+export function PaidFeatureGate({ children, preview, showUpgrade = true, plan, ...rule }: PaidFeatureGateProps) {
   const user = useSessionUser();
   const titleId = useId();
-  const isAllowed = rule.feature ? canUseFeature(user.plan, rule.feature) : isFeatureAllowed(user.plan, rule.group!);
+  const checked = plan ?? user.plan;
+  const isAllowed = rule.feature ? canUseFeature(checked, rule.feature) : isFeatureAllowed(checked, rule.group!);
   if (isAllowed) return <>{children}</>;
   return (
     <div className="relative isolate min-h-44 overflow-hidden rounded-2xl ring-1 ring-zinc-200">

@@ -33,6 +33,8 @@ export const sessionUser = z.object({
   role: z.enum(memberRoles),
   /** What the role may do in team mode (empty outside it); the server decides, the SPA mirrors. */
   permissions: z.array(z.enum(permissions)),
+  /** The team's owner is on Teams: the user's team cards have the team's features. */
+  isTeamMode: z.boolean(),
   hasPassword: z.boolean(),
   /** Signed in with Google at least once. */
   hasGoogle: z.boolean(),

@@ -61,10 +61,22 @@ export const defaultCardTheme: CardTheme = { backgroundColor: '#ffffff', foregro
 
 /** Spec §8: "'Thank you for submitting the form!' (or a custom message) after a lead/contact submission." */
 export const defaultLeadThankYouMessage = 'Thank you for submitting the form!';
-/** The lead form on the public page. An empty thank-you message means the default one. */
-export const leadFormSettings = z.object({ isEnabled: z.boolean(), thankYouMessage: z.string() });
+/** The consent box's words when the owner sets none (stored with each lead that ticks it). */
+export const defaultLeadConsentText = 'I agree that the owner of this card may store these details and contact me.';
+/** The lead form on the public page. An empty thank-you message or consent text means the default one. */
+export const leadFormSettings = z.object({ isEnabled: z.boolean(), thankYouMessage: z.string(), consentText: z.string() });
 export type LeadFormSettings = z.infer<typeof leadFormSettings>;
-export const defaultLeadFormSettings: LeadFormSettings = { isEnabled: true, thankYouMessage: '' };
+export const defaultLeadFormSettings: LeadFormSettings = { isEnabled: true, thankYouMessage: '', consentText: '' };
+
+/** What the visitor reads after sending: the owner's message, else the spec's default. */
+export function leadThankYouText(settings: Pick<LeadFormSettings, 'thankYouMessage'>): string {
+  return settings.thankYouMessage.trim() || defaultLeadThankYouMessage;
+}
+
+/** The words beside the consent box: the owner's, else the default. */
+export function leadConsentText(settings: Pick<LeadFormSettings, 'consentText'>): string {
+  return settings.consentText.trim() || defaultLeadConsentText;
+}
 
 export const card = z.object({
   id: z.string(),
@@ -153,7 +165,11 @@ export const cardEditableFields = z.object({
   links: z.array(linkInput).max(50, 'Add at most 50 links'),
   widgets: z.array(widgetInput).max(10, 'Add at most 10 videos'),
   theme: z.object({ backgroundColor: hexColourInput, foregroundColor: hexColourInput, labelColor: hexColourInput }),
-  leadForm: z.object({ isEnabled: z.boolean(), thankYouMessage: text('Thank-you message', 300) }),
+  leadForm: z.object({
+    isEnabled: z.boolean(),
+    thankYouMessage: text('Thank-you message', 300),
+    consentText: text('Consent text', 500).default(''),
+  }),
 });
 
 /** A new card; anything left out starts empty. The first card of an owner becomes the default. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featuresLost } from './features';
-import { downgradeImpacts, downgradeImpactsFor, downgradeMoves } from './downgrade';
+import { downgradeImpacts, downgradeImpactsFor, downgradeImpactsShown, downgradeImpactsWith, downgradeMoves } from './downgrade';
+import { hasLanded } from './plan-includes';
 import { isDowngrade, userPlans, type UserPlan } from './plans';
 import {
   downgradeDialogTexts,
@@ -27,35 +28,94 @@ describe('downgrade impact lists — spec §8', () => {
   ] as const)('%s -> %s: "1 card or 2 cards kept with the rest locked" keeps %i', (from, to, kept) => {
     const cardLine = downgradeImpactsFor(from, to)?.find((impact) => impact.keptCards !== undefined);
     expect(cardLine?.keptCards).toBe(kept);
+    expect(cardLine?.effect).toBe('lockCards');
     expect(cardLine?.text).toBe(
       kept === 1 ? 'Only 1 card is kept; the rest are locked.' : 'Only 2 cards are kept; the rest are locked.',
     );
   });
 
-  it('Pro -> Basic reads as the spec words it', () => {
-    expect(downgradeImpacts['subscribed->basic'].map((impact) => impact.text)).toEqual([
-      'Only 1 card is kept; the rest are locked.',
-      'Your card design is reset to the default.',
-      'Widgets and attachments are erased.',
-      'Apple Wallet and Google Wallet are locked.',
-      'CSV export and Zapier are locked.',
-    ]);
+  // With every feature built, the lists read as the spec words them: "1 card or 2 cards kept with the rest
+  // locked, design reset, widgets and attachments erased, Apple and Google Wallet locked, CSV export and Zapier
+  // locked; for Teams also user management, roles, team contacts and Excel bulk import locked, and team cards
+  // set to basic."
+  const full = downgradeImpactsWith(() => true);
+  const teamLines = ['User management, roles, team contacts and Excel bulk import are locked.', 'Team cards are set to Basic.'];
+  it.each([
+    [
+      'subscribed->basic',
+      [
+        'Only 1 card is kept; the rest are locked.',
+        'Your card design is reset to the default.',
+        'Widgets and attachments are erased.',
+        'Apple Wallet and Google Wallet are locked.',
+        'CSV export and Zapier are locked.',
+      ],
+    ],
+    [
+      'team->basic',
+      [
+        'Only 1 card is kept; the rest are locked.',
+        'Your card design is reset to the default.',
+        'Widgets and attachments are erased.',
+        'Apple Wallet and Google Wallet are locked.',
+        'CSV export and Zapier are locked.',
+        ...teamLines,
+      ],
+    ],
+    ['team->subscribed', ['Only 2 cards are kept; the rest are locked.', ...teamLines]],
+  ] as const)('%s with every feature built: the spec\'s full list', (move, texts) => {
+    expect(full[move].map((impact) => impact.text)).toEqual(texts);
   });
 
-  it('Teams -> Basic and Teams -> Pro add "user management, roles, team contacts and Excel bulk import locked, and team cards set to basic"', () => {
-    const teamLines = ['User management, roles, team contacts and Excel bulk import are locked.', 'Team cards are set to Basic.'];
-    expect(downgradeImpacts['team->basic'].map((impact) => impact.text).slice(-2)).toEqual(teamLines);
-    expect(downgradeImpacts['team->subscribed'].map((impact) => impact.text)).toEqual([
-      'Only 2 cards are kept; the rest are locked.',
-      ...teamLines,
-    ]);
+  // What this instance has: wallets and Zapier are not built, so nobody is told they lose them.
+  it.each([
+    [
+      'subscribed->basic',
+      [
+        'Only 1 card is kept; the rest are locked.',
+        'Your card design is reset to the default.',
+        'Widgets and attachments are erased.',
+        'CSV export is locked.',
+      ],
+    ],
+    [
+      'team->basic',
+      [
+        'Only 1 card is kept; the rest are locked.',
+        'Your card design is reset to the default.',
+        'Widgets and attachments are erased.',
+        'CSV export is locked.',
+        ...teamLines,
+      ],
+    ],
+    ['team->subscribed', ['Only 2 cards are kept; the rest are locked.', ...teamLines]],
+  ] as const)('%s as built: only features that exist', (move, texts) => {
+    expect(downgradeImpacts[move].map((impact) => impact.text)).toEqual(texts);
+  });
+
+  it.each([
+    ['subscribed->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock']],
+    ['team->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock', 'lock', 'teamCardsToBasic']],
+    ['team->subscribed', ['lockCards', 'lock', 'teamCardsToBasic']],
+  ] as const)('%s: the job does what each line says (%j)', (move, effects) => {
+    expect(downgradeImpacts[move].map((impact) => impact.effect)).toEqual(effects);
   });
 
   // The feature table and the lists must not drift apart: a downgrade never takes away something unannounced.
-  it.each(downgradeMoves)('%s announces exactly the features the move takes away', (move) => {
+  it.each(downgradeMoves)('%s announces exactly the built features the move takes away', (move) => {
     const [from, to] = move.split('->') as [UserPlan, UserPlan];
     const announced = downgradeImpacts[move].flatMap((impact) => impact.features);
-    expect([...announced].sort()).toEqual([...featuresLost(from, to)].sort());
+    expect([...announced].sort()).toEqual(featuresLost(from, to).filter(hasLanded).sort());
+    const announcedIfAllBuilt = full[move].flatMap((impact) => impact.features);
+    expect([...announcedIfAllBuilt].sort()).toEqual([...featuresLost(from, to)].sort());
+  });
+
+  it.each([
+    [2, 'Only 2 cards are kept; the rest are locked.'],
+    [null, null],
+  ] as const)('the list shown states the person\'s own allowance (%s)', (kept, cardLine) => {
+    const shown = downgradeImpactsShown('subscribed', 'basic', kept).map((impact) => impact.text);
+    expect(shown[0]).toBe(cardLine ?? 'Your card design is reset to the default.');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUseFeature, featureAccess, featureGroups, featuresLost, isFeatureAllowed } from './features';
+import { canUseFeature, featureAccess, featureGroups, featuresLost, isFeatureAllowed, planForCard } from './features';
 import { userPlans } from './plans';
 
 describe('isFeatureAllowed — spec §6 "The paid overlay shows when the user\'s plan is not in the feature\'s allowed group"', () => {
@@ -63,5 +63,17 @@ describe('feature table', () => {
 
   it('uses only groups the spec names', () => {
     for (const group of Object.values(featureAccess)) expect(featureGroups).toContain(group);
+  });
+});
+
+describe('planForCard', () => {
+  it.each([
+    ['own card on Basic', { plan: 'basic', teamOwnerId: 'u1', isTeamMode: false }, null, 'basic'],
+    ['own card on Pro', { plan: 'subscribed', teamOwnerId: 'u1', isTeamMode: false }, null, 'subscribed'],
+    ['team card in team mode', { plan: 'basic', teamOwnerId: 'o1', isTeamMode: true }, 'o1', 'team'],
+    ['team card, team no longer on Teams', { plan: 'basic', teamOwnerId: 'o1', isTeamMode: false }, 'o1', 'basic'],
+    ['another team\'s card', { plan: 'basic', teamOwnerId: 'o1', isTeamMode: true }, 'o2', 'basic'],
+  ] as const)('%s -> %s', (_name, editor, teamOwnerId, plan) => {
+    expect(planForCard(editor, { teamOwnerId })).toBe(plan);
   });
 });

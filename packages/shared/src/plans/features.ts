@@ -67,3 +67,15 @@ export function canUseFeature(plan: UserPlan, feature: Feature): boolean {
 export function featuresLost(from: UserPlan, to: UserPlan): Feature[] {
   return features.filter((feature) => canUseFeature(from, feature) && !canUseFeature(to, feature));
 }
+
+/**
+ * The plan whose features a card gets. A team card, worked on in team mode by someone of its team, has the
+ * team's plan (Teams: team mode exists only while the team owner is on Teams); any other card has the plan of
+ * the person editing it.
+ */
+export function planForCard(
+  editor: { plan: UserPlan; teamOwnerId?: string | undefined; isTeamMode?: boolean | undefined },
+  card: { teamOwnerId: string | null },
+): UserPlan {
+  return card.teamOwnerId !== null && card.teamOwnerId === editor.teamOwnerId && editor.isTeamMode === true ? 'team' : editor.plan;
+}

@@ -36,8 +36,6 @@ export const publicCardTexts = {
   downloadPng: 'Download PNG',
   leadTitle: 'Leave your details',
   leadSubmit: 'Send',
-  /** Stored with the lead when the box is ticked: the exact words the visitor agreed to. */
-  leadConsent: 'I agree that the owner of this card may store these details and contact me.',
   leadFailed: 'The form could not be sent. Please try again.',
   notFoundTitle: 'Card not found',
   notFoundText: 'There is no card at this address. Check the link or ask its owner for a new one.',

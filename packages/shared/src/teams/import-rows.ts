@@ -23,6 +23,9 @@ export type ImportColumnKey = (typeof importColumns)[number]['key'];
 export type ImportRecord = Partial<Record<ImportColumnKey, string>>;
 
 /** More rows than any Teams size holds; a larger file is refused before it is read further. */
+/** The report line of a row that made a card at once (the member had already joined); the SPA counts these. */
+export const importCardCreatedMessage = 'Card created for this member.';
+
 export const maxImportRows = 1000;
 export const maxImportFileBytes = 5 * 1024 * 1024;
 

@@ -11,12 +11,11 @@ import { contacts } from './0007-contacts';
 import { teams } from './0008-teams';
 import { jobs } from './0010-jobs';
 import { teamImportHolder } from './0011-team-import-holder';
-// security-auth
 import { rateLimitAndTwoFactor } from './0020-rate-limit-and-two-factor';
 import { confirmExistingAddresses } from './0021-confirm-existing-addresses';
-// security-review (0025–0029)
 import { releasedUsernames } from './0025-released-usernames';
 import { contactPermissionsSplit } from './0026-contact-permissions-split';
+import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
 
 /**
@@ -39,12 +38,11 @@ const migrations = [
   ['0008-teams', teams],
   ['0010-jobs', jobs],
   ['0011-team-import-holder', teamImportHolder],
-  // security-auth
   ['0020-rate-limit-and-two-factor', rateLimitAndTwoFactor],
   ['0021-confirm-existing-addresses', confirmExistingAddresses],
-  // security-review (0025–0029)
   ['0025-released-usernames', releasedUsernames],
   ['0026-contact-permissions-split', contactPermissionsSplit],
+  ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
 ] as const;
 

@@ -87,6 +87,7 @@ export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise
     teamOwnerId: caller.teamOwnerId,
     role: caller.role,
     permissions: caller.permissions,
+    isTeamMode: caller.isTeamMode,
     hasPassword: methods.some((account) => account.providerId === 'credential' && account.password),
     hasGoogle: methods.some((account) => account.providerId === googleProviderId),
     emailVerified: caller.emailVerified,

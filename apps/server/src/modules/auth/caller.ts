@@ -13,6 +13,8 @@ export interface TeamClaims {
   role: MemberRole;
   /** Empty outside team mode (the team owner not on Teams). */
   permissions: Permission[];
+  /** The team owner is on Teams. */
+  isTeamMode: boolean;
 }
 export type TeamClaimsResolver = (userId: string) => Promise<TeamClaims>;
 

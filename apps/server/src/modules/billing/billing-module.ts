@@ -9,12 +9,12 @@ import type { PaymentProvider } from './payment-provider';
  */
 export { registerBillingJobs } from './billing-jobs';
 export { registerBillingRoutes } from './billing-routes';
-export { cancelSubscriptionsOfUser, planStateOf } from './billing-service';
+export { cancelSubscriptionsOfUser, planStateOf, type PlanChangeHooks } from './billing-service';
 export { createBillingTime } from './billing-time';
-export { paidFeatureError, requireFeature } from './feature-gate';
+export { assertFeature, paidFeatureError, requireFeature } from './feature-gate';
 export { applyBillingMode, everyFeaturePlan, planStateSource } from './billing-mode';
 
-interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'isEveryFeatureIncluded'> {
+interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'isEveryFeatureIncluded' | 'planChanges'> {
   /** The built-in local provider unless another is given (Stripe, chosen by configuration). */
   provider?: PaymentProvider;
   /** The business contact form behind "Get a quote". */
@@ -32,6 +32,7 @@ export function createBilling(options: BillingOptions): Billing {
     enterpriseContactUrl: options.enterpriseContactUrl ?? null,
     cardAllowance: options.cardAllowance,
     isEveryFeatureIncluded: options.isEveryFeatureIncluded ?? false,
+    planChanges: options.planChanges,
   };
 }
 

@@ -185,3 +185,7 @@ export async function resetPlansWithoutSubscription(db: Kysely<Database>, plan: 
     )
     .execute();
 }
+
+export async function findUserPlan(db: Kysely<Database>, userId: string): Promise<string | null> {
+  return (await db.selectFrom('user').select('plan').where('id', '=', userId).executeTakeFirst())?.plan ?? null;
+}

@@ -51,9 +51,10 @@ export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing): 
     billing.openPaymentPortal(deps, (await request.caller()).userId),
   );
 
-  app.post('/api/billing/cancel-at-period-end', { ...sellsPlans, schema: { response: { 200: billingStatus } } }, async (request) =>
-    billing.cancelSubscriptionAtPeriodEnd(deps, (await request.caller()).userId),
-  );
+  app.post('/api/billing/cancel-at-period-end', { ...sellsPlans, schema: { response: { 200: billingStatus } } }, async (request) => {
+    const { userId, email } = await request.caller();
+    return billing.cancelSubscriptionAtPeriodEnd(deps, { id: userId, email });
+  });
 
   // The caller's own cards under their own plan (the path predates the word "allowance").
   app.get('/api/billing/card-access', { schema: { response: { 200: cardAccessResponse } } }, async (request) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BillingStatus, CheckoutInput, SubscriptionSummary } from '@cardstack/shared/billing/schemas';
-import type { UserPlan } from '@cardstack/shared/plans/plans';
+import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
 import {
   displayedSubscriptionPrice,
   findPriceSelection,
@@ -27,6 +27,20 @@ import * as repository from './billing-repository';
 import type { SubscriptionRow } from './billing-repository';
 import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 
+/**
+ * What another module does when plans change (the plans module applies a downgrade's effects). Billing only
+ * reports; the hooks run inside billing's transaction where one is open, so their records commit with it.
+ */
+export interface PlanChangeHooks {
+  /** The person confirmed a downgrade to Basic that happens at the end of the paid period. */
+  downgradeScheduled(
+    executor: Kysely<Database>,
+    change: { userId: string; email: string; from: UserPlan; to: UserPlan; effectiveAt: string; keptCards: number | null },
+  ): Promise<void>;
+  /** The user's plan was recomputed (changed or not), inside the transaction that stored it. */
+  planSynced(executor: Kysely<Database>, change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean }): Promise<unknown>;
+}
+
 export interface BillingDeps {
   db: Kysely<Database>;
   provider: PaymentProvider;
@@ -39,6 +53,8 @@ export interface BillingDeps {
   isEveryFeatureIncluded?: boolean;
   /** The user's cards under their plan (GET /api/billing/card-access) and how many they have (the downgrade dialog). */
   cardAllowance: Pick<CardAllowanceService, 'cardCountOf' | 'ofOwner'>;
+  /** Told about confirmed downgrades and every plan change (the downgrade effects). */
+  planChanges?: PlanChangeHooks;
 }
 
 /** BILLING_PROVIDER=none: the plan every account holds when nothing is sold (billing-mode.ts). */
@@ -97,10 +113,13 @@ export async function planStateOf(db: Kysely<Database>, userId: string, now: Dat
 }
 
 /** "The user's plan follows the subscription's state": recomputes it from the records and stores it. */
-export async function syncUserPlan(db: Kysely<Database>, userId: string, now: Date): Promise<UserPlan> {
+export async function syncUserPlan(db: Kysely<Database>, userId: string, now: Date, hooks?: PlanChangeHooks): Promise<UserPlan> {
+  const previous = toUserPlan(await repository.findUserPlan(db, userId));
   const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
   const plan = planFromSubscriptions(subscriptions, now);
   await repository.updateUserPlan(db, userId, plan, now);
+  const isEndingAtPeriodEnd = currentSubscription(subscriptions, now)?.cancelAtPeriodEnd === true;
+  await hooks?.planSynced(db, { userId, previous, plan, isEndingAtPeriodEnd });
   return plan;
 }
 
@@ -115,21 +134,26 @@ export async function runBillingClock(deps: BillingDeps, userId?: string): Promi
   const due = await repository.findDueSubscriptions(deps.db, now, userId);
   const users = new Set<string>();
   for (const subscription of due) {
-    if (subscription.provider === 'local') {
-      const change = advanceLocalSubscription(
-        {
-          status: subscription.status,
-          currentPeriodEnd: subscription.current_period_end,
-          cancelAtPeriodEnd: subscription.cancel_at_period_end === 1,
-          interval: subscription.interval === 'year' ? 'year' : 'month',
-        },
-        now,
-      );
-      if (change) await repository.applyClockChange(deps.db, subscription.id, change, now);
-    }
-    if (subscription.provider === 'local' || subscription.cancel_at_period_end === 1) users.add(subscription.user_id);
+    if (subscription.provider !== 'local' && subscription.cancel_at_period_end !== 1) continue;
+    users.add(subscription.user_id);
+    // The subscription's end and the plan that follows (with what a downgrade does then) commit together: a
+    // crash in between would leave an ended subscription the clock no longer finds and a plan never changed.
+    await deps.db.transaction().execute(async (trx) => {
+      if (subscription.provider === 'local') {
+        const change = advanceLocalSubscription(
+          {
+            status: subscription.status,
+            currentPeriodEnd: subscription.current_period_end,
+            cancelAtPeriodEnd: subscription.cancel_at_period_end === 1,
+            interval: subscription.interval === 'year' ? 'year' : 'month',
+          },
+          now,
+        );
+        if (change) await repository.applyClockChange(trx, subscription.id, change, now);
+      }
+      await syncUserPlan(trx, subscription.user_id, now, deps.planChanges);
+    });
   }
-  for (const user of users) await syncUserPlan(deps.db, user, now);
   return users.size;
 }
 
@@ -234,19 +258,33 @@ export async function openPaymentPortal(deps: BillingDeps, userId: string): Prom
   return { url };
 }
 
-/** "Downgrade to Basic cancels at the end of the billing period": the plan stays until then. */
-export async function cancelSubscriptionAtPeriodEnd(deps: BillingDeps, userId: string): Promise<BillingStatus> {
+/**
+ * "Downgrade to Basic cancels at the end of the billing period": the plan stays until then. The downgrade the
+ * dialog showed is recorded with that date (and mailed) in the same transaction.
+ */
+export async function cancelSubscriptionAtPeriodEnd(deps: BillingDeps, user: { id: string; email: string }): Promise<BillingStatus> {
   const now = deps.now();
-  const current = currentSubscription((await repository.listUserSubscriptions(deps.db, userId)).map(toFacts), now);
+  const current = currentSubscription((await repository.listUserSubscriptions(deps.db, user.id)).map(toFacts), now);
   if (!current) throw noSubscription();
   if (!current.cancelAtPeriodEnd) {
     if (current.row.provider !== deps.provider.kind) {
       throw new AppError(409, 'other-provider', 'This subscription is managed by another payment provider.');
     }
+    const before = await getBillingStatus(deps, user.id);
     await deps.provider.cancelAtPeriodEnd(current.row.provider_subscription_id);
-    await repository.markCancelAtPeriodEnd(deps.db, current.row.id, now);
+    await deps.db.transaction().execute(async (trx) => {
+      await repository.markCancelAtPeriodEnd(trx, current.row.id, now);
+      await deps.planChanges?.downgradeScheduled(trx, {
+        userId: user.id,
+        email: user.email,
+        from: before.plan,
+        to: 'basic',
+        effectiveAt: current.row.current_period_end,
+        keptCards: before.cardsKeptAfterDowngrade.basic,
+      });
+    });
   }
-  return getBillingStatus(deps, userId);
+  return getBillingStatus(deps, user.id);
 }
 
 /**
@@ -344,6 +382,6 @@ export async function recordProviderSubscription(
       replaced.push(older.provider_subscription_id);
     }
   }
-  const plan = await syncUserPlan(db, userId, now);
+  const plan = await syncUserPlan(db, userId, now, deps.planChanges);
   return { outcome: 'recorded', userId, plan, replaced };
 }

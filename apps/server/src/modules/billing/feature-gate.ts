@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { featureAccess, isFeatureAllowed, type Feature } from '@cardstack/shared/plans/features';
+import { canUseFeature, featureAccess, isFeatureAllowed, type Feature } from '@cardstack/shared/plans/features';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
 import { AppError } from '../../http/errors';
 
@@ -20,4 +21,9 @@ export function requireFeature(feature: Feature): (request: FastifyRequest) => P
   return async (request) => {
     if (!isFeatureAllowed((await request.caller()).plan, group)) throw paidFeatureError();
   };
+}
+
+/** The same rule inside a use case, for a plan decided there (a card's plan, see `planForCard`). */
+export function assertFeature(plan: UserPlan, feature: Feature): void {
+  if (!canUseFeature(plan, feature)) throw paidFeatureError();
 }

@@ -95,7 +95,7 @@ export async function completeLocalCheckout(deps: BillingDeps, userId: string, s
       cancel_at_period_end: 0,
       updated_at: now.toISOString(),
     });
-    await syncUserPlan(trx, userId, now);
+    await syncUserPlan(trx, userId, now, deps.planChanges);
   });
   return checkout.success_url;
 }

@@ -1,4 +1,5 @@
 import type { Card } from '@cardstack/shared/cards/schemas';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import { can, type Permission } from '@cardstack/shared/teams/roles';
 
 /**
@@ -13,6 +14,10 @@ export interface CardCaller {
   isOrganizationUser?: boolean;
   /** The role's permissions in team mode; manageDigitalCards lets them work on the team's cards. */
   permissions?: readonly Permission[];
+  /** The caller's own plan; with the team claims it decides the card's paid features (`planForCard`). Basic when left out. */
+  plan?: UserPlan;
+  /** The team's owner is on Teams. */
+  isTeamMode?: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
+import { defaultLeadFormSettings, type Card, type CardSummary } from '@cardstack/shared/cards/schemas';
 import { usernameKey, usernameQuarantineDays } from '@cardstack/shared/cards/username';
 import type { DialectName } from '../../db/database';
 import type { CardTable, Database } from '../../db/schema';
@@ -75,7 +75,7 @@ function toCard(row: Selectable<CardTable>): Card {
     downloadableFiles: parseJson(row.downloadable_files, []),
     widgets: parseJson(row.widgets, []),
     theme: parseJson(row.theme, { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' }),
-    leadForm: parseJson(row.lead_form, { isEnabled: true, thankYouMessage: '' }),
+    leadForm: { ...defaultLeadFormSettings, ...parseJson(row.lead_form, defaultLeadFormSettings) },
     productId: row.product_id,
     productName: row.product_name,
     vcfFileName: row.vcf_file_name,
@@ -204,6 +204,12 @@ export async function listCardIdsByOwner(db: Db, ownerId: string): Promise<strin
 }
 
 /** Applies changes and bumps the version (the public page caches per version). */
+/** The ids of a team's cards (its members' team cards). */
+export async function listCardIdsByTeamOwner(db: Db, teamOwnerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('card').select('id').where('team_owner_id', '=', teamOwnerId).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function updateCard(db: Db, id: string, changes: CardChanges, now: string): Promise<number> {
   const result = await db
     .updateTable('card')

@@ -120,7 +120,7 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: cards.CardsDe
 
   app.post('/api/cards/:id/files', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => {
     const current = await caller(request);
-    await cards.getCard(deps, current, request.params.id);
+    await cards.getCardWithFeature(deps, current, request.params.id, 'attachments');
     const upload = await readUpload(request, maxDownloadableFileBytes, fileMessages.tooLarge);
     return { card: await cards.addCardFile(deps, current, request.params.id, upload) };
   });

@@ -8,14 +8,19 @@ import {
   type Card,
   type CardImage,
   type CardListItem,
+  type CardTheme,
+  type Widget,
   type CreateCardValues,
   type UpdateCardValues,
   type UsernameAvailability,
 } from '@cardstack/shared/cards/schemas';
 import { usernameKey, usernameMessages } from '@cardstack/shared/cards/username';
+import { planForCard, type Feature } from '@cardstack/shared/plans/features';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
+import { assertFeature } from '../billing/billing-module';
 import { isCardLimitError, type CardAllowanceService } from '../card-allowance/card-allowance-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import { canAccessCard, type CardCaller } from './card-access';
@@ -71,6 +76,31 @@ async function deleteCardFiles(deps: CardsDeps, cardId: string): Promise<void> {
   for (const folder of cardStorageFolders) {
     await bestEffort(deps, `Deleting ${folder}/${cardId}/`, () => deps.storage.deletePrefix(`${folder}/${cardId}/`));
   }
+}
+
+/** The plan whose paid features this card gets when this caller works on it. */
+function cardPlanOf(caller: CardCaller, card: Pick<Card, 'teamOwnerId'>): UserPlan {
+  return planForCard({ ...caller, plan: caller.plan ?? 'basic' }, card);
+}
+
+const sameTheme = (a: CardTheme, b: CardTheme) =>
+  a.backgroundColor === b.backgroundColor && a.foregroundColor === b.foregroundColor && a.labelColor === b.labelColor;
+
+/**
+ * Design, widgets and attachments are paid (spec §6 groups, §8 downgrade lists). A save that only repeats
+ * what the card has, or removes something, is fine on any plan: the editor sends the whole form.
+ */
+function checkPaidChanges(plan: UserPlan, current: Pick<Card, 'theme' | 'widgets'>, input: Pick<UpdateCardValues, 'theme' | 'widgets'>): void {
+  if (input.theme && !sameTheme(input.theme, current.theme)) assertFeature(plan, 'design');
+  const isNew = (widget: Widget) => !current.widgets.some((old) => old.kind === widget.kind && old.url === widget.url);
+  if (input.widgets?.some(isNew)) assertFeature(plan, 'widgets');
+}
+
+/** The card, if the caller may access it and its plan has the feature: 404 / 403 otherwise. */
+export async function getCardWithFeature(deps: CardsDeps, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
+  const found = await getCard(deps, caller, cardId);
+  assertFeature(cardPlanOf(caller, found), feature);
+  return found;
 }
 
 /** The card, if the caller may access it; otherwise 404 as if it did not exist. */
@@ -144,6 +174,8 @@ export async function createCard(
       createdAt,
       updatedAt: createdAt,
     };
+    // A team card made for a member lives in the team (Teams); the teams feature has checked who may make it.
+    checkPaidChanges(forMember ? 'team' : cardPlanOf(caller, value), { theme: defaultCardTheme, widgets: [] }, input);
     try {
       const created = await deps.db.transaction().execute(async (trx) => {
         await repository.lockOwner(trx, deps.dialect, ownerId);
@@ -172,6 +204,7 @@ export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: st
     const updated = await deps.db.transaction().execute(async (trx) => {
       const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
       if (!current || !canAccessCard(caller, current)) throw cardNotFound();
+      checkPaidChanges(cardPlanOf(caller, current), current, input);
       const { coverImage, profilePicture, username, ...fields } = input;
       const changes: repository.CardChanges = { ...fields, ...vcardCleared };
       if (coverImage) changes.coverImage = { ...current.coverImage, ...coverImage };
@@ -392,7 +425,7 @@ export async function addCardFile(
   cardId: string,
   upload: { body: Buffer; fileName?: string | undefined },
 ): Promise<Card> {
-  const existing = await getCard(deps, caller, cardId);
+  const existing = await getCardWithFeature(deps, caller, cardId, 'attachments');
   if (upload.body.length > maxDownloadableFileBytes) throw new AppError(413, 'file-too-large', fileMessages.tooLarge, { file: fileMessages.tooLarge });
   if (existing.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(fileMessages.tooMany, { file: fileMessages.tooMany });
   const type = detectDownloadableFileType(upload.body, upload.fileName);
@@ -429,6 +462,49 @@ export async function removeCardFile(deps: CardsDeps, caller: CardCaller, cardId
   const key = keyOfCardFile(removedUrl, 'files', cardId);
   if (key) await bestEffort(deps, `Removing ${key}`, () => deps.storage.delete(key));
   return updated;
+}
+
+/** What a downgrade takes from cards: the design back to the default, and widgets and attachments erased. */
+export interface BasicReset {
+  design: boolean;
+  widgetsAndAttachments: boolean;
+}
+
+/**
+ * Sets cards back to what Basic has: a user's own cards, or a team's cards. Idempotent: a card already reset is
+ * not written again, and its attachments folder is emptied on every run, so a run interrupted between a card's
+ * row and its files finishes the files the next time. Returns how many cards changed.
+ */
+export async function resetCardsToBasic(
+  deps: CardsDeps,
+  scope: { ownerId: string } | { teamOwnerId: string },
+  reset: BasicReset,
+): Promise<number> {
+  const ids =
+    'ownerId' in scope
+      ? await repository.listCardIdsByOwner(deps.db, scope.ownerId)
+      : await repository.listCardIdsByTeamOwner(deps.db, scope.teamOwnerId);
+  let changed = 0;
+  for (const cardId of ids) {
+    const updated = await deps.db.transaction().execute(async (trx) => {
+      const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
+      if (!current) return null;
+      const changes: repository.CardChanges = {};
+      if (reset.design && !sameTheme(current.theme, defaultCardTheme)) changes.theme = defaultCardTheme;
+      if (reset.widgetsAndAttachments && current.widgets.length > 0) changes.widgets = [];
+      if (reset.widgetsAndAttachments && current.downloadableFiles.length > 0) changes.downloadableFiles = [];
+      if (Object.keys(changes).length === 0) return null;
+      await repository.updateCard(trx, cardId, { ...changes, ...vcardCleared }, now());
+      return current;
+    });
+    if (updated) {
+      changed += 1;
+      deps.onCardChanged?.({ cardId, ownerId: updated.ownerId, kind: 'saved' });
+    }
+    // Not best effort: a file that could not be deleted fails the run, which is then run again.
+    if (reset.widgetsAndAttachments) await deps.storage.deletePrefix(`files/${cardId}/`);
+  }
+  return changed;
 }
 
 /** Read-modify-write of one card under its row lock, with the access check inside the transaction. */

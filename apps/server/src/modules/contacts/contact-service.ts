@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { defaultLeadThankYouMessage } from '@cardstack/shared/cards/schemas';
+import { leadThankYouText } from '@cardstack/shared/cards/schemas';
 import {
   contactLimits,
   contactMessages,
@@ -100,7 +100,7 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
     const card = await findCard(trx, options.cardId);
     if (!card) throw notFound(contactMessages.cardNotFound);
     if (!card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
-    const message = card.leadForm.thankYouMessage.trim() || defaultLeadThankYouMessage;
+    const message = leadThankYouText(card.leadForm);
     if (input[leadHoneypotField] !== '') return { contactId: null, message };
 
     const owner = await repository.findLeadRecipient(trx, card.ownerId);

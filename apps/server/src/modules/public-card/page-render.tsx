@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CardView, cardViewCss } from '@cardstack/card-view/card-view';
 import { isHexColour, normaliseHexColour } from '@cardstack/shared/cards/hex-colour';
-import { defaultCardTheme, type Card } from '@cardstack/shared/cards/schemas';
+import { defaultCardTheme, leadConsentText, type Card } from '@cardstack/shared/cards/schemas';
 import { contactLimits, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
 import { publicCardPath, publicCardResourcePaths, publicCardTexts } from '@cardstack/shared/public-card/schemas';
 import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
@@ -123,7 +123,7 @@ function Field({ name, label, state, type = 'text', autoComplete, maxLength }: {
   );
 }
 
-function LeadForm({ cardId, state }: { cardId: string; state: LeadFormState }) {
+function LeadForm({ cardId, consentText, state }: { cardId: string; consentText: string; state: LeadFormState }) {
   return (
     <section className="cv-sec" id="lead" aria-labelledby="lead-title">
       <h2 className="cv-h" id="lead-title">
@@ -153,7 +153,7 @@ function LeadForm({ cardId, state }: { cardId: string; state: LeadFormState }) {
           </div>
           <label className="pc-check" htmlFor="lead-consent">
             <input id="lead-consent" type="checkbox" name="consent" value="yes" defaultChecked={state.values?.consent ?? false} />
-            <span>{publicCardTexts.leadConsent}</span>
+            <span>{consentText}</span>
           </label>
           <p role="status" aria-live="polite" data-lead-status="" />
           <button type="submit" className="pc-btn pc-main">
@@ -225,7 +225,7 @@ export function renderCardPage(context: PageContext, { card, lead, linkPath }: C
         card={card}
         mode="public"
         actions={<Actions card={card} />}
-        footer={card.leadForm.isEnabled ? <LeadForm cardId={card.id} state={lead} /> : null}
+        footer={card.leadForm.isEnabled ? <LeadForm cardId={card.id} consentText={leadConsentText(card.leadForm)} state={lead} /> : null}
         linkHref={(index, href) => linkPath(index) ?? href}
         fileHref={(fileId) => publicCardResourcePaths.file(card.id, fileId)}
       />

@@ -4,8 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Link } from '@cardstack/shared/cards/links';
-import type { Card } from '@cardstack/shared/cards/schemas';
-import { defaultLeadThankYouMessage } from '@cardstack/shared/cards/schemas';
+import { leadConsentText, leadThankYouText, type Card } from '@cardstack/shared/cards/schemas';
 import { toSafeLinkUrl } from '@cardstack/shared/cards/urls';
 import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
@@ -114,7 +113,7 @@ export function webLinkTarget(link: Pick<Link, 'url'>): string | null {
 }
 
 export function thankYouMessageOf(card: Pick<Card, 'leadForm'>): string {
-  return card.leadForm.thankYouMessage.trim() || defaultLeadThankYouMessage;
+  return leadThankYouText(card.leadForm);
 }
 
 export const notFoundPage = encodeBody(renderMessagePage(publicCardTexts.notFoundTitle, publicCardTexts.notFoundText));
@@ -347,7 +346,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
           company: form.company ?? '',
           message: form.message ?? '',
           consent,
-          consentText: publicCardTexts.leadConsent,
+          consentText: leadConsentText(entry.card.leadForm),
           [leadHoneypotField]: form[leadHoneypotField] ?? '',
         },
         ownerTeamOwnerId: claims.teamOwnerId,

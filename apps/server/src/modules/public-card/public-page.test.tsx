@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '@cardstack/shared/cards/schemas';
+import { defaultLeadConsentText, type Card } from '@cardstack/shared/cards/schemas';
 import { attachmentDisposition } from '../storage/file-routes';
 import { pageDescription, pageTitle, renderCardPage, renderMessagePage } from './page-render';
 import { pickEncoding } from './public-card-routes';
@@ -32,7 +32,7 @@ const card: Card = {
   downloadableFiles: [{ id: 'f1', name: 'Prices.pdf', url: '/files/files/card123/f1.pdf', size: 2048, contentType: 'application/pdf' }],
   widgets: [{ kind: 'youtube', url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' }],
   theme: { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' },
-  leadForm: { isEnabled: true, thankYouMessage: '' },
+  leadForm: { isEnabled: true, thankYouMessage: '', consentText: '' },
   productId: null,
   productName: null,
   vcfFileName: null,
@@ -90,8 +90,15 @@ describe('renderCardPage', () => {
     expect(withErrors).toContain('name="consent" checked="" value="yes"');
   });
 
+  it('shows the owner’s consent text beside the box, or the default one', () => {
+    expect(render({ leadForm: { isEnabled: true, thankYouMessage: '', consentText: 'You may call me about offers.' } })).toContain(
+      '<span>You may call me about offers.</span>',
+    );
+    expect(render()).toContain(`<span>${defaultLeadConsentText}</span>`);
+  });
+
   it('has no lead form when the owner turned it off', () => {
-    expect(render({ leadForm: { isEnabled: false, thankYouMessage: '' } })).not.toContain('<form');
+    expect(render({ leadForm: { isEnabled: false, thankYouMessage: '', consentText: '' } })).not.toContain('<form');
   });
 
   it('titles and describes a card from what it has', () => {

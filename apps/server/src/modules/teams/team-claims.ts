@@ -25,6 +25,7 @@ export function createTeamClaimsResolver(db: Kysely<Database>): TeamClaimsResolv
       teamOwnerId: membership.team_owner_id,
       role,
       permissions: roles ? effectivePermissions({ role, isTeamActive, roles }) : [],
+      isTeamMode: isTeamActive,
     };
   };
 }
@@ -35,5 +36,6 @@ function ownerClaims(userId: string, isTeamActive: boolean): TeamClaims {
     teamOwnerId: userId,
     role: 'owner',
     permissions: effectivePermissions({ role: 'owner', isTeamActive, roles: { admin: [], employee: [] } }),
+    isTeamMode: isTeamActive,
   };
 }

@@ -2,7 +2,17 @@ import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
 import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
-import { importColumns, validateImportRow } from '@cardstack/shared/teams/import-rows';
+import {
+  importCardCreatedMessage,
+  importColumns,
+  importFileMessages,
+  isBlankRecord,
+  mapImportHeader,
+  maxImportRows,
+  recordFromCells,
+  validateImportRow,
+  type ImportRecord,
+} from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
 import { AppError, notFound, recordError } from '../../http/errors';
 import { createCard } from '../cards/cards-module';
@@ -25,7 +35,7 @@ import { parseImportFile, type ParsedRow } from './team-import-file';
 
 export const importMessages = {
   invited: 'Invited. Their card is made when they accept.',
-  cardCreated: 'Card created for this member.',
+  cardCreated: importCardCreatedMessage,
   cardAddedToInvitation: 'Card details added to the pending invitation.',
   unchanged: 'Already in the team: nothing changed.',
   duplicateRow: (row: number) => `The same email is already on row ${row}.`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canUseFeature, features } from '@cardstack/shared/plans/features';
+import { hasLanded } from '@cardstack/shared/plans/plan-includes';
 import { planCards, teamSizeLabel, type PlanCatalogInput } from './plan-catalog';
 
 const base: PlanCatalogInput = {
@@ -16,13 +17,14 @@ describe('the plan cards', () => {
   it('list exactly the features each plan allows', () => {
     for (const card of planCards(base)) {
       const listed = new Set(card.features.flatMap((line) => line.features));
-      expect([...listed].sort(), card.title).toEqual(features.filter((feature) => canUseFeature(card.plan, feature)).sort());
+      const allowed = features.filter((feature) => hasLanded(feature) && canUseFeature(card.plan, feature));
+      expect([...listed].sort(), card.title).toEqual(allowed.filter((feature) => card.plan === 'team' || feature !== 'teamCards').sort());
     }
   });
 
-  it('mark Insights and Analytics and AI Scanner as New, on every plan', () => {
+  it('advertise nothing that is not built (wallets, Zapier, Insights)', () => {
     for (const card of planCards(base)) {
-      expect(card.features.filter((line) => line.isNew).map((line) => line.text)).toEqual(['Insights and Analytics', 'AI Scanner']);
+      expect(card.features.map((line) => line.text).join(' | ')).not.toMatch(/wallet|zapier|insights/i);
     }
   });
 
@@ -57,12 +59,13 @@ describe('the plan cards', () => {
     expect(byPlan({ isAccountBlocked: false, currentPlan: 'subscribed' }).subscribed!.features[0]!.text).toBe('Unlimited digital cards');
   });
 
-  it('offer the trial only when one is available, and the NFC card extra on paid plans', () => {
+  it('offer the trial only when one is available, and no NFC card extra until it can be ordered', () => {
     expect(byPlan().subscribed!.footnote).toBe('7-day free trial, then €4.99 / month. Cancel anytime.');
     expect(byPlan({ period: 'year', teamSize: 25 }).team!.footnote).toBe('14-day free trial, then €199.90 / year. Cancel anytime.');
     expect(byPlan({ isTrialAvailable: false }).subscribed!.footnote).toBe('€4.99 / month, billed from the first day. Cancel anytime.');
     expect(byPlan().basic!.extra).toBeNull();
-    expect(byPlan().subscribed!.extra).toBe('Order a custom NFC card');
+    expect(byPlan().subscribed!.extra).toBeNull();
+    expect(byPlan().team!.extra).toBeNull();
   });
 
   it('names the sizes', () => {

@@ -1,5 +1,5 @@
 import { cardAllowanceText, isOnOrAfter, newPricingModelSince } from '@cardstack/shared/plans/card-limits';
-import type { Feature } from '@cardstack/shared/plans/features';
+import { planIncludes, type PlanIncludesLine } from '@cardstack/shared/plans/plan-includes';
 import { planTitles, type UserPlan } from '@cardstack/shared/plans/plans';
 import {
   formatEuros,
@@ -13,14 +13,6 @@ import {
   type TeamSize,
 } from '@cardstack/shared/plans/prices';
 
-/** One line of a plan card's feature list; `features` ties it to the feature table so the two cannot drift. */
-interface PlanFeatureLine {
-  text: string;
-  features: readonly Feature[];
-  /** Spec §2: "A 'New' badge marks Insights and Analytics and AI Scanner." */
-  isNew?: boolean;
-}
-
 export interface PlanCardContent {
   plan: UserPlan;
   title: string;
@@ -31,8 +23,12 @@ export interface PlanCardContent {
   pricePeriod: string;
   /** Teams only: "€1.00 per card / month". */
   perCardPrice: string | null;
-  features: PlanFeatureLine[];
-  /** The optional extra of spec §2: ordering a custom NFC card. */
+  /** The card allowance line, then what the plan includes (the shared list the dialogs and the server gates follow). */
+  features: PlanIncludesLine[];
+  /**
+   * The optional extra of spec §2 (ordering a custom NFC card). Null on every plan until NFC cards can be
+   * ordered (the order form comes with the physical cards): an offer that leads nowhere is not shown.
+   */
   extra: string | null;
   footnote: string;
 }
@@ -41,17 +37,6 @@ export interface PlanCardContent {
 export const collapsedFeatureCount = 4;
 
 const perPeriod = (period: BillingPeriod) => (period === 'year' ? '/ year' : '/ month');
-
-const insights: PlanFeatureLine = { text: 'Insights and Analytics', features: ['analytics'], isNew: true };
-const aiScanner: PlanFeatureLine = { text: 'AI Scanner', features: ['aiScanner'], isNew: true };
-const sharing: PlanFeatureLine = { text: 'Share by link, QR code and NFC', features: ['qrCode'] };
-const contacts: PlanFeatureLine = { text: 'Contacts and lead form', features: ['contacts', 'leadForm'] };
-const proLines: PlanFeatureLine[] = [
-  { text: 'Custom card design', features: ['design'] },
-  { text: 'Widgets and attachments', features: ['widgets', 'attachments'] },
-  { text: 'Apple Wallet and Google Wallet passes', features: ['appleWallet', 'googleWallet'] },
-  { text: 'CSV export and Zapier', features: ['csvExport', 'zapier'] },
-];
 
 export interface PlanCatalogInput {
   period: BillingPeriod;
@@ -84,7 +69,7 @@ export function planCards(input: PlanCatalogInput): PlanCardContent[] {
       price: 'Free',
       pricePeriod: '',
       perCardPrice: null,
-      features: [{ text: cardAllowanceText('basic', blockedOn('basic')), features: ['digitalCards'] }, insights, aiScanner, sharing, contacts],
+      features: [{ text: cardAllowanceText('basic', blockedOn('basic')), features: ['digitalCards'] }, ...planIncludes('basic')],
       extra: null,
       footnote: 'Free forever. No payment details needed.',
     },
@@ -97,13 +82,9 @@ export function planCards(input: PlanCatalogInput): PlanCardContent[] {
       perCardPrice: null,
       features: [
         { text: cardAllowanceText('subscribed', blockedOn('subscribed')), features: ['digitalCards'] },
-        insights,
-        aiScanner,
-        ...proLines,
-        sharing,
-        contacts,
+        ...planIncludes('subscribed'),
       ],
-      extra: 'Order a custom NFC card',
+      extra: null,
       footnote: trial('subscribed', `${proPrice} ${perPeriod(input.period)}`),
     },
     {
@@ -115,14 +96,9 @@ export function planCards(input: PlanCatalogInput): PlanCardContent[] {
       perCardPrice: tier ? `${formatEuros(perCardPriceCents(input.period, tier))} per card ${perPeriod(input.period)}` : null,
       features: [
         { text: tier ? cardAllowanceText('team', true, tier) : `More than ${teamTiers.at(-1)} cards`, features: ['digitalCards', 'teamCards'] },
-        insights,
-        aiScanner,
-        { text: 'User management and roles', features: ['userManagement', 'roles'] },
-        { text: 'Team contacts', features: ['teamContacts'] },
-        { text: 'Excel bulk import', features: ['bulkImport'] },
-        { text: 'Everything in Pro', features: [...proLines.flatMap((line) => line.features), 'qrCode', 'contacts', 'leadForm'] },
+        ...planIncludes('team'),
       ],
-      extra: 'Order custom NFC cards for your team',
+      extra: null,
       footnote: teamPrice ? trial('team', `${teamPrice} ${perPeriod(input.period)}`) : 'More than 250 cards: we make you an offer.',
     },
   ];

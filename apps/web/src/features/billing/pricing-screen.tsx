@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BillingStatus, CheckoutInput } from '@cardstack/shared/billing/schemas';
 import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import { isUpgrade, planTitles, userPlans, type UserPlan } from '@cardstack/shared/plans/plans';
-import { isTeamTier, teamSizes, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
+import { isTeamTier, teamSizes, teamTiers, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -197,6 +197,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
               endsOn={data?.plan === card.plan && data.subscription?.cancelAtPeriodEnd ? data.subscription.currentPeriodEnd : null}
               onSelect={() => setSelectedPlan(card.plan)}
               teamSize={teamSize}
+              teamSizeOptions={data?.enterpriseContactUrl ? teamSizes : teamTiers}
               onTeamSizeChange={(size) => {
                 setTeamSize(size);
                 setSelectedPlan('team');
@@ -215,11 +216,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
             <a href={data.enterpriseContactUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
               {pricingScreenTexts.getQuote}
             </a>
-          ) : (
-            <p className="text-sm text-zinc-700">
-              {pricingScreenTexts.getQuote}: ask the team running this site for an offer for more than 250 cards.
-            </p>
-          )
+          ) : null
         ) : (
           <Button onClick={() => void onNext()} disabled={action.kind === 'disabled' || status.isPending} isLoading={isBusy}>
             {pricingScreenTexts.next}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importSummary, removalConsequence } from './team-texts';
+import { importCardCreatedMessage } from '@cardstack/shared/teams/import-rows';
+import { importCreatedToast, importSummary, removalConsequence } from './team-texts';
 
 describe('removalConsequence — the remove dialog says what happens to the cards', () => {
   it.each([
@@ -20,4 +21,18 @@ describe('removalConsequence — the remove dialog says what happens to the card
 
 it('summarises an import', () => {
   expect(importSummary({ createdCount: 197, skippedCount: 0, rejectedCount: 3 })).toBe('197 created, 0 skipped, 3 rejected');
+});
+
+describe('importCreatedToast — spec §8 "Cards created" / "Card created"', () => {
+  const row = (outcome: 'created' | 'skipped' | 'rejected', message: string) => ({ row: 2, email: 'a@example.com', outcome, message });
+  const cardMade = row('created', importCardCreatedMessage);
+  const invited = row('created', 'Invited. Their card is made when they accept.');
+  it.each([
+    ['no rows', [], null],
+    ['only invitations (their cards come when they accept)', [invited, invited], null],
+    ['one card', [cardMade, invited, row('skipped', 'Already in the team: nothing changed.')], 'Card created'],
+    ['two cards', [cardMade, cardMade, row('rejected', 'Name: Name is required')], 'Cards created'],
+  ] as const)('%s -> %j', (_name, rows, toast) => {
+    expect(importCreatedToast({ rows: [...rows] })).toBe(toast);
+  });
 });

@@ -1,4 +1,5 @@
 import type { ImportJob, TeamMember } from '@cardstack/shared/teams/schemas';
+import { importCardCreatedMessage } from '@cardstack/shared/teams/import-rows';
 
 /* The sentences of the team screens that depend on data (kept apart so they are tested as text). */
 
@@ -10,6 +11,16 @@ export function removalConsequence(member: Pick<TeamMember, 'name' | 'cardCount'
       ? 'They hold no team cards.'
       : `Their ${member.cardCount === 1 ? 'team card stays' : `${member.cardCount} team cards stay`} with the team: ${member.cardCount === 1 ? 'it moves' : 'they move'} to ${ownerName}’s cards, with the same public links.`;
   return `${member.name} keeps their account but loses access to the team. ${cards}`;
+}
+
+/**
+ * Spec §8 toast "Cards created" / "Card created" after an import that created cards; null when it created none.
+ * Only rows that made a card count: an invitation's card is made later, when the person accepts.
+ */
+export function importCreatedToast(job: Pick<ImportJob, 'rows'>): string | null {
+  const count = job.rows.filter((row) => row.outcome === 'created' && row.message === importCardCreatedMessage).length;
+  if (count === 0) return null;
+  return count === 1 ? 'Card created' : 'Cards created';
 }
 
 export function importSummary(job: Pick<ImportJob, 'createdCount' | 'skippedCount' | 'rejectedCount'>): string {

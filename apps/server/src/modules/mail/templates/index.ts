@@ -11,6 +11,7 @@ import {
   type PasswordResetMailData,
   type VerifyEmailMailData,
 } from './account-security';
+import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from './downgrade-scheduled';
 
 /** Every mail template by name. Add a template here and its data type follows everywhere. */
 const templates = {
@@ -20,11 +21,20 @@ const templates = {
   'password-reset': renderPasswordResetMail,
   'verify-email': renderVerifyEmailMail,
   'email-change-notice': renderEmailChangeNoticeMail,
+  'downgrade-scheduled': renderDowngradeScheduledMail,
 } satisfies Record<string, (data: never, links: MailLinks) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
 export type MailTemplateData<T extends MailTemplateName> = Parameters<(typeof templates)[T]>[0];
-export type { WelcomeMailData, NewLeadMailData, TeamInvitationMailData, PasswordResetMailData, VerifyEmailMailData, EmailChangeNoticeMailData };
+export type {
+  WelcomeMailData,
+  NewLeadMailData,
+  TeamInvitationMailData,
+  PasswordResetMailData,
+  VerifyEmailMailData,
+  EmailChangeNoticeMailData,
+  DowngradeScheduledMailData,
+};
 export type { InvitationLinkClaims, MailLinks } from './links';
 
 export function renderMail(template: string, data: unknown, links: MailLinks): RenderedMail {

@@ -48,6 +48,11 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
     hrefs: ['https://cards.example.com/settings'],
     texts: [`Hi ${hostileText},`],
   },
+  'downgrade-scheduled': {
+    data: { fromPlan: 'Pro', toPlan: 'Basic', effectiveAt: '2025-03-08T10:00:00.000Z', impacts: ['Your card design is reset to the default.', hostileText] },
+    hrefs: ['https://cards.example.com/subscription'],
+    texts: ['Your Pro plan ends on 2025-03-08. From then on you are on Basic, and this happens:', 'Your card design is reset to the default.', hostileText],
+  },
 };
 
 describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, texts }) => {

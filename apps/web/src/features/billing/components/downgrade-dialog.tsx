@@ -1,5 +1,5 @@
 import type { BillingStatus } from '@cardstack/shared/billing/schemas';
-import { cardsKept, downgradeImpactsFor, downgradeWarning } from '@cardstack/shared/plans/downgrade';
+import { downgradeImpactsShown, downgradeWarning } from '@cardstack/shared/plans/downgrade';
 import { downgradeDialogTexts } from '@cardstack/shared/plans/plan-texts';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -39,10 +39,7 @@ export function DowngradeDialog({
 
 /** Spec §8 impact list for the move; the card line states the user's own allowance or is left out. */
 function DowngradeImpacts({ from, to, status }: { from: UserPlan; to: 'basic' | 'subscribed'; status: BillingStatus }) {
-  const kept = status.cardsKeptAfterDowngrade[to];
-  const impacts = (downgradeImpactsFor(from, to) ?? []).flatMap((impact) =>
-    impact.keptCards === undefined ? [impact] : kept === null ? [] : [cardsKept(kept)],
-  );
+  const impacts = downgradeImpactsShown(from, to, status.cardsKeptAfterDowngrade[to]);
   const endsOn = to === 'basic' ? status.subscription?.currentPeriodEnd : null;
   return (
     <>

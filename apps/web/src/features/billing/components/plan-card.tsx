@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
-import { teamSizes, type TeamSize } from '@cardstack/shared/plans/prices';
+import { type TeamSize } from '@cardstack/shared/plans/prices';
 import { SelectList } from '../../../components/ui/select-list';
 import { formatDay } from '../format-day';
 import { collapsedFeatureCount, teamSizeLabel, type PlanCardContent } from '../plan-catalog';
@@ -13,11 +13,13 @@ interface PlanCardProps {
   endsOn: string | null;
   onSelect: () => void;
   teamSize: TeamSize;
+  /** The sizes offered: 251+ only where "Get a quote" leads to a configured contact form. */
+  teamSizeOptions: readonly TeamSize[];
   onTeamSizeChange: (size: TeamSize) => void;
 }
 
 /** One plan of the pricing screen: its price, what it includes (collapsed after a few lines) and, for Teams, the size. */
-export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSelect, teamSize, onTeamSizeChange }: PlanCardProps) {
+export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSelect, teamSize, teamSizeOptions, onTeamSizeChange }: PlanCardProps) {
   const [isExpanded, setExpanded] = useState(false);
   const id = useId();
   const lines = isExpanded ? card.features : card.features.slice(0, collapsedFeatureCount);
@@ -58,7 +60,7 @@ export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSel
         <SelectList
           label="Team size"
           value={String(teamSize)}
-          options={teamSizes.map((size) => ({ value: String(size), label: teamSizeLabel(size) }))}
+          options={teamSizeOptions.map((size) => ({ value: String(size), label: teamSizeLabel(size) }))}
           onValueChange={(value) => onTeamSizeChange(value === '251+' ? '251+' : (Number(value) as TeamSize))}
         />
       ) : null}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ImagePosition } from '@cardstack/shared/cards/images';
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { buttonClass } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { cardDisplayTitle, cardEditorPath, publicCardPath } from '../card-paths';
 
 interface CardTileActions {
@@ -84,7 +85,12 @@ export function CardTile({
           ) : null}
         </div>
         {subtitle ? <p className="text-sm break-words text-zinc-700">{subtitle}</p> : null}
-        <p className="truncate text-xs text-zinc-600">{publicCardPath(card.username)}</p>
+        {/* The address can be longer than the tile: the tooltip shows it whole (the text itself is all there for screen readers). */}
+        <Tooltip content={publicCardPath(card.username)}>
+          <p tabIndex={0} className="truncate rounded text-xs text-zinc-600 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            {publicCardPath(card.username)}
+          </p>
+        </Tooltip>
         {isBlocked ? (
           <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
             <span className="font-semibold">{blockedCardBadgeText}</span>

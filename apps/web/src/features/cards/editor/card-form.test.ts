@@ -42,7 +42,7 @@ describe('the card editor form', () => {
   it('starts from the stored card and validates as the server does', () => {
     const values = toEditorValues(card);
     expect(cardEditorSchema.safeParse(values).success).toBe(true);
-    expect(values).not.toHaveProperty('leadForm');
+    expect(values.leadForm).toEqual(defaultLeadFormSettings);
   });
 
   it.each([
@@ -55,7 +55,7 @@ describe('the card editor form', () => {
     ['addressLink', 'contact-info'],
     ['links.0.url', 'links'],
     ['widgets.1.url', 'links'],
-    ['leadForm.isEnabled', null],
+    ['leadForm.isEnabled', ''],
     ['form', null],
   ])('shows %s on the tab %j', (path, tab) => {
     expect(editorTabOf(path)).toBe(tab);

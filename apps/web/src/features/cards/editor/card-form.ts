@@ -7,9 +7,9 @@ import { toYouTubeEmbedUrl } from '@cardstack/shared/cards/youtube';
 
 /*
  * The editor's one form, shared by its tabs so nothing typed is lost when switching tabs. It validates with
- * the same schema pieces the server uses; the lead form settings belong to the public page's own screen.
+ * the same schema pieces the server uses.
  */
-export const cardEditorSchema = cardEditableFields.omit({ leadForm: true }).extend({ username: usernameField });
+export const cardEditorSchema = cardEditableFields.extend({ username: usernameField });
 export type CardEditorValues = z.input<typeof cardEditorSchema>;
 export type CardEditorOutput = z.output<typeof cardEditorSchema>;
 
@@ -32,6 +32,7 @@ export function toEditorValues(card: Card): CardEditorValues {
     links: card.links.map((link) => ({ ...link })),
     widgets: card.widgets.map((widget) => ({ ...widget })),
     theme: { ...card.theme },
+    leadForm: { ...card.leadForm },
     username: card.username,
   };
 }
@@ -53,6 +54,7 @@ const tabOfField: Record<keyof CardEditorValues, EditorTab> = {
   coverImage: '',
   profilePicture: '',
   theme: '',
+  leadForm: '',
   username: '',
   email: 'contact-info',
   phone: 'contact-info',

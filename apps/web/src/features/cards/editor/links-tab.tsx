@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { removeCardFile, uploadCardFile } from '../api/cards-api';
 import { UploadProgress } from '../components/upload-progress';
 import type { CardEditorValues } from './card-form';
+import { CardFeatureGate } from './card-feature-gate';
 import { EditorSection } from './editor-section';
 import { useCardEditorContext } from './editor-context';
 
@@ -157,55 +158,57 @@ function FilesSection() {
 
   return (
     <EditorSection title="Files" description="Documents people can download from your card, such as a brochure or a price list.">
-      {files.length === 0 ? (
-        <p className="text-sm text-zinc-700">No files yet.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200">
-          {files.map((file) => (
-            <li key={file.id} className="flex items-center gap-3 px-4 py-2">
-              <span className="min-w-0 flex-1 text-sm break-all">{file.name}</span>
-              <span className="text-xs text-zinc-600">{formatFileSize(file.size)}</span>
-              <Button
-                variant="ghost"
-                className="text-red-700"
-                aria-label={`Delete ${file.name}`}
-                isLoading={removingId === file.id}
-                disabled={removingId !== null}
-                onClick={() => void remove(file.id)}
-              >
-                Delete
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="flex flex-col gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
-          Upload a file
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={downloadableFileAccept}
-          disabled={progress !== null || isFull}
-          aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void upload(file);
-          }}
-          className="max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
-        />
-        <p id={`${inputId}-hint`} className="text-xs text-zinc-600">
-          {isFull ? fileMessages.tooMany : `PDF, images, Word, Excel, PowerPoint, text or CSV, up to 10 MB; at most ${maxDownloadableFilesPerCard} files.`}
-        </p>
-        {progress !== null ? <UploadProgress label="File upload progress" fraction={progress} /> : null}
-        {error ? (
-          <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
-            {error}
+      <CardFeatureGate feature="attachments">
+        {files.length === 0 ? (
+          <p className="text-sm text-zinc-700">No files yet.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200">
+            {files.map((file) => (
+              <li key={file.id} className="flex items-center gap-3 px-4 py-2">
+                <span className="min-w-0 flex-1 text-sm break-all">{file.name}</span>
+                <span className="text-xs text-zinc-600">{formatFileSize(file.size)}</span>
+                <Button
+                  variant="ghost"
+                  className="text-red-700"
+                  aria-label={`Delete ${file.name}`}
+                  isLoading={removingId === file.id}
+                  disabled={removingId !== null}
+                  onClick={() => void remove(file.id)}
+                >
+                  Delete
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-col gap-2">
+          <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
+            Upload a file
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={downloadableFileAccept}
+            disabled={progress !== null || isFull}
+            aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+            className="max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+          />
+          <p id={`${inputId}-hint`} className="text-xs text-zinc-600">
+            {isFull ? fileMessages.tooMany : `PDF, images, Word, Excel, PowerPoint, text or CSV, up to 10 MB; at most ${maxDownloadableFilesPerCard} files.`}
           </p>
-        ) : null}
-      </div>
+          {progress !== null ? <UploadProgress label="File upload progress" fraction={progress} /> : null}
+          {error ? (
+            <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </CardFeatureGate>
     </EditorSection>
   );
 }
@@ -216,30 +219,32 @@ function VideosSection() {
   const videos = useFieldArray({ control, name: 'widgets' });
   return (
     <EditorSection title="YouTube videos" description="Paste a YouTube link (a watch, share, embed or Shorts link); the card plays it in place.">
-      {videos.fields.map((field, index) => {
-        const label = videos.fields.length === 1 ? 'YouTube video link' : `YouTube video ${index + 1} link`;
-        return (
-          <div key={field.id} className="flex items-start gap-2">
-            <InputField
-              className="flex-1"
-              label={label}
-              required
-              type="url"
-              placeholder="https://www.youtube.com/watch?v=…"
-              error={rowError(`widgets.${index}.url`)}
-              {...register(`widgets.${index}.url`)}
-            />
-            <Button variant="ghost" className="mt-6 text-red-700" aria-label={`Remove ${label}`} onClick={() => videos.remove(index)}>
-              Remove
-            </Button>
-          </div>
-        );
-      })}
-      {videos.fields.length < maxVideos ? (
-        <Button variant="secondary" className="self-start" onClick={() => videos.append({ kind: 'youtube', url: '' })}>
-          Add YouTube video
-        </Button>
-      ) : null}
+      <CardFeatureGate feature="widgets">
+        {videos.fields.map((field, index) => {
+          const label = videos.fields.length === 1 ? 'YouTube video link' : `YouTube video ${index + 1} link`;
+          return (
+            <div key={field.id} className="flex items-start gap-2">
+              <InputField
+                className="flex-1"
+                label={label}
+                required
+                type="url"
+                placeholder="https://www.youtube.com/watch?v=…"
+                error={rowError(`widgets.${index}.url`)}
+                {...register(`widgets.${index}.url`)}
+              />
+              <Button variant="ghost" className="mt-6 text-red-700" aria-label={`Remove ${label}`} onClick={() => videos.remove(index)}>
+                Remove
+              </Button>
+            </div>
+          );
+        })}
+        {videos.fields.length < maxVideos ? (
+          <Button variant="secondary" className="self-start" onClick={() => videos.append({ kind: 'youtube', url: '' })}>
+            Add YouTube video
+          </Button>
+        ) : null}
+      </CardFeatureGate>
     </EditorSection>
   );
 }

@@ -3,10 +3,12 @@ import { InputField } from '../../../components/ui/input-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import type { CardEditorValues } from './card-form';
 import { contrastRatio, formatContrast, minimumTextContrast } from './colour-contrast';
+import { CardFeatureGate } from './card-feature-gate';
 import { ColourField } from './colour-field';
 import { EditorSection } from './editor-section';
 import { useCardEditorContext } from './editor-context';
 import { ImageSetting } from './image-setting';
+import { LeadFormSettings } from './lead-form-settings';
 import { UsernameField } from './username-field';
 
 /** The editor's main tab: who the card is for, its address, its images and its colours. */
@@ -33,13 +35,16 @@ export default function CardMainTab() {
         <ImageSetting slot="profile" image={card.profilePicture} />
       </EditorSection>
       <EditorSection title="Colours" description="Six-digit hex colours such as #1f2937; 3, 4 and 8 digits work too.">
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <ColourField name="theme.backgroundColor" label="Background colour" />
-          <ColourField name="theme.foregroundColor" label="Text colour" />
-          <ColourField name="theme.labelColor" label="Accent colour" />
-        </div>
-        <ContrastWarnings />
+        <CardFeatureGate feature="design">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <ColourField name="theme.backgroundColor" label="Background colour" />
+            <ColourField name="theme.foregroundColor" label="Text colour" />
+            <ColourField name="theme.labelColor" label="Accent colour" />
+          </div>
+          <ContrastWarnings />
+        </CardFeatureGate>
       </EditorSection>
+      <LeadFormSettings />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { contactKindLabels, contactLimits, contactMessages, type Contact, type ContactCard } from '@cardstack/shared/contacts/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { cardImageUrl, useContact, useUpdateContact, vcardUrl } from '../api/contacts-api';
@@ -131,11 +132,13 @@ export function ContactDrawer({ contactId, onClose, onEdit, onDelete }: {
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col overflow-y-auto bg-white p-6 shadow-xl">
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-semibold break-words">{contact ? contactTitle(contact) : 'Contact'}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" aria-label="Close">
-                ✕
-              </Button>
-            </Dialog.Close>
+            <Tooltip content="Close">
+              <Dialog.Close asChild>
+                <Button variant="ghost" aria-label="Close">
+                  ✕
+                </Button>
+              </Dialog.Close>
+            </Tooltip>
           </div>
           <Dialog.Description className="sr-only">All details of this contact</Dialog.Description>
           {detail.isPending ? (

@@ -4,8 +4,9 @@ import { importFileMessages, maxImportFileBytes, maxImportRows } from '@cardstac
 import type { ImportJob, ImportOutcome } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { importTemplateUrls, startImport, teamCardsQueryKey, teamMembersQueryKey, useImportJob } from '../api/teams-api';
-import { importSummary } from '../team-texts';
+import { importCreatedToast, importSummary } from '../team-texts';
 
 const outcomeLabels: Record<ImportOutcome, string> = { created: 'Created', skipped: 'Skipped', rejected: 'Rejected' };
 const outcomeStyles: Record<ImportOutcome, string> = {
@@ -27,12 +28,16 @@ export function BulkImport() {
   const current = job.data;
   const isRunning = uploadProgress !== null || (current !== undefined && (current.status === 'queued' || current.status === 'running'));
 
+  const toastedJobId = useRef<string | null>(null);
   useEffect(() => {
     if (current?.status === 'done') {
       void queryClient.invalidateQueries({ queryKey: teamMembersQueryKey });
       void queryClient.invalidateQueries({ queryKey: teamCardsQueryKey });
+      const toast = importCreatedToast(current);
+      if (toast && toastedJobId.current !== current.id) notify.success(toast);
+      toastedJobId.current = current.id;
     }
-  }, [current?.status, queryClient]);
+  }, [current, queryClient]);
 
   async function upload() {
     setError(undefined);

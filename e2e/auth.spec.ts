@@ -19,7 +19,7 @@ test('register, sign out, sign in again, change name and password in settings', 
   await expectAccessible(page);
 
   // The welcome mail reaches the local mailbox through the outbox worker.
-  await expect.poll(() => mailboxMessagesFor(email).filter((mail) => mail.includes('Create your card')).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => mailboxMessagesFor(email).filter((mail) => mail.includes('Create your card')).length, { timeout: 30_000 }).toBe(1);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -49,6 +49,8 @@ test('register, sign out, sign in again, change name and password in settings', 
   await expect(passwordPanel.getByText('The password is incorrect.')).toBeVisible();
   await passwordPanel.getByLabel('Current password').fill('analytical engine');
   await passwordPanel.getByRole('button', { name: 'Change password' }).click();
+  // The form empties itself once the change is saved (the name's "Changes saved!" may still be showing).
+  await expect(passwordPanel.getByLabel('Current password')).toHaveValue('');
   await expect(page.getByText('Changes saved!').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -181,7 +181,7 @@ test('a visitor’s lead from the card page appears in the owner’s list, with 
   await expect(page).toHaveURL(/kind=lead/);
 
   // The new-lead email, with a link that opens the contact.
-  await expect.poll(() => mailboxMessagesFor(owner.email).filter((mail) => mail.includes('New lead')).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => mailboxMessagesFor(owner.email).filter((mail) => mail.includes('New lead')).length, { timeout: 30_000 }).toBe(1);
   const mail = mailboxMessagesFor(owner.email).find((message) => message.includes('New lead'))!;
   const link = /\/contacts\?contact=([0-9a-f-]{36})/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
   expect(link).not.toBeNull();

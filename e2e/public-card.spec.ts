@@ -123,7 +123,7 @@ test('a visitor opens the card by id and by username, saves the contact and leav
   expect(vera).toMatchObject({ kind: 'lead', manualAdd: false, email: 'vera@example.com', company: 'Visiting Ltd' });
   const detail = await (await page.request.get(`/api/contacts/${vera.id}`)).json();
   expect(detail.contact.consentText).toBe('I agree that the owner of this card may store these details and contact me.');
-  await expect.poll(() => mailboxMessagesFor(owner.email).filter((mail) => /New lead/.test(mail)).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => mailboxMessagesFor(owner.email).filter((mail) => /New lead/.test(mail)).length, { timeout: 30_000 }).toBe(2);
   expect(mailboxMessagesFor(owner.email).join('\n')).toContain('Vera Visitor');
 
   // The editor offers the same QR code.

@@ -57,7 +57,7 @@ export async function mailLinkFor(email: string, pattern: RegExp): Promise<strin
         link = found.at(-1)?.replace(/&amp;/g, '&') ?? '';
         return link;
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .not.toBe('');
   return link;

@@ -31,7 +31,7 @@ async function invitationPath(email: string): Promise<string> {
       const text = (mails.at(-1) ?? '').replace(/=\r?\n/g, '');
       path = /\/invite\/[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
       return path;
-    }, { timeout: 15_000 })
+    }, { timeout: 30_000 })
     .not.toBe('');
   return path;
 }

@@ -2,17 +2,7 @@ import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
 import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
-import {
-  importCardCreatedMessage,
-  importColumns,
-  importFileMessages,
-  isBlankRecord,
-  mapImportHeader,
-  maxImportRows,
-  recordFromCells,
-  validateImportRow,
-  type ImportRecord,
-} from '@cardstack/shared/teams/import-rows';
+import { importCardCreatedMessage, importColumns, validateImportRow } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
 import { AppError, notFound, recordError } from '../../http/errors';
 import { createCard } from '../cards/cards-module';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { googleUser } from './global-setup';
-import { expectAccessible, mailboxMessagesFor, registerThroughApi, registerThroughUi, uniqueEmail } from './support';
+import { decodedMailsFor, expectAccessible, registerThroughApi, registerThroughUi, uniqueEmail } from './support';
 
 test('register, sign out, sign in again, change name and password in settings', async ({ page }) => {
   const email = uniqueEmail('ada');
@@ -19,7 +19,7 @@ test('register, sign out, sign in again, change name and password in settings', 
   await expectAccessible(page);
 
   // The welcome mail reaches the local mailbox through the outbox worker.
-  await expect.poll(() => mailboxMessagesFor(email).filter((mail) => mail.includes('Create your card')).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => decodedMailsFor(email).filter((mail) => mail.includes('Create your card')).length, { timeout: 30_000 }).toBe(1);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -45,14 +45,19 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** The mails to one recipient as text (quoted-printable decoded). */
+export function decodedMailsFor(email: string): string[] {
+  return mailboxMessagesFor(email).map(decodeQuotedPrintable);
+}
+
 /** Waits for a mail to `email` with a link matching `pattern` (a path) and answers the newest such link. */
 export async function mailLinkFor(email: string, pattern: RegExp): Promise<string> {
   let link = '';
   await expect
     .poll(
       () => {
-        const found = mailboxMessagesFor(email)
-          .map((mail) => decodeQuotedPrintable(mail).match(pattern)?.[0])
+        const found = decodedMailsFor(email)
+          .map((mail) => mail.match(pattern)?.[0])
           .filter((match): match is string => Boolean(match));
         link = found.at(-1)?.replace(/&amp;/g, '&') ?? '';
         return link;

@@ -25,7 +25,9 @@ import { contactScans } from './0040-contact-scans';
  * Numbering: a migration is named `NNNN-what-it-does`, in a file of the same name, and NNNN is its own
  * four-digit number, the next free one at the end of this list (never shared, never reused). Kysely runs
  * migrations in the order of their names and records each name in `kysely_migration`, so the number is
- * the order and the name is permanent. 0009 stays unused; new migrations take 0010 and up.
+ * the order and the name is permanent. Unused numbers below the last one (0009, 0012–0019, …) stay unused:
+ * Kysely refuses a database that ran a higher number before a lower one, so a new migration always takes a
+ * number above the last in this list.
  */
 const migrations = [
   ['0001-auth-tables', authTables],

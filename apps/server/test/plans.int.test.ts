@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { defaultCardTheme } from '@cardstack/shared/cards/schemas';
 import { applyDowngradeEffects, downgradeEffectsJobKind } from '../src/modules/plans/plans-module';
+import { buyPro } from './billing-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { fileUpload } from './multipart';
 import { member, setPermissions, subscribeToTeams, teamsOwner } from './teams-support';
@@ -22,13 +23,6 @@ async function signUp() {
   const client = new TestClient(t.app);
   const { userId, email } = await client.register();
   return { client, userId, email };
-}
-
-async function buyPro(client: TestClient) {
-  const checkout = await client.post('/api/billing/checkout', { plan: 'subscribed', period: 'month' });
-  expect(checkout.statusCode, checkout.body).toBe(200);
-  expect((await client.request('POST', `${new URL(checkout.json().url).pathname}/complete`)).statusCode).toBe(303);
-  expect((await client.get('/api/me')).json().plan).toBe('subscribed');
 }
 
 async function createCard(client: TestClient, body: Record<string, unknown> = {}): Promise<Card> {

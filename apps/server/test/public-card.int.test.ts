@@ -8,6 +8,7 @@ import { utcDay } from '../src/modules/public-card/card-stats';
 import { readStream } from '../src/modules/public-card/card-artifacts';
 import { listCardStats } from '../src/modules/public-card/public-card-repository';
 import { fileUpload } from './multipart';
+import { buyPro } from './billing-support';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -45,13 +46,6 @@ async function owner(app: TestApp = t) {
   const client = new TestClient(app.app);
   const account = await client.register({ name: 'Owner Person' });
   return { client, ...account };
-}
-
-/** Pro (two cards) through the built-in test checkout. */
-async function buyPro(client: TestClient) {
-  const checkout = await client.post('/api/billing/checkout', { plan: 'subscribed', period: 'month' });
-  expect(checkout.statusCode, checkout.body).toBe(200);
-  expect((await client.request('POST', `${new URL(checkout.json().url).pathname}/complete`)).statusCode).toBe(303);
 }
 
 async function createCard(client: TestClient, body: Record<string, unknown> = {}): Promise<Card> {

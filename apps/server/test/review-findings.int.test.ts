@@ -10,6 +10,7 @@ import type { Card } from '@cardstack/shared/cards/schemas';
 import { usernameQuarantineDays } from '@cardstack/shared/cards/username';
 import { importFileMessages, maxImportRows } from '@cardstack/shared/teams/import-rows';
 import { columnTypes } from '../src/db/migrations/column-types';
+import { buyPro } from './billing-support';
 import { craftedXlsx, xlsxRow } from './crafted-xlsx';
 import { fileUpload } from './multipart';
 import { csvFile, invitationTokenFor, invite, member, person, setPermissions, teamsOwner } from './teams-support';
@@ -48,6 +49,7 @@ async function uploadFile(client: TestClient, cardId: string, content: Buffer | 
 describe('downloaded files are named for their detected type', () => {
   it('gives the detected type’s extension, never the uploader’s', async () => {
     const { client } = await owner();
+    await buyPro(client); // attachments are a paid feature
     const card = await createCard(client);
     const withFile = await uploadFile(client, card.id, '%PDF-1.7 not really a page', 'price-list.html');
     const file = withFile.downloadableFiles[0]!;
@@ -61,6 +63,7 @@ describe('downloaded files are named for their detected type', () => {
 
   it('renames a name stored before the rule at download time', async () => {
     const { client } = await owner();
+    await buyPro(client);
     const card = await createCard(client);
     const withFile = await uploadFile(client, card.id, 'plain words', 'notes.txt');
     const files = withFile.downloadableFiles.map((file) => ({ ...file, name: 'notes.svg' }));

@@ -3,11 +3,12 @@ import type { S3StorageOptions } from './s3-storage';
 
 /*
  * The storage module's public entry: where files live (local disk or S3-compatible, chosen by configuration),
- * image re-encoding, and serving stored files.
+ * image re-encoding, serving stored files, and the entry list of an uploaded zip archive.
  */
 export { attachmentDisposition, registerFileRoutes, sendStoredFile } from './file-routes';
 export { loadSharp, reencodeImage } from './images';
 export { contentTypeFor, createLocalStorage, type FileStorage } from './storage';
+export { zipEntries, type ZipEntry } from './zip-directory';
 
 /** S3-compatible storage; its SDK is loaded only when configured. */
 export async function loadS3Storage(options: S3StorageOptions): Promise<FileStorage> {

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
 import { importFileMessages, isBlankRecord, mapImportHeader, maxImportRows, recordFromCells, type ImportRecord } from '@cardstack/shared/teams/import-rows';
 import { badRequest } from '../../http/errors';
+import { zipEntries, type ZipEntry } from '../storage/storage-module';
 
 /*
  * Reading a bulk-import upload in bounded memory. An .xlsx file is a zip archive of XML, and a few kilobytes
@@ -103,45 +104,6 @@ function readCsv(body: Buffer, collector: RowCollector): void {
 
 function isZip(body: Buffer): boolean {
   return body.length > 4 && body.readUInt32LE(0) === 0x04034b50;
-}
-
-interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  localHeaderOffset: number;
-}
-
-/** The entries of a zip archive from its central directory; null when it is not a readable zip. */
-function zipEntries(body: Buffer): Map<string, ZipEntry> | null {
-  const endRecordSize = 22;
-  if (body.length < endRecordSize) return null;
-  let end = -1;
-  for (let offset = body.length - endRecordSize; offset >= Math.max(0, body.length - endRecordSize - 0xffff); offset -= 1) {
-    if (body.readUInt32LE(offset) === 0x06054b50) {
-      end = offset;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = body.readUInt16LE(end + 10);
-  let offset = body.readUInt32LE(end + 16);
-  const entries = new Map<string, ZipEntry>();
-  for (let index = 0; index < count; index += 1) {
-    if (offset + 46 > body.length || body.readUInt32LE(offset) !== 0x02014b50) return null;
-    const nameLength = body.readUInt16LE(offset + 28);
-    const extraLength = body.readUInt16LE(offset + 30);
-    const commentLength = body.readUInt16LE(offset + 32);
-    const name = body.toString('utf8', offset + 46, offset + 46 + nameLength);
-    entries.set(name, {
-      name,
-      method: body.readUInt16LE(offset + 10),
-      compressedSize: body.readUInt32LE(offset + 20),
-      localHeaderOffset: body.readUInt32LE(offset + 42),
-    });
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
 }
 
 /** Counts what is inflated from one upload, across its parts; passing the cap ends the reading. */

@@ -185,6 +185,19 @@ describe('mail outbox', () => {
     }
   });
 
+  it('keeps two mails to one address sent in the same millisecond as two files', async () => {
+    const mailbox = fs.mkdtempSync(path.join(os.tmpdir(), 'mailbox-'));
+    try {
+      const transport = createLocalMailboxTransport(mailbox);
+      const mail = { from: 'app@example.com', to: 'twice@example.com', text: 'hello', html: '<p>hello</p>' };
+      await Promise.all([transport.send({ ...mail, subject: 'One' }), transport.send({ ...mail, subject: 'Two' })]);
+      const subjects = await Promise.all(fs.readdirSync(mailbox).map(async (file) => (await simpleParser(fs.readFileSync(path.join(mailbox, file)))).subject));
+      expect(subjects.sort()).toEqual(['One', 'Two']);
+    } finally {
+      fs.rmSync(mailbox, { recursive: true, force: true });
+    }
+  });
+
   it('clears the address and data of mail sent longer ago than the retention', async () => {
     const jobs = await mailJobs({ kind: 'smtp', send: async () => undefined, close: () => undefined });
     await enqueueMail(database.handle.db, { to: 'old@example.com', template: 'welcome', data: { displayName: 'Old' } });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -38,7 +39,10 @@ export function createLocalMailboxTransport(mailboxDir: string): MailTransport {
       await fs.mkdir(mailboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      await fs.writeFile(path.join(mailboxDir, `${stamp}-${safeTo}.eml`), info.message as Buffer);
+      // Two mails to one address can be sent in the same millisecond (the job runner sends in parallel):
+      // a random part keeps both, and `wx` refuses to overwrite rather than lose one silently.
+      const unique = crypto.randomBytes(3).toString('hex');
+      await fs.writeFile(path.join(mailboxDir, `${stamp}-${unique}-${safeTo}.eml`), info.message as Buffer, { flag: 'wx' });
     },
     close: () => builder.close(),
   };

@@ -24,6 +24,8 @@ const loadBefore = os.loadavg()[0]?.toFixed(1);
 const connections = 50;
 const warmUpSeconds = 3;
 const acceptEncoding = 'gzip, deflate, br';
+// A phone's browser: the page counts its views (a load generator's own user agent would be skipped as a bot).
+const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 interface Measurement {
   requestsPerSecond: number;
@@ -34,7 +36,7 @@ interface Measurement {
 }
 
 async function load(url: string, duration: number): Promise<Measurement> {
-  const result = await autocannon({ url, connections, duration, headers: { 'accept-encoding': acceptEncoding } });
+  const result = await autocannon({ url, connections, duration, headers: { 'accept-encoding': acceptEncoding, 'user-agent': userAgent } });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -74,7 +76,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /** A production server with one typical card; the page's address and its bytes as a phone receives them. */
 async function seededServer(env: Record<string, string>) {
-  const server = await startServer({ LOG_LEVEL: 'warn', ...env });
+  // Every feature included (no billing): the typical card has a video, which is a paid feature.
+  const server = await startServer({ LOG_LEVEL: 'warn', BILLING_PROVIDER: 'none', ...env });
   try {
     const origin = server.baseUrl;
     const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {

@@ -43,9 +43,11 @@ import {
   registerMailJobs,
   type MailTransport,
 } from './modules/mail/mail-module';
+import { createInsightsRecorder, registerInsightsJobs, registerInsightsRoutes, type InsightsRecorder } from './modules/insights/insights-module';
 import { createPlanDowngrades, registerPlansJobs } from './modules/plans/plans-module';
 import {
   createPublicCardService,
+  linkIdOf,
   registerPublicCardJobs,
   registerPublicCardRoutes,
   type PublicCardService,
@@ -76,8 +78,13 @@ export interface AppServices {
   cardAllowance: CardAllowanceService;
   /** The cards module's dependencies (benchmarks call its use cases directly). */
   cards: CardsDeps;
-  /** The public card page: its visitor counts (tests flush them). */
+  /** The public card page. */
   publicCard: PublicCardService;
+  /**
+   * Counts what visitors do on public cards for the insights dashboard (tests flush it). Routes outside the
+   * public card page that count (the wallet passes: "Wallet adds") call `insights.record(request, cardId, 'wallet')`.
+   */
+  insights: InsightsRecorder;
 }
 
 export interface BuildAppOptions {
@@ -144,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const resolveTeamClaims = createTeamClaimsResolver(db);
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
+  const insights = createInsightsRecorder({ db, baseUrl: config.baseUrl, flushIntervalMs: config.publicPage.statsFlushMs, logger });
   const publicCard = createPublicCardService({
     db,
     storage,
@@ -153,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     pageCacheEntries: config.publicPage.cacheEntries,
     accessTtlMs: config.publicPage.planCheckMs,
     versionCheckMs: config.publicPage.versionCheckMs,
-    statsFlushIntervalMs: config.publicPage.statsFlushMs,
+    insights,
     jobs,
     logger,
   });
@@ -208,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerPlansJobs(jobs, plans);
   registerTeamJobs(jobs, { ...teams, logger });
   registerPublicCardJobs(jobs, publicCard);
+  registerInsightsJobs(jobs, { db });
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
   // ---- Routes ------------------------------------------------------------------------------------------
@@ -265,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerContactRoutes(app, contacts);
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
+  registerInsightsRoutes(app, { db, linkIdOf });
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
@@ -273,11 +283,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await jobs.stop();
     mailTransport.close();
     await publicCard.close();
+    await insights.close();
     await database.destroy();
   });
 
   return {
     app,
-    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, insights },
   };
 }

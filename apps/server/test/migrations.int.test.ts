@@ -43,7 +43,7 @@ describe('migration names', () => {
   it('records only the current names on a fresh database', async () => {
     await migrateToLatest(database.handle);
     expect((await recordedMigrations(database.handle)).map((row) => row.name)).toEqual(migrationNames);
-    expect(await tableNames(database.handle)).toEqual(expect.arrayContaining(['billing_customer', 'card_daily_stats', 'contact', 'team_member']));
+    expect(await tableNames(database.handle)).toEqual(expect.arrayContaining(['billing_customer', 'insight_daily', 'contact', 'team_member']));
   });
 
   it('migrates a database that recorded the old names, running nothing twice and keeping its data', async () => {
@@ -74,7 +74,7 @@ describe('migration names', () => {
 
     await migrateToLatest(database.handle);
     expect((await recordedMigrations(database.handle)).map((row) => row.name)).toEqual(migrationNames);
-    expect(await tableNames(database.handle)).toEqual(expect.arrayContaining(['card_daily_stats', 'contact', 'team_member']));
+    expect(await tableNames(database.handle)).toEqual(expect.arrayContaining(['insight_daily', 'contact', 'team_member']));
   });
 });
 

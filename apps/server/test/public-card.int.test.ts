@@ -4,9 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLeadConsentText, type Card } from '@cardstack/shared/cards/schemas';
 import type { ContactListResponse } from '@cardstack/shared/contacts/schemas';
 import { publicCardTexts } from '@cardstack/shared/public-card/schemas';
-import { utcDay } from '../src/modules/public-card/card-stats';
+import { toDay } from '@cardstack/shared/insights/periods';
 import { readStream } from '../src/modules/public-card/card-artifacts';
-import { listCardStats } from '../src/modules/public-card/public-card-repository';
 import { fileUpload } from './multipart';
 import { buyPro } from './billing-support';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
@@ -24,8 +23,24 @@ afterEach(async () => {
 });
 
 const db = () => t.services.database.db;
+/** A phone's browser: requests without a browser's user agent are not counted as visits. */
+const phoneAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const get = (url: string, headers: Record<string, string> = {}, app: TestApp = t) =>
-  app.app.inject({ method: 'GET', url, headers, remoteAddress: '203.0.113.9' });
+  app.app.inject({ method: 'GET', url, headers: { 'user-agent': phoneAgent, ...headers }, remoteAddress: '203.0.113.9' });
+
+/** A card's counters of one day, as the insights tables hold them (metric, source, detail, count). */
+async function countersOf(cardId: string, day: string) {
+  const rows = await db()
+    .selectFrom('insight_daily')
+    .select(['metric', 'source', 'detail', 'count'])
+    .where('card_id', '=', cardId)
+    .where('day', '=', day)
+    .orderBy('metric')
+    .orderBy('source')
+    .orderBy('detail')
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
 
 /** A visitor's browser posting the lead form: urlencoded without JavaScript, or through the page script. */
 function postLead(cardId: string, fields: Record<string, string>, options: { js?: boolean; ip?: string; app?: TestApp } = {}) {
@@ -433,8 +448,8 @@ describe('the lead form', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Thank you for submitting the form!' });
     expect(await contactsOf(client)).toEqual([]);
-    await t.services.publicCard.stats.flush();
-    expect(await db().selectFrom('card_daily_stats').selectAll().where('event', '=', 'lead').execute()).toEqual([]);
+    await t.services.insights.flush();
+    expect(await db().selectFrom('insight_daily').selectAll().where('metric', '=', 'lead').execute()).toEqual([]);
   });
 
   it('refuses a card whose owner turned the form off', async () => {
@@ -500,22 +515,27 @@ describe('tracking', () => {
     expect(download.headers['content-disposition']).toBe('attachment; filename="Preisliste fur 2025.pdf"; filename*=UTF-8\'\'Preisliste%20f%C3%BCr%202025.pdf');
     await postLead(card.id, { name: 'Counted Lead' }, { js: true });
 
-    await t.services.publicCard.stats.flush();
-    const today = utcDay(new Date());
-    expect(await listCardStats(db(), card.id, today, today)).toEqual([
-      { day: today, event: 'file', count: 1 },
-      { day: today, event: 'lead', count: 1 },
-      { day: today, event: 'link', count: 1 },
-      { day: today, event: 'vcard', count: 1 },
-      { day: today, event: 'view', count: 3 },
+    await t.services.insights.flush();
+    const today = toDay(new Date());
+    const linkId = linkPaths[1]!.split('/').at(-1)!;
+    expect(await countersOf(card.id, today)).toEqual([
+      { metric: 'device', source: '', detail: 'mobile', count: 3 },
+      { metric: 'file', source: '', detail: '', count: 1 },
+      { metric: 'lead', source: '', detail: '', count: 1 },
+      { metric: 'link', source: '', detail: linkId, count: 1 },
+      { metric: 'save', source: '', detail: '', count: 1 },
+      // One address and browser all day: one visitor.
+      { metric: 'unique', source: 'direct', detail: '', count: 1 },
+      { metric: 'view', source: 'direct', detail: '', count: 3 },
     ]);
-    // Counts add up across flushes; the table holds counts and nothing about the visitor.
+    // Counts add up across flushes; the tables hold counts and nothing about the visitor.
     await get(`/id/${card.id}/`);
-    await t.services.publicCard.stats.flush();
-    expect((await listCardStats(db(), card.id, today, today)).find((row) => row.event === 'view')?.count).toBe(4);
-    const row = await db().selectFrom('card_daily_stats').selectAll().where('card_id', '=', card.id).executeTakeFirstOrThrow();
-    expect(Object.keys(row).sort()).toEqual(['card_id', 'count', 'day', 'event']);
-    expect(JSON.stringify(await db().selectFrom('card_daily_stats').selectAll().execute())).not.toContain('203.0.113.9');
+    await t.services.insights.flush();
+    expect((await countersOf(card.id, today)).find((row) => row.metric === 'view')?.count).toBe(4);
+    expect((await countersOf(card.id, today)).find((row) => row.metric === 'unique')?.count).toBe(1);
+    for (const table of ['insight_daily', 'insight_monthly', 'insight_visitor'] as const) {
+      expect(JSON.stringify(await db().selectFrom(table).selectAll().execute())).not.toContain('203.0.113.9');
+    }
   });
 
   it('drops the counts of a card deleted before they were written', async () => {
@@ -523,8 +543,8 @@ describe('tracking', () => {
     const card = await createCard(client);
     await get(`/id/${card.id}/`);
     expect((await client.delete(`/api/cards/${card.id}`)).statusCode).toBe(200);
-    await t.services.publicCard.stats.flush();
-    expect(await db().selectFrom('card_daily_stats').selectAll().execute()).toEqual([]);
+    await t.services.insights.flush();
+    expect(await db().selectFrom('insight_daily').selectAll().execute()).toEqual([]);
     expect(await db().selectFrom('error_log').selectAll().execute()).toEqual([]);
   });
 });

@@ -201,11 +201,33 @@ export interface UserSettingTable {
 }
 
 /** Visitor events on a card's public page, counted per card, UTC day (YYYY-MM-DD) and event. */
-export interface CardDailyStatsTable {
+/** Insights counters per card and UTC day (`insight_daily`) or calendar month (`insight_monthly`). */
+export interface InsightDailyTable {
   card_id: string;
   day: string;
-  event: string;
+  metric: string;
+  source: string;
+  detail: string;
   count: number;
+}
+export interface InsightMonthlyTable {
+  card_id: string;
+  month: string;
+  metric: string;
+  source: string;
+  detail: string;
+  count: number;
+}
+/** The day's random salt for unique visitors; deleted when the day is over. */
+export interface InsightSaltTable {
+  day: string;
+  salt: string;
+}
+/** The salted hashes of one day's visitors per card; deleted when the day is over. */
+export interface InsightVisitorTable {
+  day: string;
+  card_id: string;
+  visitor_hash: string;
 }
 
 /** A person invited into a team (spec §3 organizationUsers); the team owner's user id is the team id. */
@@ -341,7 +363,10 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   error_log: ErrorLogTable;
   card: CardTable;
-  card_daily_stats: CardDailyStatsTable;
+  insight_daily: InsightDailyTable;
+  insight_monthly: InsightMonthlyTable;
+  insight_salt: InsightSaltTable;
+  insight_visitor: InsightVisitorTable;
   contact: ContactTable;
   user_setting: UserSettingTable;
   billing_subscription: BillingSubscriptionTable;

@@ -104,7 +104,7 @@ const volatileTable = /^(kysely_|session$|verification$|error_log$|rate|.*rate_l
 /** Lets background work end (jobs: mail, vCard and QR files, imports; visitor counts) so it is not taken for the request's. */
 export async function settle(world: World): Promise<void> {
   while ((await world.t.services.jobs.runDue()) > 0);
-  await world.t.services.publicCard.stats.flush();
+  await world.t.services.insights.flush();
 }
 
 /** A digest of every row of the app's data once background work settled: equal before and after means no row changed. */

@@ -3,7 +3,7 @@ import { leadHoneypotField } from '../contacts/schemas';
 
 /*
  * The public card page (/id/{cardId}/ or /id/{username}/) and its sub-resources: addresses, the lead form's
- * texts and the events counted for the analytics screen. The server renders and serves them; the editor
+ * texts. What the page counts for the insights dashboard is in `../insights/`. The server renders and serves them; the editor
  * links to the QR codes.
  */
 
@@ -23,10 +23,6 @@ export const publicCardResourcePaths = {
   link: (cardId: string, linkId: string) => `/id/${encodeURIComponent(cardId)}/l/${encodeURIComponent(linkId)}`,
   file: (cardId: string, fileId: string) => `/id/${encodeURIComponent(cardId)}/f/${encodeURIComponent(fileId)}`,
 } as const;
-
-/** What the page counts, per card and UTC day. */
-export const cardStatEvents = ['view', 'vcard', 'link', 'file', 'lead'] as const;
-export type CardStatEvent = (typeof cardStatEvents)[number];
 
 export const publicCardTexts = {
   saveContact: 'Save contact',

@@ -3,4 +3,4 @@
  * it of every card change) and its routes.
  */
 export { registerPublicCardRoutes } from './public-card-routes';
-export { createPublicCardService, registerPublicCardJobs, type PublicCardService } from './public-card-service';
+export { createPublicCardService, linkIdOf, registerPublicCardJobs, type PublicCardService } from './public-card-service';

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { usernameKey } from '@cardstack/shared/cards/username';
-import type { CardStatEvent } from '@cardstack/shared/public-card/schemas';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -46,63 +45,4 @@ export async function recordVCardFile(db: Db, cardId: string, version: number, f
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export interface StatIncrement {
-  cardId: string;
-  day: string;
-  event: CardStatEvent;
-  count: number;
-}
-
-/**
- * Adds counts to the daily rows, creating them as needed (an upsert both engines run the same way). The
- * insert selects from the card, so counts for a card deleted in the meantime are dropped instead of failing
- * the whole batch on the foreign key.
- */
-export async function addStats(db: Db, increments: readonly StatIncrement[]): Promise<void> {
-  if (increments.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    for (const { cardId, day, event, count } of increments) {
-      await trx
-        .insertInto('card_daily_stats')
-        .columns(['card_id', 'day', 'event', 'count'])
-        .expression((eb) =>
-          eb
-            .selectFrom('card')
-            .select([
-              'card.id',
-              // Typed, so PostgreSQL knows the parameters' types inside a select list.
-              sql<string>`cast(${day} as text)`.as('day'),
-              sql<string>`cast(${event} as text)`.as('event'),
-              sql<number>`cast(${Math.trunc(count)} as integer)`.as('count'),
-            ])
-            .where('card.id', '=', cardId),
-        )
-        .onConflict((oc) =>
-          oc.columns(['card_id', 'day', 'event']).doUpdateSet((eb) => ({ count: eb('card_daily_stats.count', '+', eb.ref('excluded.count')) })),
-        )
-        .execute();
-    }
-  });
-}
-
-interface DailyStat {
-  day: string;
-  event: CardStatEvent;
-  count: number;
-}
-
-/** One card's counts from `fromDay` to `toDay` (inclusive, YYYY-MM-DD), oldest first: what analytics reads. */
-export async function listCardStats(db: Db, cardId: string, fromDay: string, toDay: string): Promise<DailyStat[]> {
-  const rows = await db
-    .selectFrom('card_daily_stats')
-    .select(['day', 'event', 'count'])
-    .where('card_id', '=', cardId)
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .orderBy('day')
-    .orderBy('event')
-    .execute();
-  return rows.map((row) => ({ day: row.day, event: row.event as CardStatEvent, count: Number(row.count) }));
 }

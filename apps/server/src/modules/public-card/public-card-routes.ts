@@ -183,12 +183,12 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     const key = keyOf(request.params);
     const cached = key === null ? undefined : service.cachedPage(key);
     if (cached) {
-      service.stats.count(cached.card.id, 'view');
+      service.stats.record(request, cached.card.id, 'view');
       return sendEncoded(request, reply, cached.page, 200);
     }
     return activePage(service, request, reply, key, { isFresh: false }).then((found) => {
       if (!found.entry) return found.reply;
-      service.stats.count(found.entry.card.id, 'view');
+      service.stats.record(request, found.entry.card.id, 'view');
       return sendEncoded(request, reply, found.entry.page, 200);
     });
   });
@@ -213,7 +213,7 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     if (!found.entry) return found.reply;
     const { card } = found.entry;
     const { body } = await service.artifactOf(card, 'vcard');
-    service.stats.count(card.id, 'vcard');
+    service.stats.record(request, card.id, 'save');
     return sendArtifact(reply, body, {
       'content-type': vcardContentType,
       'content-disposition': vcardContentDisposition(card.name),
@@ -245,7 +245,7 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     if (!found.entry) return found.reply;
     const target = params.data ? service.linkTarget(found.entry, params.data.linkId) : null;
     if (!target) return sendNotFound(request, reply);
-    service.stats.count(found.entry.card.id, 'link');
+    service.stats.record(request, found.entry.card.id, 'link', params.data?.linkId);
     return reply.headers(securityHeaders).header('cache-control', 'no-store').redirect(target, 302);
   });
 
@@ -256,7 +256,7 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     const file = params.data ? service.fileOf(found.entry, params.data.fileId) : null;
     const stored = file ? await service.storedFile(file.key) : null;
     if (!file || !stored) return sendNotFound(request, reply);
-    service.stats.count(found.entry.card.id, 'file');
+    service.stats.record(request, found.entry.card.id, 'file');
     reply.headers(securityHeaders);
     return sendStoredFile(reply, file.key, stored, { downloadName: file.name, cacheControl: 'no-cache' });
   });
@@ -290,7 +290,7 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
         const parsed = publicLeadForm.safeParse(request.body ?? {});
         try {
           if (!parsed.success) throw badRequest(publicCardTexts.leadFailed);
-          const message = await service.submitLead(entry, parsed.data);
+          const message = await service.submitLead(entry, parsed.data, request);
           if (isJson) return reply.status(201).headers(securityHeaders).send(leadResponse.parse({ message }));
           return reply.headers(securityHeaders).redirect(publicCardResourcePaths.leadSent(entry.card.id), 303);
         } catch (error) {

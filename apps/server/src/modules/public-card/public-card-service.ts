@@ -13,6 +13,7 @@ import { AppError, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
 import type { TeamClaimsResolver } from '../auth/auth-module';
 import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
+import type { InsightsRecorder, VisitRequest } from '../insights/insights-module';
 import { findCard } from '../cards/cards-module';
 import { createLead } from '../contacts/contacts-module';
 import type { FileStorage } from '../storage/storage-module';
@@ -24,7 +25,6 @@ import {
   type CardArtifacts,
   type GeneratedArtifacts,
 } from './card-artifacts';
-import { createCardStats, type CardStats } from './card-stats';
 import { memoryCache } from './memory-cache';
 import { renderCardPage, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScriptPath } from './page-script';
@@ -54,7 +54,8 @@ export interface PublicCardDeps {
    * request). Changes made through this process are seen at once; through another process within this time.
    */
   versionCheckMs: number;
-  statsFlushIntervalMs: number;
+  /** Counts what visitors do (views, saves, clicks, downloads, leads) for the insights dashboard. */
+  insights: InsightsRecorder;
   /** Queues the vCard and QR generation of a saved card, in the transaction that saves it. */
   jobs: JobQueue;
   logger: Pick<Logger, 'error'>;
@@ -132,7 +133,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
   const loadingAccess = new Map<string, Promise<Set<string> | null>>();
   const knownArtifacts = memoryCache<string, CardArtifacts>({ maxEntries: 10_000 });
   const generating = new Map<string, Promise<GeneratedArtifacts>>();
-  const stats: CardStats = createCardStats({ db: deps.db, flushIntervalMs: deps.statsFlushIntervalMs, logger: deps.logger });
+  const stats = deps.insights;
 
   const reportError = (what: string, error: unknown) =>
     recordError(deps.db, `${what}: ${error instanceof Error ? error.message : String(error)}`);
@@ -333,7 +334,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     },
 
     /** A visitor's lead: stored for the card's owner with the consent text the page showed; returns the thank-you text. */
-    async submitLead(entry: PageEntry, form: PublicLeadForm): Promise<string> {
+    async submitLead(entry: PageEntry, form: PublicLeadForm, request: VisitRequest): Promise<string> {
       if (!entry.card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
       const consent = form.consent === true || (typeof form.consent === 'string' && /^(yes|on|true|1)$/i.test(form.consent));
       const claims = await deps.resolveTeamClaims(entry.card.ownerId);
@@ -351,7 +352,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
         },
         ownerTeamOwnerId: claims.teamOwnerId,
       });
-      if (result.contactId) stats.count(entry.card.id, 'lead');
+      if (result.contactId) stats.record(request, entry.card.id, 'lead');
       return result.message;
     },
 
@@ -387,8 +388,9 @@ export function createPublicCardService(deps: PublicCardDeps) {
       }
     },
 
+    /** Writes the counts gathered so far (the recorder belongs to the app, which closes it). */
     async close(): Promise<void> {
-      await stats.close();
+      await stats.flush();
     },
   };
 }

@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import { linkDisplayLabel, type Link } from '@cardstack/shared/cards/links';
+import { conversionPercent, deviceTypes, insightMetrics, type DeviceType, type InsightMetric } from '@cardstack/shared/insights/metrics';
+import { changePercent, customRangeProblem, resolvePeriod, toDay, type ResolvedPeriod } from '@cardstack/shared/insights/periods';
+import { emptyCounts, type InsightsQuery, type InsightsResponse, type MetricCounts } from '@cardstack/shared/insights/schemas';
+import { visitSources, type VisitSource } from '@cardstack/shared/insights/sources';
+import type { Permission } from '@cardstack/shared/teams/roles';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import {
+  listScopeCards,
+  sumBreakdowns,
+  sumByCard,
+  sumSeries,
+  type CounterRange,
+  type ScopeCard,
+} from './insights-repository';
+
+export interface InsightsDeps {
+  db: Kysely<Database>;
+  /** The short id of a link's tracked address (the public page's rule). */
+  linkIdOf: (link: Pick<Link, 'kind' | 'url'>) => string;
+  now?: () => Date;
+}
+
+/** Who is asking, as the insights rule needs it (the request's caller). */
+export interface InsightsCaller {
+  userId: string;
+  teamOwnerId: string;
+  permissions: readonly Permission[];
+}
+
+export const insightsMessages = {
+  teamNotAllowed: 'Your role does not include the team’s insights. Ask the team owner for the Metrics permission.',
+  cardNotFound: 'There is no such card among the cards you can see here.',
+} as const;
+
+/**
+ * The one access rule for insights. Everyone sees their own cards. The team view (the team's cards and each
+ * member's totals) is for the team owner and for members whose role has the metrics permission; permissions
+ * exist only while the team is on Teams, so one check covers both. A card outside the chosen set is answered as
+ * missing, so ids cannot be probed.
+ */
+export function canSeeTeamInsights(caller: InsightsCaller): boolean {
+  return caller.permissions.includes('metrics');
+}
+
+const cardLabelOf = (card: ScopeCard) => card.title || card.name || card.username;
+
+function parseLinks(json: string): Link[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as Link[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface DashboardData {
+  response: InsightsResponse;
+  period: ResolvedPeriod;
+}
+
+/** The dashboard of a period for the caller's own cards or their team's, all of them or one. */
+export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, query: InsightsQuery): Promise<DashboardData> {
+  const today = toDay((deps.now ?? (() => new Date()))());
+  let period: ResolvedPeriod;
+  if (query.period === 'custom') {
+    const problem = customRangeProblem(query.from, query.to, today);
+    if (problem) throw badRequest(problem, { from: problem });
+    period = resolvePeriod('custom', today, { from: query.from!, to: query.to! });
+  } else {
+    period = resolvePeriod(query.period, today);
+  }
+  const canSeeTeam = canSeeTeamInsights(caller);
+  if (query.scope === 'team' && !canSeeTeam) throw new AppError(403, 'forbidden', insightsMessages.teamNotAllowed);
+
+  const allCards = await listScopeCards(deps.db, query.scope === 'team' ? { teamOwnerId: caller.teamOwnerId } : { ownerId: caller.userId });
+  const cards = query.cardId ? allCards.filter((card) => card.id === query.cardId) : allCards;
+  if (query.cardId && cards.length === 0) throw new AppError(404, 'not-found', insightsMessages.cardNotFound);
+  const cardIds = cards.map((card) => card.id);
+
+  const inBucket = (day: string) => (period.bucket === 'day' ? day : day.slice(0, 7));
+  const current: CounterRange = { cardIds, bucket: period.bucket, from: inBucket(period.from), to: inBucket(period.to) };
+  const previous: CounterRange = { ...current, from: inBucket(period.previous.from), to: inBucket(period.previous.to) };
+  const spanning: CounterRange = { ...current, from: previous.from };
+
+  const [seriesRows, cardRows, previousCardRows, breakdownRows] = await Promise.all([
+    sumSeries(deps.db, spanning),
+    sumByCard(deps.db, current),
+    sumByCard(deps.db, previous),
+    sumBreakdowns(deps.db, current),
+  ]);
+
+  const isMetric = (metric: string): metric is InsightMetric => (insightMetrics as readonly string[]).includes(metric);
+  const byBucket = new Map<string, MetricCounts>();
+  for (const row of seriesRows) {
+    if (!isMetric(row.metric)) continue;
+    const counts = byBucket.get(row.bucket) ?? emptyCounts();
+    counts[row.metric] += row.count;
+    byBucket.set(row.bucket, counts);
+  }
+  const series = period.buckets.map((bucket, index) => {
+    const previousBucket = period.previousBuckets[index] ?? '';
+    return { bucket, previousBucket, current: byBucket.get(bucket) ?? emptyCounts(), previous: byBucket.get(previousBucket) ?? emptyCounts() };
+  });
+
+  const totalsOf = (rows: typeof cardRows) => {
+    const totals = emptyCounts();
+    for (const row of rows) if (isMetric(row.metric)) totals[row.metric] += row.count;
+    return totals;
+  };
+  const totals = totalsOf(cardRows);
+  const previousTotals = totalsOf(previousCardRows);
+  const tiles = Object.fromEntries(
+    insightMetrics.map((metric) => [metric, { current: totals[metric], previous: previousTotals[metric], change: changePercent(totals[metric], previousTotals[metric]) }]),
+  ) as InsightsResponse['tiles'];
+
+  const countsByCard = new Map<string, MetricCounts>();
+  for (const row of cardRows) {
+    if (!isMetric(row.metric)) continue;
+    const counts = countsByCard.get(row.cardId) ?? emptyCounts();
+    counts[row.metric] += row.count;
+    countsByCard.set(row.cardId, counts);
+  }
+  const cardTable = cards.map((card) => ({ cardId: card.id, label: cardLabelOf(card), ownerName: card.ownerName, counts: countsByCard.get(card.id) ?? emptyCounts() }));
+
+  let members: InsightsResponse['members'] = null;
+  if (query.scope === 'team') {
+    const byOwner = new Map<string, { userId: string; name: string; cards: number; counts: MetricCounts }>();
+    for (const card of cardTable) {
+      const ownerId = cards.find((candidate) => candidate.id === card.cardId)?.ownerId ?? '';
+      const member = byOwner.get(ownerId) ?? { userId: ownerId, name: card.ownerName, cards: 0, counts: emptyCounts() };
+      member.cards += 1;
+      for (const metric of insightMetrics) member.counts[metric] += card.counts[metric];
+      byOwner.set(ownerId, member);
+    }
+    members = [...byOwner.values()].sort((a, b) => b.counts.view - a.counts.view || a.name.localeCompare(b.name));
+  }
+
+  const sourceViews = new Map<VisitSource, { views: number; uniques: number }>();
+  const devices = new Map<DeviceType, number>();
+  const referrers = new Map<string, number>();
+  const countries = new Map<string, number>();
+  const linkClicks = new Map<string, { cardId: string; linkId: string; clicks: number }>();
+  for (const row of breakdownRows) {
+    if ((row.metric === 'view' || row.metric === 'unique') && (visitSources as readonly string[]).includes(row.source)) {
+      const entry = sourceViews.get(row.source as VisitSource) ?? { views: 0, uniques: 0 };
+      if (row.metric === 'view') entry.views += row.count;
+      else entry.uniques += row.count;
+      sourceViews.set(row.source as VisitSource, entry);
+    } else if (row.metric === 'device' && (deviceTypes as readonly string[]).includes(row.detail)) {
+      devices.set(row.detail as DeviceType, (devices.get(row.detail as DeviceType) ?? 0) + row.count);
+    } else if (row.metric === 'referrer') {
+      referrers.set(row.detail, (referrers.get(row.detail) ?? 0) + row.count);
+    } else if (row.metric === 'country') {
+      countries.set(row.detail, (countries.get(row.detail) ?? 0) + row.count);
+    } else if (row.metric === 'link' && row.detail) {
+      const key = `${row.cardId}\u0000${row.detail}`;
+      const entry = linkClicks.get(key) ?? { cardId: row.cardId, linkId: row.detail, clicks: 0 };
+      entry.clicks += row.count;
+      linkClicks.set(key, entry);
+    }
+  }
+
+  const cardsById = new Map(cards.map((card) => [card.id, card]));
+  const linkLabels = new Map<string, string>();
+  for (const card of cards) {
+    for (const link of parseLinks(card.links)) linkLabels.set(`${card.id}\u0000${deps.linkIdOf(link)}`, `${linkDisplayLabel(link)} (${link.url})`);
+  }
+  const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
+  const top = (map: Map<string, number>, limit: number) =>
+    [...map.entries()].map(([key, count]) => ({ key, count })).sort(byCount).slice(0, limit);
+
+  const response: InsightsResponse = {
+    period: { from: period.from, to: period.to, previousFrom: period.previous.from, previousTo: period.previous.to, bucket: period.bucket },
+    scope: query.scope,
+    cardId: query.cardId ?? null,
+    canSeeTeam,
+    cardOptions: allCards.map((card) => ({ id: card.id, label: query.scope === 'team' ? `${cardLabelOf(card)} (${card.ownerName})` : cardLabelOf(card) })),
+    tiles,
+    conversion: {
+      toSave: { current: conversionPercent(totals.save, totals.view), previous: conversionPercent(previousTotals.save, previousTotals.view) },
+      toLead: { current: conversionPercent(totals.lead, totals.view), previous: conversionPercent(previousTotals.lead, previousTotals.view) },
+    },
+    series,
+    sources: visitSources
+      .map((source) => ({ source, views: sourceViews.get(source)?.views ?? 0, uniques: sourceViews.get(source)?.uniques ?? 0 }))
+      .filter((row) => row.views > 0 || row.uniques > 0),
+    devices: deviceTypes.map((device) => ({ device, views: devices.get(device) ?? 0 })).filter((row) => row.views > 0),
+    referrers: top(referrers, 20).map(({ key, count }) => ({ host: key, views: count })),
+    countries: top(countries, 20).map(({ key, count }) => ({ country: key, views: count })),
+    links: [...linkClicks.values()]
+      .sort((a, b) => b.clicks - a.clicks)
+      .slice(0, 50)
+      .map((entry) => {
+        const card = cardsById.get(entry.cardId);
+        return {
+          cardId: entry.cardId,
+          cardLabel: card ? cardLabelOf(card) : '',
+          linkId: entry.linkId,
+          label: linkLabels.get(`${entry.cardId}\u0000${entry.linkId}`) ?? 'A link no longer on the card',
+          clicks: entry.clicks,
+        };
+      }),
+    cards: cardTable,
+    members,
+  };
+  return { response, period };
+}

@@ -1,0 +1,8 @@
+/*
+ * The insights module's public entry: the recorder the public card page (and the wallet routes) count visits
+ * with, the dashboard routes, and the daily job that forgets the day's visitors.
+ */
+export { createInsightsRecorder, type InsightsRecorder, type VisitRequest } from './insights-recorder';
+export { registerInsightsRoutes } from './insights-routes';
+export { registerInsightsJobs } from './insights-jobs';
+export type { InsightsDeps } from './insights-dashboard';

@@ -43,6 +43,9 @@ export interface InsightsRecorderDeps {
   salts?: SaltStore;
 }
 
+/** How many distinct counters wait in memory at most when the database cannot be written. */
+const maxPendingCounters = 100_000;
+
 interface PendingVisitor {
   day: string;
   cardId: string;
@@ -106,10 +109,22 @@ export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsReco
     const pending = [...visitors.values()];
     counters = new Map();
     visitors = new Map();
+    let uniques: CounterIncrement[] = [];
     try {
-      await addCounters(deps.db, [...batch, ...(await uniqueCounters(pending))]);
+      uniques = await uniqueCounters(pending);
+      await addCounters(deps.db, [...batch, ...uniques]);
     } catch (error) {
-      await recordError(deps.db, `Writing card insights failed: ${error instanceof Error ? error.message : String(error)}`);
+      // Kept for the next flush (the visitors already recorded are counted as these counters): a database that
+      // is briefly away loses nothing. Past a bound the oldest are given up, so memory stays small.
+      if (counters.size < maxPendingCounters) {
+        for (const row of [...batch, ...uniques]) {
+          const key = `${row.cardId}\u0000${row.day}\u0000${row.metric}\u0000${row.source}\u0000${row.detail}`;
+          const known = counters.get(key);
+          if (known) known.count += row.count;
+          else counters.set(key, row);
+        }
+      }
+      await recordError(deps.db, `Writing card insights failed: ${error instanceof Error ? error.message : String(error)}`).catch(() => undefined);
     }
   };
   // One flush at a time, in order: a flush waits for the one before it.
@@ -117,6 +132,11 @@ export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsReco
 
   return {
     record(request, cardId, metric, detail = '') {
+      // A lead is stored as a contact whoever sent it (the form has its own spam guard), so it is always counted.
+      if (metric === 'lead') {
+        add(cardId, 'lead', '', '');
+        return;
+      }
       const visit = classifyVisit(request.headers);
       if (!visit.isCounted) return;
       if (metric !== 'view') {

@@ -15,6 +15,18 @@ export interface CounterIncrement {
 
 const batchSize = 200;
 
+/** The same counter twice summed into one: PostgreSQL refuses to upsert one row twice in a statement. */
+function summed(increments: readonly CounterIncrement[]): CounterIncrement[] {
+  const rows = new Map<string, CounterIncrement>();
+  for (const row of increments) {
+    const key = [row.cardId, row.day, row.metric, row.source, row.detail].join('\u0000');
+    const known = rows.get(key);
+    if (known) known.count += row.count;
+    else rows.set(key, { ...row });
+  }
+  return [...rows.values()];
+}
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let at = 0; at < items.length; at += size) result.push(items.slice(at, at + size));
@@ -38,10 +50,16 @@ export async function addCounters(db: Db, increments: readonly CounterIncrement[
     if (known) known.count += row.count;
     else byMonth.set(key, { ...row, day: month });
   }
+  // Rows in one order in every process: two flushes upserting the same rows then wait for each other instead of
+  // deadlocking (PostgreSQL locks each row as the statement reaches it).
+  const order = (a: CounterIncrement, b: CounterIncrement) =>
+    a.cardId.localeCompare(b.cardId) || a.day.localeCompare(b.day) || a.metric.localeCompare(b.metric) || a.source.localeCompare(b.source) || a.detail.localeCompare(b.detail);
+  const daily = summed(increments).sort(order);
+  const monthly = [...byMonth.values()].sort(order);
   await db.transaction().execute(async (trx) => {
     for (const [table, period, rows] of [
-      ['insight_daily', 'day', increments],
-      ['insight_monthly', 'month', [...byMonth.values()]],
+      ['insight_daily', 'day', daily],
+      ['insight_monthly', 'month', monthly],
     ] as const) {
       for (const batch of chunks(rows, batchSize)) {
         const values = sql.join(

@@ -12,6 +12,7 @@ export function navigationItems(user: SessionUser): NavigationItem[] {
   return [
     { to: '/', label: 'My cards', end: true },
     ...(hasTeamCardRoutes(user) ? [{ to: '/customize/teams-cards', label: 'Team cards' }] : []),
+    { to: '/dashboard', label: 'Dashboard' },
     { to: '/contacts', label: 'Contacts' },
     { to: '/settings', label: 'Settings' },
   ];

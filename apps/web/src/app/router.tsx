@@ -26,6 +26,7 @@ const UserManagementPage = lazyPage(() => import('../features/teams/user-managem
 const RolesPage = lazyPage(() => import('../features/teams/roles-page'));
 const InviteAcceptPage = lazyPage(() => import('../features/teams/invite-accept-page'));
 const ContactsPage = lazyPage(() => import('../features/contacts/contacts-page'));
+const DashboardPage = lazyPage(() => import('../features/insights/dashboard-page'));
 const ScannerPage = lazyPage(() => import('../features/scanner/scanner-page'));
 const SubscriptionPage = lazyPage(() => import('../features/billing/subscription-page'));
 const PricingPlansPage = lazyPage(() => import('../features/billing/pricing-plans-page'));
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          { path: '/dashboard', element: <DashboardPage /> },
           { path: '/contacts', element: <ContactsPage /> },
           { path: '/contacts/scan', element: <ScannerPage /> },
           { path: '/onboarding', element: <OnboardingPage /> },

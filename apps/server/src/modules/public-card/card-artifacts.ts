@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Card } from '@cardstack/shared/cards/schemas';
+import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
 import { buildVCard, vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
 import type { Database } from '../../db/schema';
 import { recordError } from '../../http/errors';
@@ -41,7 +42,7 @@ function artifactsOf(cardId: string, version: number, fileName: string): CardArt
   return { version, vcfKey: `${folder}${fileName}`, vcfFileName: fileName, qrSvgKey: `${folder}qr.svg`, qrPngKey: `${folder}qr.png` };
 }
 
-/** The address the vCard and the QR code carry: by id, which never changes, so printed codes keep working. */
+/** The address the vCard and the QR code carry (the code with `?src=qr`): by id, which never changes, so printed codes keep working. */
 export function permanentCardUrl(baseUrl: string, cardId: string): string {
   return `${baseUrl}/id/${encodeURIComponent(cardId)}/`;
 }
@@ -125,7 +126,9 @@ export interface GeneratedArtifacts {
 export async function generateArtifacts(deps: ArtifactsDeps, card: Card): Promise<GeneratedArtifacts> {
   const artifacts = artifactsOf(card.id, card.version, vcardFileName(card.name));
   const url = permanentCardUrl(deps.baseUrl, card.id);
-  const [vcardText, svg, qrPng] = await Promise.all([buildCardVCard(deps, card), renderQrSvg(url), renderQrPng(url, qrPngSize)]);
+  // The QR code carries the source marker, so a scan is counted as one; the vCard keeps the plain address.
+  const qrUrl = withVisitSource(url, visitSourceMarkers.qr);
+  const [vcardText, svg, qrPng] = await Promise.all([buildCardVCard(deps, card), renderQrSvg(qrUrl), renderQrPng(qrUrl, qrPngSize)]);
   const vcard = Buffer.from(vcardText, 'utf8');
   const qrSvg = Buffer.from(svg, 'utf8');
   await deps.storage.put(artifacts.qrSvgKey, qrSvg, 'image/svg+xml');

@@ -1,14 +1,24 @@
 import crypto from 'node:crypto';
+import { visitSourceParam } from '@cardstack/shared/insights/sources';
 import { publicCardTexts } from '@cardstack/shared/public-card/schemas';
 
 /*
  * The public page's only script, served as a file (the page's CSP allows scripts from 'self' only, never
- * inline). It is an enhancement: the lead form is sent in the background and answered in place. Without it,
+ * inline). It removes the visit's source marker (?src=qr …) from the address bar once the view is counted, so a
+ * visitor who copies or shares the address passes on the plain one. It is an enhancement: the lead form is sent
+ * in the background and answered in place. Without it,
  * or when it fails to load, the form posts normally and the server answers with a page. Written for old
  * phone browsers (no modules, no arrow functions); every text it shows goes in through textContent.
  */
 const source = `(function () {
   'use strict';
+  var marker = ${JSON.stringify(visitSourceParam)};
+  if (window.history && history.replaceState && location.search) {
+    var kept = location.search.slice(1).split('&').filter(function (part) { return part !== '' && part.split('=')[0] !== marker; });
+    if (kept.length !== location.search.slice(1).split('&').length) {
+      history.replaceState(history.state, '', location.pathname + (kept.length ? '?' + kept.join('&') : '') + location.hash);
+    }
+  }
   var form = document.querySelector('form[data-lead-form]');
   if (!form || !window.fetch || !window.FormData || !window.URLSearchParams) return;
   var status = form.querySelector('[data-lead-status]');

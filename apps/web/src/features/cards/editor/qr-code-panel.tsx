@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import type { Card } from '@cardstack/shared/cards/schemas';
+import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
 import { publicCardResourcePaths, publicCardTexts } from '@cardstack/shared/public-card/schemas';
-import { buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { notify } from '../../../lib/notify';
 
 /**
- * The card's QR code with SVG and PNG downloads. The server makes it when the card is saved; it encodes the
- * card's permanent address (by id), so printed codes keep working when the username changes.
+ * The card's QR code with SVG and PNG downloads, and the link to write on an NFC tag. The server makes the code
+ * when the card is saved; it encodes the card's permanent address (by id), so printed codes keep working when the
+ * username changes. The code and the NFC link carry a source marker (`?src=qr`, `?src=nfc`), so the insights
+ * dashboard can tell scans from taps; the page removes it from the address bar.
  */
 export function QrCodePanel({ card }: { card: Pick<Card, 'id' | 'version'> }) {
   // The public page answers for active cards only: a card blocked by the plan has no code to show.
@@ -13,6 +17,15 @@ export function QrCodePanel({ card }: { card: Pick<Card, 'id' | 'version'> }) {
   const svg = publicCardResourcePaths.qrSvg(card.id);
   const png = publicCardResourcePaths.qrPng(card.id);
   const permanentUrl = `${window.location.origin}/id/${card.id}/`;
+  const nfcUrl = withVisitSource(permanentUrl, visitSourceMarkers.nfc);
+  const copyNfcLink = async () => {
+    try {
+      await navigator.clipboard.writeText(nfcUrl);
+      notify.success('NFC link copied to the clipboard.');
+    } catch {
+      notify.alert('The link could not be copied. Select it and copy it yourself.');
+    }
+  };
   return (
     <section aria-labelledby="qr-code-title" className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
       <h2 id="qr-code-title" className="text-sm font-semibold tracking-wide text-zinc-700 uppercase">
@@ -42,6 +55,24 @@ export function QrCodePanel({ card }: { card: Pick<Card, 'id' | 'version'> }) {
           </div>
         </>
       )}
+      <div className="mt-4">
+        <label htmlFor="nfc-link" className="block text-sm font-medium text-zinc-800">
+          Link for an NFC tag
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id="nfc-link"
+            readOnly
+            value={nfcUrl}
+            onFocus={(event) => event.currentTarget.select()}
+            className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1 text-xs text-zinc-800"
+          />
+          <Button variant="secondary" onClick={() => void copyNfcLink()}>
+            Copy
+          </Button>
+        </div>
+        <p className="mt-1 text-xs text-zinc-700">Write this link on an NFC tag: taps are counted as NFC visits.</p>
+      </div>
     </section>
   );
 }

@@ -46,11 +46,12 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(planCard(page, 'Basic').getByText('Current plan')).toBeVisible();
   await expect(planCard(page, 'Basic').getByText('1 unique card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  // Only what this instance has is advertised: no wallet passes, Zapier or Insights yet; the scanner, on every plan.
+  // Only what this instance has is advertised: no wallet passes or Zapier yet; Insights and the scanner, on every plan.
   for (const title of ['Basic', 'Pro', 'Teams']) {
-    await expect(planCard(page, title).getByText(/Insights|Wallet|Zapier/)).toHaveCount(0);
+    await expect(planCard(page, title).getByText(/Wallet|Zapier/)).toHaveCount(0);
+    await expect(planCard(page, title).getByText('Insights and Analytics')).toBeVisible();
     await expect(planCard(page, title).getByText('AI Scanner')).toBeVisible();
-    await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(1);
+    await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(2);
   }
   await expectAccessible(page);
 

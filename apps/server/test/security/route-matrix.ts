@@ -150,6 +150,10 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /api/contacts/cards': { allow: signedIn, attempt: () => get('/api/contacts/cards') },
   // A plan feature, decided by the caller's own plan: the owner's Teams plan has it; members and a Free stranger do not.
   'GET /api/contacts/export/:format': { allow: ownerOnly, attempt: () => get('/api/contacts/export/csv') },
+  // Insights: everyone may see their own cards' numbers; the team view needs the metrics permission (the owner, and
+  // the admin through the default admin role), so the attempt asks for the team.
+  'GET /api/insights': { allow: teamManagers, attempt: () => get('/api/insights?period=7d&scope=team') },
+  'GET /api/insights/export.csv': { allow: teamManagers, attempt: () => get('/api/insights/export.csv?period=7d&scope=team') },
   // The caller's own signed-in devices. The entry that ends one device comes before "sign out the others".
   'GET /api/account/sessions': { allow: signedIn, attempt: () => get('/api/account/sessions') },
   'DELETE /api/account/sessions/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/account/sessions/${await ownerOtherSession(w)}` }) },

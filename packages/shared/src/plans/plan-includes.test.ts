@@ -4,24 +4,24 @@ import { hasLanded, joinNames, landedFeatures, planIncludes } from './plan-inclu
 import { userPlans } from './plans';
 
 describe('what each plan includes', () => {
-  it('lists neither wallets, Zapier nor Insights until they are built', () => {
-    for (const feature of ['appleWallet', 'googleWallet', 'zapier', 'analytics'] as const) expect(hasLanded(feature)).toBe(false);
+  it('lists neither wallets nor Zapier until they are built', () => {
+    for (const feature of ['appleWallet', 'googleWallet', 'zapier'] as const) expect(hasLanded(feature)).toBe(false);
     for (const plan of userPlans) {
       const text = planIncludes(plan).map((line) => line.text).join(' | ');
-      expect(text).not.toMatch(/wallet|zapier|insights/i);
+      expect(text).not.toMatch(/wallet|zapier/i);
     }
   });
 
-  it('lists the card scanner, marked New, on every plan', () => {
+  it('lists Insights and Analytics and the card scanner, marked New, on every plan', () => {
     for (const plan of userPlans) {
-      expect(planIncludes(plan).filter((line) => line.isNew).map((line) => line.text)).toEqual(['AI Scanner']);
+      expect(planIncludes(plan).filter((line) => line.isNew).map((line) => line.text)).toEqual(['Insights and Analytics', 'AI Scanner']);
     }
   });
 
   it.each([
-    ['basic', ['AI Scanner', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
-    ['subscribed', ['AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
-    ['team', ['AI Scanner', 'User management and roles', 'Team contacts', 'Excel bulk import', 'Everything in Pro']],
+    ['basic', ['Insights and Analytics', 'AI Scanner', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
+    ['subscribed', ['Insights and Analytics', 'AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
+    ['team', ['Insights and Analytics', 'AI Scanner', 'User management and roles', 'Team contacts', 'Excel bulk import', 'Everything in Pro']],
   ] as const)('%s, as built: %j', (plan, texts) => {
     expect(planIncludes(plan).map((line) => line.text)).toEqual(texts);
   });

@@ -10,13 +10,14 @@ import type { UserPlan } from './plans';
 
 /**
  * The features this instance actually offers. Not yet built, so not listed: Apple and Google Wallet passes,
- * Zapier, Insights and Analytics.
+ * Zapier.
  */
 export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'digitalCards',
   'qrCode',
   'contacts',
   'leadForm',
+  'analytics',
   'aiScanner',
   'design',
   'widgets',

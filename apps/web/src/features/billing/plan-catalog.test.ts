@@ -22,9 +22,10 @@ describe('the plan cards', () => {
     }
   });
 
-  it('advertise nothing that is not built (wallets, Zapier, Insights)', () => {
+  it('advertise nothing that is not built (wallets, Zapier), and Insights, which is', () => {
     for (const card of planCards(base)) {
-      expect(card.features.map((line) => line.text).join(' | ')).not.toMatch(/wallet|zapier|insights/i);
+      expect(card.features.map((line) => line.text).join(' | ')).not.toMatch(/wallet|zapier/i);
+      expect(card.features).toContainEqual(expect.objectContaining({ text: 'Insights and Analytics', isNew: true }));
     }
   });
 

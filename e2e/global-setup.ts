@@ -68,6 +68,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_ISSUER: oidc.issuer.url!,
       JOBS_POLL_INTERVAL_MS: '200',
+      // Visitor counts reach the dashboard within a second.
+      CARD_STATS_FLUSH_SECONDS: '1',
       SIGN_IN_RATE_LIMIT_MAX: '50',
       // Billing: the built-in test checkout, a clock the billing tests move past a period end, a quote link.
       BILLING_TEST_CLOCK: 'true',

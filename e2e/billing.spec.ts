@@ -65,10 +65,12 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await page.getByText('Pay Monthly').click();
   await expect(pro.getByText('€4.99', { exact: true })).toBeVisible();
 
-  await expect(pro.getByText('Widgets and attachments', { exact: true })).toBeVisible();
+  await expect(pro.getByText('Custom card design', { exact: true })).toBeVisible();
+  await expect(pro.getByText('Widgets and attachments', { exact: true })).toBeHidden();
   await expect(pro.getByText('CSV export', { exact: true })).toBeHidden();
   await expect(pro.getByText('Contacts and lead form')).toBeHidden();
   await pro.getByRole('button', { name: 'Read more' }).click();
+  await expect(pro.getByText('Widgets and attachments', { exact: true })).toBeVisible();
   await expect(pro.getByText('CSV export', { exact: true })).toBeVisible();
   await expect(pro.getByText('Contacts and lead form')).toBeVisible();
   await pro.getByRole('button', { name: 'Collapse' }).click();

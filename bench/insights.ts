@@ -1,0 +1,165 @@
+/**
+ * The insights dashboard's query for a 250-card team with a year of counts, on SQLite and (when
+ * TEST_DATABASE_URL names a PostgreSQL database, e.g. postgres://postgres@127.0.0.1:5432/test_insights) on
+ * PostgreSQL. Seeds 250 cards and 365 days of daily and monthly counters as the recorder writes them (views by
+ * source, unique visitors, devices, saves, link clicks, files, leads, referring sites), then times the
+ * dashboard use case (every query and the assembly of the answer) for 12 months, 90 days and 30 days, and the
+ * 12-month answer through the HTTP route (session, validation, JSON). Prints p50/p95 and the tables' sizes.
+ *
+ * Run: npm run bench:insights [-- runs]   (default 40 timed runs after 10 warm-up runs)
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { addDays, toDay } from '@cardstack/shared/insights/periods';
+import type { InsightsQuery } from '@cardstack/shared/insights/schemas';
+import { createCard } from '../apps/server/src/modules/cards/card-service';
+import { loadDashboard } from '../apps/server/src/modules/insights/insights-dashboard';
+import { linkIdOf } from '../apps/server/src/modules/public-card/public-card-service';
+import { createTestApp, TestClient } from '../apps/server/test/test-app';
+
+const runs = Number(process.argv[2] ?? 40);
+const warmUpRuns = 10;
+const cardCount = 250;
+const days = 365;
+const budgetMs = 50;
+
+/** A small deterministic random source, so every run seeds the same data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function percentile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function bench(engine: 'sqlite' | 'postgres') {
+  process.env.TEST_DB = engine;
+  const t = await createTestApp();
+  try {
+    const client = new TestClient(t.app);
+    const { userId } = await client.register({ name: 'Bench Owner' });
+    const db = t.services.database.db;
+    const deps = { db, dialect: t.services.database.dialect, storage: t.services.storage };
+    const links = [
+      { kind: 'website' as const, url: 'https://example.com', label: '' },
+      { kind: 'linkedin' as const, url: 'https://www.linkedin.com/in/bench', label: '' },
+    ];
+    const linkIds = links.map(linkIdOf);
+    const cardIds: string[] = [];
+    for (let index = 0; index < cardCount; index += 1) {
+      cardIds.push((await createCard(deps, { userId }, { title: `Card ${index}`, name: `Person ${index}`, links })).id);
+    }
+
+    // A year of counts: most cards a few views a day from two or three sources, some saves and clicks, rare
+    // leads, files and wallet adds.
+    const next = random(42);
+    const pick = (mean: number) => Math.floor(next() * mean * 2);
+    const today = toDay(new Date());
+    const daily: { card_id: string; day: string; metric: string; source: string; detail: string; count: number }[] = [];
+    const monthly = new Map<string, { card_id: string; month: string; metric: string; source: string; detail: string; count: number }>();
+    const add = (cardId: string, day: string, metric: string, source: string, detail: string, count: number) => {
+      if (count <= 0) return;
+      daily.push({ card_id: cardId, day, metric, source, detail, count });
+      const key = `${cardId}|${day.slice(0, 7)}|${metric}|${source}|${detail}`;
+      const known = monthly.get(key);
+      if (known) known.count += count;
+      else monthly.set(key, { card_id: cardId, month: day.slice(0, 7), metric, source, detail, count });
+    };
+    const seedStart = performance.now();
+    for (let back = 0; back < days; back += 1) {
+      const day = addDays(today, -back);
+      for (const cardId of cardIds) {
+        let views = 0;
+        for (const [source, mean] of [
+          ['qr', 3],
+          ['direct', 2],
+          ['link', 1],
+        ] as const) {
+          const count = pick(mean);
+          add(cardId, day, 'view', source, '', count);
+          add(cardId, day, 'unique', source, '', Math.ceil(count * 0.8));
+          views += count;
+        }
+        if (next() < 0.1) add(cardId, day, 'view', 'nfc', '', 1);
+        const mobile = Math.round(views * 0.7);
+        add(cardId, day, 'device', '', 'mobile', mobile);
+        add(cardId, day, 'device', '', 'desktop', views - mobile);
+        if (next() < 0.3) add(cardId, day, 'save', '', '', 1);
+        if (next() < 0.3) add(cardId, day, 'link', '', linkIds[Math.floor(next() * linkIds.length)]!, 1);
+        if (next() < 0.05) add(cardId, day, 'lead', '', '', 1);
+        if (next() < 0.03) add(cardId, day, 'file', '', '', 1);
+        if (next() < 0.02) add(cardId, day, 'wallet', '', '', 1);
+        if (next() < 0.1) add(cardId, day, 'referrer', '', 'www.linkedin.com', 1);
+      }
+    }
+    for (let at = 0; at < daily.length; at += 1000) await db.insertInto('insight_daily').values(daily.slice(at, at + 1000)).execute();
+    const monthlyRows = [...monthly.values()];
+    for (let at = 0; at < monthlyRows.length; at += 1000) await db.insertInto('insight_monthly').values(monthlyRows.slice(at, at + 1000)).execute();
+    // Fresh statistics, as a database that has been running has.
+    await sql`analyze`.execute(db);
+    const seedMs = performance.now() - seedStart;
+
+    const caller = { userId, teamOwnerId: userId, permissions: [] };
+    const timed = async (query: InsightsQuery) => {
+      for (let index = 0; index < warmUpRuns; index += 1) await loadDashboard({ db, linkIdOf }, caller, query);
+      const samples: number[] = [];
+      for (let index = 0; index < runs; index += 1) {
+        const start = performance.now();
+        await loadDashboard({ db, linkIdOf }, caller, query);
+        samples.push(performance.now() - start);
+      }
+      return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+    };
+    const year = await timed({ period: '12m', scope: 'own' });
+    const quarter = await timed({ period: '90d', scope: 'own' });
+    const month = await timed({ period: '30d', scope: 'own' });
+    const oneCard = await timed({ period: '12m', scope: 'own', cardId: cardIds[7]! });
+    const http: number[] = [];
+    for (let index = 0; index < warmUpRuns + runs; index += 1) {
+      const start = performance.now();
+      const response = await client.get('/api/insights?period=12m');
+      if (response.statusCode !== 200) throw new Error(`GET /api/insights answered ${response.statusCode}`);
+      if (index >= warmUpRuns) http.push(performance.now() - start);
+    }
+    const answer = (await loadDashboard({ db, linkIdOf }, caller, { period: '12m', scope: 'own' })).response;
+
+    const sizes: string[] = [];
+    for (const table of ['insight_daily', 'insight_monthly', 'insight_visitor', 'insight_salt']) {
+      const rows = Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+      const bytes =
+        engine === 'postgres'
+          ? Number((await sql<{ size: string }>`select pg_total_relation_size(${table}::regclass) as size`.execute(db)).rows[0]!.size)
+          : Number((await sql<{ size: number }>`select coalesce(sum(pgsize), 0) as size from dbstat where name = ${table} or name like ${`sqlite_autoindex_${table}%`}`.execute(db)).rows[0]!.size);
+      sizes.push(`  ${table.padEnd(16)} ${String(rows).padStart(9)} rows  ${(bytes / 1024 / 1024).toFixed(1).padStart(7)} MB`);
+    }
+    const line = (name: string, result: { p50: number; p95: number }) =>
+      `  ${name.padEnd(46)} p50 ${ms(result.p50).padStart(9)}  p95 ${ms(result.p95).padStart(9)}`;
+    process.stdout.write(
+      [
+        `${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${cardCount} cards × ${days} days seeded in ${(seedMs / 1000).toFixed(1)} s (${answer.tiles.view.current} views in the last 12 months)`,
+        line('dashboard, all cards, 12 months (by month)', year),
+        line('dashboard, all cards, 90 days (by day)', quarter),
+        line('dashboard, all cards, 30 days (by day)', month),
+        line('dashboard, one card, 12 months', oneCard),
+        line('GET /api/insights?period=12m (inject, JSON)', { p50: percentile(http, 0.5), p95: percentile(http, 0.95) }),
+        `  budget: 12-month dashboard p95 ≤ ${budgetMs} ms — ${year.p95 <= budgetMs ? 'met' : 'MISSED'}`,
+        'Tables:',
+        ...sizes,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await t.close();
+  }
+}
+
+process.stdout.write(`Insights dashboard benchmark — ${runs} runs after ${warmUpRuns} warm-up runs per figure\n`);
+await bench('sqlite');
+if (process.env.TEST_DATABASE_URL) await bench('postgres');
+else process.stdout.write('PostgreSQL: skipped (set TEST_DATABASE_URL to a PostgreSQL database to include it)\n');

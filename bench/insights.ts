@@ -2,7 +2,8 @@
  * The insights dashboard's query for a 250-card team with a year of counts, on SQLite and (when
  * TEST_DATABASE_URL names a PostgreSQL database, e.g. postgres://postgres@127.0.0.1:5432/test_insights) on
  * PostgreSQL. Seeds 250 cards and 365 days of daily and monthly counters as the recorder writes them (views by
- * source, unique visitors, devices, saves, link clicks, files, leads, referring sites), then times the
+ * source, unique visitors, devices, saves, link clicks, files, leads, referring sites) through the recorder's
+ * writer, a day at a time, then times the
  * dashboard use case (every query and the assembly of the answer) for 12 months, 90 days and 30 days, and the
  * 12-month answer through the HTTP route (session, validation, JSON). Prints p50/p95 and the tables' sizes.
  *
@@ -14,6 +15,7 @@ import { addDays, toDay } from '@cardstack/shared/insights/periods';
 import type { InsightsQuery } from '@cardstack/shared/insights/schemas';
 import { createCard } from '../apps/server/src/modules/cards/card-service';
 import { loadDashboard } from '../apps/server/src/modules/insights/insights-dashboard';
+import { addCounters, type CounterIncrement } from '../apps/server/src/modules/insights/insights-repository';
 import { linkIdOf } from '../apps/server/src/modules/public-card/public-card-service';
 import { createTestApp, TestClient } from '../apps/server/test/test-app';
 
@@ -61,19 +63,13 @@ async function bench(engine: 'sqlite' | 'postgres') {
     const next = random(42);
     const pick = (mean: number) => Math.floor(next() * mean * 2);
     const today = toDay(new Date());
-    const daily: { card_id: string; day: string; metric: string; source: string; detail: string; count: number }[] = [];
-    const monthly = new Map<string, { card_id: string; month: string; metric: string; source: string; detail: string; count: number }>();
-    const add = (cardId: string, day: string, metric: string, source: string, detail: string, count: number) => {
-      if (count <= 0) return;
-      daily.push({ card_id: cardId, day, metric, source, detail, count });
-      const key = `${cardId}|${day.slice(0, 7)}|${metric}|${source}|${detail}`;
-      const known = monthly.get(key);
-      if (known) known.count += count;
-      else monthly.set(key, { card_id: cardId, month: day.slice(0, 7), metric, source, detail, count });
-    };
     const seedStart = performance.now();
     for (let back = 0; back < days; back += 1) {
       const day = addDays(today, -back);
+      const increments: CounterIncrement[] = [];
+      const add = (cardId: string, metric: string, source: string, detail: string, count: number) => {
+        if (count > 0) increments.push({ cardId, day, metric, source, detail, count });
+      };
       for (const cardId of cardIds) {
         let views = 0;
         for (const [source, mean] of [
@@ -82,25 +78,24 @@ async function bench(engine: 'sqlite' | 'postgres') {
           ['link', 1],
         ] as const) {
           const count = pick(mean);
-          add(cardId, day, 'view', source, '', count);
-          add(cardId, day, 'unique', source, '', Math.ceil(count * 0.8));
+          add(cardId, 'view', source, '', count);
+          add(cardId, 'unique', source, '', Math.ceil(count * 0.8));
           views += count;
         }
-        if (next() < 0.1) add(cardId, day, 'view', 'nfc', '', 1);
+        if (next() < 0.1) add(cardId, 'view', 'nfc', '', 1);
         const mobile = Math.round(views * 0.7);
-        add(cardId, day, 'device', '', 'mobile', mobile);
-        add(cardId, day, 'device', '', 'desktop', views - mobile);
-        if (next() < 0.3) add(cardId, day, 'save', '', '', 1);
-        if (next() < 0.3) add(cardId, day, 'link', '', linkIds[Math.floor(next() * linkIds.length)]!, 1);
-        if (next() < 0.05) add(cardId, day, 'lead', '', '', 1);
-        if (next() < 0.03) add(cardId, day, 'file', '', '', 1);
-        if (next() < 0.02) add(cardId, day, 'wallet', '', '', 1);
-        if (next() < 0.1) add(cardId, day, 'referrer', '', 'www.linkedin.com', 1);
+        add(cardId, 'device', '', 'mobile', mobile);
+        add(cardId, 'device', '', 'desktop', views - mobile);
+        if (next() < 0.3) add(cardId, 'save', '', '', 1);
+        if (next() < 0.3) add(cardId, 'link', '', linkIds[Math.floor(next() * linkIds.length)]!, 1);
+        if (next() < 0.05) add(cardId, 'lead', '', '', 1);
+        if (next() < 0.03) add(cardId, 'file', '', '', 1);
+        if (next() < 0.02) add(cardId, 'wallet', '', '', 1);
+        if (next() < 0.1) add(cardId, 'referrer', '', 'www.linkedin.com', 1);
       }
+      // As the recorder's flushes write them (one day at a time here).
+      await addCounters(db, increments);
     }
-    for (let at = 0; at < daily.length; at += 1000) await db.insertInto('insight_daily').values(daily.slice(at, at + 1000)).execute();
-    const monthlyRows = [...monthly.values()];
-    for (let at = 0; at < monthlyRows.length; at += 1000) await db.insertInto('insight_monthly').values(monthlyRows.slice(at, at + 1000)).execute();
     // Fresh statistics, as a database that has been running has.
     await sql`analyze`.execute(db);
     const seedMs = performance.now() - seedStart;
@@ -130,13 +125,13 @@ async function bench(engine: 'sqlite' | 'postgres') {
     const answer = (await loadDashboard({ db, linkIdOf }, caller, { period: '12m', scope: 'own' })).response;
 
     const sizes: string[] = [];
-    for (const table of ['insight_daily', 'insight_monthly', 'insight_visitor', 'insight_salt']) {
+    for (const table of ['insight_daily', 'insight_monthly', 'insight_detail_daily', 'insight_detail_monthly', 'insight_visitor', 'insight_salt']) {
       const rows = Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
       const bytes =
         engine === 'postgres'
           ? Number((await sql<{ size: string }>`select pg_total_relation_size(${table}::regclass) as size`.execute(db)).rows[0]!.size)
-          : Number((await sql<{ size: number }>`select coalesce(sum(pgsize), 0) as size from dbstat where name = ${table} or name like ${`sqlite_autoindex_${table}%`}`.execute(db)).rows[0]!.size);
-      sizes.push(`  ${table.padEnd(16)} ${String(rows).padStart(9)} rows  ${(bytes / 1024 / 1024).toFixed(1).padStart(7)} MB`);
+          : Number((await sql<{ size: number }>`select coalesce(sum(pgsize), 0) as size from dbstat where name = ${table} or name like ${`sqlite_autoindex_${table}_%`}`.execute(db)).rows[0]!.size);
+      sizes.push(`  ${table.padEnd(23)} ${String(rows).padStart(9)} rows  ${(bytes / 1024 / 1024).toFixed(1).padStart(7)} MB`);
     }
     const line = (name: string, result: { p50: number; p95: number }) =>
       `  ${name.padEnd(46)} p50 ${ms(result.p50).padStart(9)}  p95 ${ms(result.p95).padStart(9)}`;

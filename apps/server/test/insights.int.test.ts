@@ -107,8 +107,9 @@ describe('counting', () => {
       { device: 'mobile', views: 8 },
       { device: 'desktop', views: 8 },
     ]);
-    const monthly = await db().selectFrom('insight_monthly').select(['metric', 'count']).where('card_id', '=', card.id).where('metric', '=', 'view').execute();
-    expect(monthly.reduce((sum, row) => sum + Number(row.count), 0)).toBe(16);
+    const monthly = await db().selectFrom('insight_monthly').select(['views', 'uniques']).where('card_id', '=', card.id).execute();
+    expect(monthly.reduce((sum, row) => sum + Number(row.views), 0)).toBe(16);
+    expect(monthly.reduce((sum, row) => sum + Number(row.uniques), 0)).toBe(6);
     // The stored hashes are the day's only trace of a visitor, and no address is stored.
     const stored = JSON.stringify(await db().selectFrom('insight_visitor').selectAll().execute());
     expect(stored).not.toContain('198.51.100');

@@ -28,18 +28,19 @@ const phoneAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Apple
 const get = (url: string, headers: Record<string, string> = {}, app: TestApp = t) =>
   app.app.inject({ method: 'GET', url, headers: { 'user-agent': phoneAgent, ...headers }, remoteAddress: '203.0.113.9' });
 
-/** A card's counters of one day, as the insights tables hold them (metric, source, detail, count). */
+/** A card's counters of one day, as the insights tables hold them: the rows by source, then the details. */
 async function countersOf(cardId: string, day: string) {
-  const rows = await db()
-    .selectFrom('insight_daily')
-    .select(['metric', 'source', 'detail', 'count'])
+  const rows = await db().selectFrom('insight_daily').selectAll().where('card_id', '=', cardId).where('day', '=', day).orderBy('source').execute();
+  const details = await db()
+    .selectFrom('insight_detail_daily')
+    .select(['kind', 'detail', 'count'])
     .where('card_id', '=', cardId)
     .where('day', '=', day)
-    .orderBy('metric')
-    .orderBy('source')
-    .orderBy('detail')
+    .orderBy('kind')
     .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  const nonZero = (row: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(row).filter(([name, value]) => !['card_id', 'day'].includes(name) && value !== 0 && value !== '0'));
+  return { rows: rows.map((row) => nonZero({ ...row, source: row.source || '(none)' })), details: details.map((row) => ({ ...row, count: Number(row.count) })) };
 }
 
 /** A visitor's browser posting the lead form: urlencoded without JavaScript, or through the page script. */
@@ -449,7 +450,7 @@ describe('the lead form', () => {
     expect(response.json()).toEqual({ message: 'Thank you for submitting the form!' });
     expect(await contactsOf(client)).toEqual([]);
     await t.services.insights.flush();
-    expect(await db().selectFrom('insight_daily').selectAll().where('metric', '=', 'lead').execute()).toEqual([]);
+    expect(await db().selectFrom('insight_daily').selectAll().where('leads', '>', 0).execute()).toEqual([]);
   });
 
   it('refuses a card whose owner turned the form off', async () => {
@@ -518,22 +519,20 @@ describe('tracking', () => {
     await t.services.insights.flush();
     const today = toDay(new Date());
     const linkId = linkPaths[1]!.split('/').at(-1)!;
-    expect(await countersOf(card.id, today)).toEqual([
-      { metric: 'device', source: '', detail: 'mobile', count: 3 },
-      { metric: 'file', source: '', detail: '', count: 1 },
-      { metric: 'lead', source: '', detail: '', count: 1 },
-      { metric: 'link', source: '', detail: linkId, count: 1 },
-      { metric: 'save', source: '', detail: '', count: 1 },
-      // One address and browser all day: one visitor.
-      { metric: 'unique', source: 'direct', detail: '', count: 1 },
-      { metric: 'view', source: 'direct', detail: '', count: 3 },
-    ]);
+    expect(await countersOf(card.id, today)).toEqual({
+      rows: [
+        // Views by device, saves, clicks, downloads and leads have no source.
+        { source: '(none)', saves: 1, link_clicks: 1, file_downloads: 1, leads: 1, mobile_views: 3 },
+        // One address and browser all day: one visitor.
+        { source: 'direct', views: 3, uniques: 1 },
+      ],
+      details: [{ kind: 'link', detail: linkId, count: 1 }],
+    });
     // Counts add up across flushes; the tables hold counts and nothing about the visitor.
     await get(`/id/${card.id}/`);
     await t.services.insights.flush();
-    expect((await countersOf(card.id, today)).find((row) => row.metric === 'view')?.count).toBe(4);
-    expect((await countersOf(card.id, today)).find((row) => row.metric === 'unique')?.count).toBe(1);
-    for (const table of ['insight_daily', 'insight_monthly', 'insight_visitor'] as const) {
+    expect((await countersOf(card.id, today)).rows[1]).toEqual({ source: 'direct', views: 4, uniques: 1 });
+    for (const table of ['insight_daily', 'insight_monthly', 'insight_detail_daily', 'insight_visitor'] as const) {
       expect(JSON.stringify(await db().selectFrom(table).selectAll().execute())).not.toContain('203.0.113.9');
     }
   });

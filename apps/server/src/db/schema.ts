@@ -201,20 +201,39 @@ export interface UserSettingTable {
 }
 
 /** Visitor events on a card's public page, counted per card, UTC day (YYYY-MM-DD) and event. */
-/** Insights counters per card and UTC day (`insight_daily`) or calendar month (`insight_monthly`). */
-export interface InsightDailyTable {
+/** Insights counters per card, UTC day (or calendar month) and visit source; one column per metric. */
+interface InsightCounters {
+  card_id: string;
+  source: string;
+  views: number;
+  uniques: number;
+  saves: number;
+  wallet_adds: number;
+  link_clicks: number;
+  file_downloads: number;
+  leads: number;
+  mobile_views: number;
+  tablet_views: number;
+  desktop_views: number;
+}
+export interface InsightDailyTable extends InsightCounters {
+  day: string;
+}
+export interface InsightMonthlyTable extends InsightCounters {
+  month: string;
+}
+/** Insights counts by detail: kind 'link' (a link's id), 'referrer' (a host) or 'country' (an ISO code). */
+export interface InsightDetailDailyTable {
   card_id: string;
   day: string;
-  metric: string;
-  source: string;
+  kind: string;
   detail: string;
   count: number;
 }
-export interface InsightMonthlyTable {
+export interface InsightDetailMonthlyTable {
   card_id: string;
   month: string;
-  metric: string;
-  source: string;
+  kind: string;
   detail: string;
   count: number;
 }
@@ -365,6 +384,8 @@ export interface Database {
   card: CardTable;
   insight_daily: InsightDailyTable;
   insight_monthly: InsightMonthlyTable;
+  insight_detail_daily: InsightDetailDailyTable;
+  insight_detail_monthly: InsightDetailMonthlyTable;
   insight_salt: InsightSaltTable;
   insight_visitor: InsightVisitorTable;
   contact: ContactTable;

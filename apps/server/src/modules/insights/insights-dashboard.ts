@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { linkDisplayLabel, type Link } from '@cardstack/shared/cards/links';
-import { conversionPercent, deviceTypes, insightMetrics, type DeviceType, type InsightMetric } from '@cardstack/shared/insights/metrics';
+import { conversionPercent, deviceTypes, insightMetrics, type DeviceType } from '@cardstack/shared/insights/metrics';
 import { changePercent, customRangeProblem, resolvePeriod, toDay, type ResolvedPeriod } from '@cardstack/shared/insights/periods';
 import { emptyCounts, type InsightsQuery, type InsightsResponse, type MetricCounts } from '@cardstack/shared/insights/schemas';
 import { visitSources, type VisitSource } from '@cardstack/shared/insights/sources';
@@ -9,10 +9,11 @@ import type { Database } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import {
   listScopeCards,
-  sumBreakdowns,
-  sumByCard,
+  sumByCardAndSource,
+  sumDetails,
   sumSeries,
   type CounterRange,
+  type CounterSums,
   type ScopeCard,
 } from './insights-repository';
 
@@ -46,6 +47,19 @@ export function canSeeTeamInsights(caller: InsightsCaller): boolean {
 }
 
 const cardLabelOf = (card: ScopeCard) => card.title || card.name || card.username;
+
+/** The counter columns as the dashboard's metrics. */
+function countsOf(sums: CounterSums): MetricCounts {
+  return {
+    view: sums.views,
+    unique: sums.uniques,
+    save: sums.saves,
+    wallet: sums.wallet_adds,
+    link: sums.link_clicks,
+    file: sums.file_downloads,
+    lead: sums.leads,
+  };
+}
 
 function parseLinks(json: string): Link[] {
   try {
@@ -85,51 +99,55 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
   const previous: CounterRange = { ...current, from: inBucket(period.previous.from), to: inBucket(period.previous.to) };
   const spanning: CounterRange = { ...current, from: previous.from };
 
-  const [seriesRows, cardRows, previousCardRows, breakdownRows] = await Promise.all([
+  const [seriesRows, cardRows, detailRows] = await Promise.all([
     sumSeries(deps.db, spanning),
-    sumByCard(deps.db, current),
-    sumByCard(deps.db, previous),
-    sumBreakdowns(deps.db, current),
+    sumByCardAndSource(deps.db, current),
+    sumDetails(deps.db, current),
   ]);
 
-  const isMetric = (metric: string): metric is InsightMetric => (insightMetrics as readonly string[]).includes(metric);
-  const byBucket = new Map<string, MetricCounts>();
-  for (const row of seriesRows) {
-    if (!isMetric(row.metric)) continue;
-    const counts = byBucket.get(row.bucket) ?? emptyCounts();
-    counts[row.metric] += row.count;
-    byBucket.set(row.bucket, counts);
-  }
+  const byBucket = new Map(seriesRows.map((row) => [row.bucket, countsOf(row)]));
   const series = period.buckets.map((bucket, index) => {
     const previousBucket = period.previousBuckets[index] ?? '';
     return { bucket, previousBucket, current: byBucket.get(bucket) ?? emptyCounts(), previous: byBucket.get(previousBucket) ?? emptyCounts() };
   });
-
-  const totalsOf = (rows: typeof cardRows) => {
-    const totals = emptyCounts();
-    for (const row of rows) if (isMetric(row.metric)) totals[row.metric] += row.count;
-    return totals;
-  };
-  const totals = totalsOf(cardRows);
-  const previousTotals = totalsOf(previousCardRows);
+  const totals = emptyCounts();
+  const previousTotals = emptyCounts();
+  for (const point of series) {
+    for (const metric of insightMetrics) {
+      totals[metric] += point.current[metric];
+      previousTotals[metric] += point.previous[metric];
+    }
+  }
   const tiles = Object.fromEntries(
     insightMetrics.map((metric) => [metric, { current: totals[metric], previous: previousTotals[metric], change: changePercent(totals[metric], previousTotals[metric]) }]),
   ) as InsightsResponse['tiles'];
 
   const countsByCard = new Map<string, MetricCounts>();
+  const sourceViews = new Map<VisitSource, { views: number; uniques: number }>();
+  const devices = new Map<DeviceType, number>();
   for (const row of cardRows) {
-    if (!isMetric(row.metric)) continue;
     const counts = countsByCard.get(row.cardId) ?? emptyCounts();
-    counts[row.metric] += row.count;
+    const added = countsOf(row);
+    for (const metric of insightMetrics) counts[metric] += added[metric];
     countsByCard.set(row.cardId, counts);
+    if ((visitSources as readonly string[]).includes(row.source)) {
+      const entry = sourceViews.get(row.source as VisitSource) ?? { views: 0, uniques: 0 };
+      entry.views += row.views;
+      entry.uniques += row.uniques;
+      sourceViews.set(row.source as VisitSource, entry);
+    }
+    devices.set('mobile', (devices.get('mobile') ?? 0) + row.mobile_views);
+    devices.set('tablet', (devices.get('tablet') ?? 0) + row.tablet_views);
+    devices.set('desktop', (devices.get('desktop') ?? 0) + row.desktop_views);
   }
   const cardTable = cards.map((card) => ({ cardId: card.id, label: cardLabelOf(card), ownerName: card.ownerName, counts: countsByCard.get(card.id) ?? emptyCounts() }));
 
   let members: InsightsResponse['members'] = null;
   if (query.scope === 'team') {
+    const ownerOf = new Map(cards.map((card) => [card.id, card.ownerId]));
     const byOwner = new Map<string, { userId: string; name: string; cards: number; counts: MetricCounts }>();
     for (const card of cardTable) {
-      const ownerId = cards.find((candidate) => candidate.id === card.cardId)?.ownerId ?? '';
+      const ownerId = ownerOf.get(card.cardId) ?? '';
       const member = byOwner.get(ownerId) ?? { userId: ownerId, name: card.ownerName, cards: 0, counts: emptyCounts() };
       member.cards += 1;
       for (const metric of insightMetrics) member.counts[metric] += card.counts[metric];
@@ -138,24 +156,13 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
     members = [...byOwner.values()].sort((a, b) => b.counts.view - a.counts.view || a.name.localeCompare(b.name));
   }
 
-  const sourceViews = new Map<VisitSource, { views: number; uniques: number }>();
-  const devices = new Map<DeviceType, number>();
   const referrers = new Map<string, number>();
   const countries = new Map<string, number>();
   const linkClicks = new Map<string, { cardId: string; linkId: string; clicks: number }>();
-  for (const row of breakdownRows) {
-    if ((row.metric === 'view' || row.metric === 'unique') && (visitSources as readonly string[]).includes(row.source)) {
-      const entry = sourceViews.get(row.source as VisitSource) ?? { views: 0, uniques: 0 };
-      if (row.metric === 'view') entry.views += row.count;
-      else entry.uniques += row.count;
-      sourceViews.set(row.source as VisitSource, entry);
-    } else if (row.metric === 'device' && (deviceTypes as readonly string[]).includes(row.detail)) {
-      devices.set(row.detail as DeviceType, (devices.get(row.detail as DeviceType) ?? 0) + row.count);
-    } else if (row.metric === 'referrer') {
-      referrers.set(row.detail, (referrers.get(row.detail) ?? 0) + row.count);
-    } else if (row.metric === 'country') {
-      countries.set(row.detail, (countries.get(row.detail) ?? 0) + row.count);
-    } else if (row.metric === 'link' && row.detail) {
+  for (const row of detailRows) {
+    if (row.kind === 'referrer') referrers.set(row.detail, (referrers.get(row.detail) ?? 0) + row.count);
+    else if (row.kind === 'country') countries.set(row.detail, (countries.get(row.detail) ?? 0) + row.count);
+    else if (row.kind === 'link') {
       const key = `${row.cardId}\u0000${row.detail}`;
       const entry = linkClicks.get(key) ?? { cardId: row.cardId, linkId: row.detail, clicks: 0 };
       entry.clicks += row.count;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { insightCounterColumns } from '../../db/migrations/0060-insights';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -15,17 +16,6 @@ export interface CounterIncrement {
 
 const batchSize = 200;
 
-/** The same counter twice summed into one: PostgreSQL refuses to upsert one row twice in a statement. */
-function summed(increments: readonly CounterIncrement[]): CounterIncrement[] {
-  const rows = new Map<string, CounterIncrement>();
-  for (const row of increments) {
-    const key = [row.cardId, row.day, row.metric, row.source, row.detail].join('\u0000');
-    const known = rows.get(key);
-    if (known) known.count += row.count;
-    else rows.set(key, { ...row });
-  }
-  return [...rows.values()];
-}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
@@ -33,47 +23,97 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
+/** Which counter column a metric (or a view's device type) adds to; link clicks also go by link id. */
+const counterColumnOf: Readonly<Record<string, CounterColumn>> = {
+  view: 'views',
+  unique: 'uniques',
+  save: 'saves',
+  wallet: 'wallet_adds',
+  link: 'link_clicks',
+  file: 'file_downloads',
+  lead: 'leads',
+};
+const deviceColumnOf: Readonly<Record<string, CounterColumn>> = { mobile: 'mobile_views', tablet: 'tablet_views', desktop: 'desktop_views' };
+/** Metrics whose detail is counted in the detail tables (under their own name as the kind). */
+const detailKinds = new Set(['link', 'referrer', 'country']);
+
+type CounterColumn = (typeof insightCounterColumns)[number];
+type CounterRow = { cardId: string; period: string; source: string } & Record<CounterColumn, number>;
+type DetailRow = { cardId: string; period: string; kind: string; detail: string; count: number };
+
+/** The increments as the rows they add to: counter rows per card, period and source; detail rows per detail. */
+function rowsOf(increments: readonly CounterIncrement[], periodOf: (day: string) => string) {
+  const counters = new Map<string, CounterRow>();
+  const details = new Map<string, DetailRow>();
+  for (const row of increments) {
+    const period = periodOf(row.day);
+    const count = Math.trunc(row.count);
+    const column = row.metric === 'device' ? deviceColumnOf[row.detail] : counterColumnOf[row.metric];
+    if (column) {
+      const source = row.metric === 'view' || row.metric === 'unique' ? row.source : '';
+      const key = `${row.cardId}\u0000${period}\u0000${source}`;
+      let counter = counters.get(key);
+      if (!counter) {
+        counter = { cardId: row.cardId, period, source, ...(Object.fromEntries(insightCounterColumns.map((name) => [name, 0])) as Record<CounterColumn, number>) };
+        counters.set(key, counter);
+      }
+      counter[column] += count;
+    }
+    if (detailKinds.has(row.metric) && row.detail) {
+      const key = `${row.cardId}\u0000${period}\u0000${row.metric}\u0000${row.detail}`;
+      const detail = details.get(key);
+      if (detail) detail.count += count;
+      else details.set(key, { cardId: row.cardId, period, kind: row.metric, detail: row.detail, count });
+    }
+  }
+  // One order in every process: two flushes upserting the same rows then wait for each other instead of
+  // deadlocking (PostgreSQL locks each row as the statement reaches it).
+  const byKey = (a: { cardId: string; period: string }, b: { cardId: string; period: string }) => a.cardId.localeCompare(b.cardId) || a.period.localeCompare(b.period);
+  return {
+    counters: [...counters.values()].sort((a, b) => byKey(a, b) || a.source.localeCompare(b.source)),
+    details: [...details.values()].sort((a, b) => byKey(a, b) || a.kind.localeCompare(b.kind) || a.detail.localeCompare(b.detail)),
+  };
+}
+
+const text = (value: string) => sql`cast(${value} as text)`;
+const integer = (value: number) => sql`cast(${value} as integer)`;
+
 /**
- * Adds the counts to the daily and the monthly rows, creating them as needed: `on conflict do update set count =
- * count + excluded.count`, which is additive, so two processes adding to the same row both land. Rows are
+ * Adds the counts to the daily and the monthly rows, creating them as needed: `on conflict do update set views =
+ * views + excluded.views, …`, which is additive, so two processes adding to the same row both land. Rows are
  * inserted from a `values` list joined to the card table, so counts for a card deleted meanwhile are dropped
  * instead of failing the batch on the foreign key. One transaction per flush.
  */
 export async function addCounters(db: Db, increments: readonly CounterIncrement[]): Promise<void> {
   if (increments.length === 0) return;
-  // The same row twice in one statement is refused by PostgreSQL's upsert: sum them first.
-  const byMonth = new Map<string, CounterIncrement>();
-  for (const row of increments) {
-    const month = row.day.slice(0, 7);
-    const key = [row.cardId, month, row.metric, row.source, row.detail].join('\u0000');
-    const known = byMonth.get(key);
-    if (known) known.count += row.count;
-    else byMonth.set(key, { ...row, day: month });
-  }
-  // Rows in one order in every process: two flushes upserting the same rows then wait for each other instead of
-  // deadlocking (PostgreSQL locks each row as the statement reaches it).
-  const order = (a: CounterIncrement, b: CounterIncrement) =>
-    a.cardId.localeCompare(b.cardId) || a.day.localeCompare(b.day) || a.metric.localeCompare(b.metric) || a.source.localeCompare(b.source) || a.detail.localeCompare(b.detail);
-  const daily = summed(increments).sort(order);
-  const monthly = [...byMonth.values()].sort(order);
+  const targets = [
+    { counters: 'insight_daily', details: 'insight_detail_daily', period: 'day', rows: rowsOf(increments, (day) => day) },
+    { counters: 'insight_monthly', details: 'insight_detail_monthly', period: 'month', rows: rowsOf(increments, (day) => day.slice(0, 7)) },
+  ] as const;
+  const columns = sql.join(insightCounterColumns.map((name) => sql.ref(name)));
+  const valueColumns = sql.join(insightCounterColumns.map((_name, index) => sql.ref(`v.column${index + 4}`)));
   await db.transaction().execute(async (trx) => {
-    for (const [table, period, rows] of [
-      ['insight_daily', 'day', daily],
-      ['insight_monthly', 'month', monthly],
-    ] as const) {
-      for (const batch of chunks(rows, batchSize)) {
-        const values = sql.join(
-          batch.map(
-            (row) =>
-              sql`(cast(${row.cardId} as text), cast(${row.day} as text), cast(${row.metric} as text), cast(${row.source} as text), cast(${row.detail} as text), cast(${Math.trunc(row.count)} as integer))`,
-          ),
-        );
-        await sql`insert into ${sql.table(table)} (card_id, ${sql.ref(period)}, metric, source, detail, count)
-          select v.column1, v.column2, v.column3, v.column4, v.column5, v.column6
+    for (const target of targets) {
+      const table = sql.table(target.counters);
+      const additions = sql.join(insightCounterColumns.map((name) => sql`${sql.ref(name)} = ${table}.${sql.ref(name)} + excluded.${sql.ref(name)}`));
+      for (const batch of chunks(target.rows.counters, batchSize)) {
+        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${text(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))})`));
+        await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns})
+          select v.column1, v.column2, v.column3, ${valueColumns}
           from (values ${values}) as v
           join card on card.id = v.column1
           where true
-          on conflict (card_id, ${sql.ref(period)}, metric, source, detail) do update set count = ${sql.table(table)}.count + excluded.count`.execute(trx);
+          on conflict (card_id, ${sql.ref(target.period)}, source) do update set ${additions}`.execute(trx);
+      }
+      const detailTable = sql.table(target.details);
+      for (const batch of chunks(target.rows.details, batchSize)) {
+        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${text(row.period)}, ${text(row.kind)}, ${text(row.detail)}, ${integer(row.count)})`));
+        await sql`insert into ${detailTable} (card_id, ${sql.ref(target.period)}, kind, detail, count)
+          select v.column1, v.column2, v.column3, v.column4, v.column5
+          from (values ${values}) as v
+          join card on card.id = v.column1
+          where true
+          on conflict (card_id, ${sql.ref(target.period)}, kind, detail) do update set count = ${detailTable}.count + excluded.count`.execute(trx);
       }
     }
   });
@@ -155,81 +195,59 @@ export interface CounterRange {
   to: string;
 }
 
-export interface SeriesRow {
+/** The counters summed: one field per counter column. */
+export type CounterSums = Record<CounterColumn, number>;
+
+export interface SeriesRow extends CounterSums {
   bucket: string;
-  metric: string;
-  count: number;
 }
-export interface CardTotalRow {
+export interface CardSourceRow extends CounterSums {
   cardId: string;
-  metric: string;
-  count: number;
-}
-export interface BreakdownRow {
-  cardId: string;
-  metric: string;
   source: string;
+}
+export interface DetailSumRow {
+  cardId: string;
+  kind: string;
   detail: string;
   count: number;
 }
 
-const headlineMetrics = ['view', 'unique', 'save', 'wallet', 'link', 'file', 'lead'];
+const sums = sql.join(insightCounterColumns.map((name) => sql`sum(${sql.ref(name)}) as ${sql.ref(name)}`));
+const toSums = (row: Record<string, unknown>): CounterSums =>
+  Object.fromEntries(insightCounterColumns.map((name) => [name, Number(row[name] ?? 0)])) as CounterSums;
 
-function counterTable(db: Db, range: CounterRange) {
+function rangeOf(range: CounterRange) {
   // A team's cards are listed by id: the primary key (card, period, …) then reads only their rows in range.
-  return range.bucket === 'day'
-    ? db
-        .selectFrom('insight_daily as c')
-        .select('c.day as bucket')
-        .where('c.card_id', 'in', range.cardIds)
-        .where('c.day', '>=', range.from)
-        .where('c.day', '<=', range.to)
-    : db
-        .selectFrom('insight_monthly as c')
-        .select('c.month as bucket')
-        .where('c.card_id', 'in', range.cardIds)
-        .where('c.month', '>=', range.from)
-        .where('c.month', '<=', range.to);
+  const period = sql.ref(range.bucket === 'day' ? 'day' : 'month');
+  const cards = sql.join(range.cardIds.map((id) => sql`${id}`));
+  return { period, where: sql`card_id in (${cards}) and ${period} >= ${range.from} and ${period} <= ${range.to}` };
 }
 
-/** The headline metrics per bucket (both periods: the range spans them). */
+/** Every counter per bucket (both periods: the range spans them). */
 export async function sumSeries(db: Db, range: CounterRange): Promise<SeriesRow[]> {
   if (range.cardIds.length === 0) return [];
-  const bucketColumn = range.bucket === 'day' ? 'c.day' : 'c.month';
-  const rows = await counterTable(db, range)
-    .select(['c.metric', sql<number>`sum(c.count)`.as('count')])
-    .where('c.metric', 'in', headlineMetrics)
-    .groupBy([sql.ref(bucketColumn), 'c.metric'])
-    .execute();
-  return rows.map((row) => ({ bucket: row.bucket, metric: row.metric, count: Number(row.count) }));
+  const { period, where } = rangeOf(range);
+  const table = sql.table(range.bucket === 'day' ? 'insight_daily' : 'insight_monthly');
+  const { rows } = await sql<Record<string, unknown>>`select ${period} as bucket, ${sums} from ${table} where ${where} group by ${period}`.execute(db);
+  return rows.map((row) => ({ bucket: String(row.bucket), ...toSums(row) }));
 }
 
-/** The headline metrics per card over the range (one period). */
-export async function sumByCard(db: Db, range: CounterRange): Promise<CardTotalRow[]> {
+/** Every counter per card and source over the range (one period): the card table, sources and devices. */
+export async function sumByCardAndSource(db: Db, range: CounterRange): Promise<CardSourceRow[]> {
   if (range.cardIds.length === 0) return [];
-  const rows = await counterTable(db, range)
-    .clearSelect()
-    .select(['c.card_id', 'c.metric', sql<number>`sum(c.count)`.as('count')])
-    .where('c.metric', 'in', headlineMetrics)
-    .groupBy(['c.card_id', 'c.metric'])
-    .execute();
-  return rows.map((row) => ({ cardId: row.card_id, metric: row.metric, count: Number(row.count) }));
+  const { where } = rangeOf(range);
+  const table = sql.table(range.bucket === 'day' ? 'insight_daily' : 'insight_monthly');
+  const { rows } = await sql<Record<string, unknown>>`select card_id, source, ${sums} from ${table} where ${where} group by card_id, source`.execute(db);
+  return rows.map((row) => ({ cardId: String(row.card_id), source: String(row.source), ...toSums(row) }));
 }
 
-/** The breakdowns over the range (one period): views and visitors by source, clicks by link, device, referrer, country. */
-export async function sumBreakdowns(db: Db, range: CounterRange): Promise<BreakdownRow[]> {
+/** The counts by detail over the range (one period): clicks per link (per card), referring hosts, countries. */
+export async function sumDetails(db: Db, range: CounterRange): Promise<DetailSumRow[]> {
   if (range.cardIds.length === 0) return [];
-  const rows = await counterTable(db, range)
-    .clearSelect()
-    .select([
-      sql<string>`case when c.metric = 'link' then c.card_id else '' end`.as('card_id'),
-      'c.metric',
-      'c.source',
-      'c.detail',
-      sql<number>`sum(c.count)`.as('count'),
-    ])
-    .where('c.metric', 'in', ['view', 'unique', 'link', 'device', 'referrer', 'country'])
-    .groupBy([sql`case when c.metric = 'link' then c.card_id else '' end`, 'c.metric', 'c.source', 'c.detail'])
-    .execute();
-  return rows.map((row) => ({ cardId: row.card_id, metric: row.metric, source: row.source, detail: row.detail, count: Number(row.count) }));
+  const { where } = rangeOf(range);
+  const table = sql.table(range.bucket === 'day' ? 'insight_detail_daily' : 'insight_detail_monthly');
+  const cardOfLink = sql`case when kind = 'link' then card_id else '' end`;
+  const { rows } = await sql<Record<string, unknown>>`select ${cardOfLink} as card_id, kind, detail, sum(count) as count from ${table}
+    where ${where} group by ${cardOfLink}, kind, detail`.execute(db);
+  return rows.map((row) => ({ cardId: String(row.card_id), kind: String(row.kind), detail: String(row.detail), count: Number(row.count) }));
 }

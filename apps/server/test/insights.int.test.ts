@@ -123,6 +123,10 @@ describe('counting', () => {
     });
     const visit = (url: string, extra: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url, headers: { 'user-agent': phone, ...extra }, remoteAddress: '192.0.2.44' });
+    // An address without the final slash keeps its marker through the redirect.
+    const short = await visit(`/id/${card.id}?src=nfc`);
+    expect(short.statusCode).toBe(301);
+    expect(short.headers.location).toBe(`/id/${card.id}/?src=nfc`);
     const html = (await visit(`/id/${card.id}/?src=nfc`)).body;
     await visit(`/id/${card.id}/`, { referer: 'https://news.example/story' });
     await visit(`/id/${card.id}/contact.vcf`);

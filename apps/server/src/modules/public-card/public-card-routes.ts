@@ -174,7 +174,9 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
   app.get('/id/:key', ownHeaders, async (request, reply) => {
     const key = keyOf(request.params);
     if (key === null) return sendNotFound(request, reply);
-    return reply.headers(securityHeaders).redirect(`/id/${encodeURIComponent(key)}/`, 301);
+    // The query goes along: it carries the visit's source marker (an NFC tag written without the final slash).
+    const queryAt = request.url.indexOf('?');
+    return reply.headers(securityHeaders).redirect(`/id/${encodeURIComponent(key)}/${queryAt === -1 ? '' : request.url.slice(queryAt)}`, 301);
   });
 
   // The hot path. Served without a promise when the page is in memory and current (the version may be reused

@@ -95,3 +95,49 @@ describe('account security migrations', () => {
     expect(await tableNames(handle)).toEqual(expect.arrayContaining(['rate_limit_bucket', 'twoFactor']));
   });
 });
+
+describe('insights migration', () => {
+  it('moves the page’s old visitor counts into the daily and monthly rollups and drops the old table', async () => {
+    const handle = database.handle;
+    expect((await migrator(handle, migrationProvider(handle.dialect)).migrateTo('0040-contact-scans')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto('user')
+      .values({ id: 'u-stats', name: 'Stats Owner', email: 'stats@example.com', emailVerified: handle.dialect === 'postgres' ? false : 0, image: null, createdAt: now, updatedAt: now })
+      .execute();
+    await sql`insert into card (id, username, username_key, owner_id, cover_image, profile_picture, theme, lead_form, created_at, updated_at)
+      values ('c-stats', 'stats', 'stats', 'u-stats', '{}', '{}', '{}', '{}', ${now}, ${now})`.execute(handle.db);
+    for (const [day, event, count] of [
+      ['2026-10-30', 'view', 5],
+      ['2026-10-30', 'vcard', 2],
+      ['2026-10-31', 'view', 3],
+      ['2026-10-31', 'link', 1],
+      ['2026-11-01', 'lead', 1],
+      ['2026-11-01', 'file', 4],
+    ] as const) {
+      await sql`insert into card_daily_stats (card_id, day, event, count) values ('c-stats', ${day}, ${event}, ${count})`.execute(handle.db);
+    }
+
+    await migrateToLatest(handle);
+    const daily = await handle.db
+      .selectFrom('insight_daily')
+      .select(['day', 'source', 'views', 'saves', 'link_clicks', 'file_downloads', 'leads'])
+      .orderBy('day')
+      .orderBy('source')
+      .execute();
+    expect(daily.map((row) => ({ ...row }))).toEqual([
+      { day: '2026-10-30', source: '', views: 0, saves: 2, link_clicks: 0, file_downloads: 0, leads: 0 },
+      { day: '2026-10-30', source: 'direct', views: 5, saves: 0, link_clicks: 0, file_downloads: 0, leads: 0 },
+      { day: '2026-10-31', source: '', views: 0, saves: 0, link_clicks: 1, file_downloads: 0, leads: 0 },
+      { day: '2026-10-31', source: 'direct', views: 3, saves: 0, link_clicks: 0, file_downloads: 0, leads: 0 },
+      { day: '2026-11-01', source: '', views: 0, saves: 0, link_clicks: 0, file_downloads: 4, leads: 1 },
+    ]);
+    const monthly = await handle.db.selectFrom('insight_monthly').select(['month', 'source', 'views', 'saves', 'leads']).orderBy('month').orderBy('source').execute();
+    expect(monthly.map((row) => ({ ...row, views: Number(row.views), saves: Number(row.saves), leads: Number(row.leads) }))).toEqual([
+      { month: '2026-10', source: '', views: 0, saves: 2, leads: 0 },
+      { month: '2026-10', source: 'direct', views: 8, saves: 0, leads: 0 },
+      { month: '2026-11', source: '', views: 0, saves: 0, leads: 1 },
+    ]);
+    expect(await tableNames(handle)).not.toContain('card_daily_stats');
+  });
+});

@@ -17,6 +17,7 @@ import type { InsightsQuery } from '@cardstack/shared/insights/schemas';
 import { createCard } from '../apps/server/src/modules/cards/card-service';
 import { loadDashboard } from '../apps/server/src/modules/insights/insights-dashboard';
 import { addCounters, type CounterIncrement } from '../apps/server/src/modules/insights/insights-repository';
+import { createInsightsRecorder } from '../apps/server/src/modules/insights/insights-recorder';
 import { linkIdOf } from '../apps/server/src/modules/public-card/public-card-service';
 import { createTestApp, TestClient } from '../apps/server/test/test-app';
 
@@ -166,9 +167,33 @@ async function bench(engine: 'sqlite' | 'postgres') {
   }
 }
 
+/** The page's added work per view: what `record` costs on the hot path (the flush runs apart, every few seconds). */
+async function recorderCost() {
+  process.env.TEST_DB = 'sqlite';
+  const t = await createTestApp();
+  try {
+    const recorder = createInsightsRecorder({ db: t.services.database.db, baseUrl: 'https://cards.example', flushIntervalMs: 3_600_000, logger: console });
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const requests = Array.from({ length: 1000 }, (_, index) => ({
+      headers: { 'user-agent': phone, referer: index % 3 === 0 ? 'https://www.linkedin.com/feed/' : '' },
+      ip: `198.51.${Math.floor(index / 250)}.${index % 250}`,
+      url: index % 2 === 0 ? '/id/card-1/?src=qr' : '/id/card-1/',
+    }));
+    const calls = 200_000;
+    for (let index = 0; index < 20_000; index += 1) recorder.record(requests[index % 1000]!, `card-${index % 250}`, 'view');
+    const startCpu = process.cpuUsage();
+    for (let index = 0; index < calls; index += 1) recorder.record(requests[index % 1000]!, `card-${index % 250}`, 'view');
+    const used = process.cpuUsage(startCpu);
+    process.stdout.write(`Recorder on the page's path: ${(((used.user + used.system) * 1000) / calls).toFixed(0)} ns CPU per counted view (1000 visitors × 250 cards, a phone's user agent)\n`);
+  } finally {
+    await t.close();
+  }
+}
+
 process.stdout.write(
   `Insights dashboard benchmark — ${runs} runs after ${warmUpRuns} warm-up runs per figure; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
 );
+await recorderCost();
 await bench('sqlite');
 if (process.env.TEST_DATABASE_URL) await bench('postgres');
 else process.stdout.write('PostgreSQL: skipped (set TEST_DATABASE_URL to a PostgreSQL database to include it)\n');

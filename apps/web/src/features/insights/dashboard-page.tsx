@@ -162,7 +162,7 @@ function DashboardBody({ data }: { data: InsightsResponse }) {
 
   return (
     <div className="mt-6 flex flex-col gap-8">
-      <ul aria-label="Totals" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul aria-label="Totals" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {insightMetrics.map((metric) => (
           <Tile key={metric} label={insightMetricLabels[metric]} value={formatCount(data.tiles[metric].current)} change={formatChange(data.tiles[metric].change, data.tiles[metric].current)} previous={formatCount(data.tiles[metric].previous)} />
         ))}

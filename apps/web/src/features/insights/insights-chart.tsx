@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Bucket } from '@cardstack/shared/insights/periods';
-import { bucketTime, formatBucket } from './insights-format';
+import { bucketTime, formatAxisBucket } from './insights-format';
 
 interface InsightsChartProps {
   buckets: string[];
@@ -29,7 +29,12 @@ export function InsightsChart({ buckets, bucket, label, current, previous }: Ins
         height: 260,
         scales: { x: { time: true } },
         axes: [
-          { stroke: '#3f3f46', grid: { stroke: '#e4e4e7' }, values: (_u, ticks) => ticks.map((tick) => formatBucket(new Date(tick * 1000).toISOString().slice(0, bucket === 'day' ? 10 : 7), bucket)) },
+          {
+            stroke: '#3f3f46',
+            grid: { stroke: '#e4e4e7' },
+            space: 60,
+            values: (_u, ticks) => ticks.map((tick) => formatAxisBucket(new Date(tick * 1000).toISOString().slice(0, bucket === 'day' ? 10 : 7), bucket)),
+          },
           { stroke: '#3f3f46', grid: { stroke: '#e4e4e7' } },
         ],
         series: [

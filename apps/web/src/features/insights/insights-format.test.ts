@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBucket, formatChange } from './insights-format';
+import { formatAxisBucket, formatBucket, formatChange } from './insights-format';
 
 describe('dashboard formats', () => {
   it.each([
@@ -15,5 +15,7 @@ describe('dashboard formats', () => {
   it('names days and months', () => {
     expect(formatBucket('2026-11-04', 'day')).toBe('4 Nov 2026');
     expect(formatBucket('2026-01', 'month')).toBe('Jan 2026');
+    expect(formatAxisBucket('2026-11-04', 'day')).toBe('4 Nov');
+    expect(formatAxisBucket('2026-01', 'month')).toBe('Jan 26');
   });
 });

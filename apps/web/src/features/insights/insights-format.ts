@@ -27,6 +27,13 @@ export function formatBucket(bucket: string, kind: Bucket): string {
   return kind === 'day' ? `${Number(day)} ${name} ${year}` : `${name} ${year}`;
 }
 
+/** A bucket as the chart's axis names it, short: "24 Nov" or "Nov 26". */
+export function formatAxisBucket(bucket: string, kind: Bucket): string {
+  const [year, month, day] = bucket.split('-');
+  const name = monthNames[Number(month) - 1] ?? month;
+  return kind === 'day' ? `${Number(day)} ${name}` : `${name} ${year?.slice(2)}`;
+}
+
 /** The UTC midnight of a bucket, in seconds (the chart's x axis). */
 export function bucketTime(bucket: string): number {
   return Date.parse(`${bucket.length === 7 ? `${bucket}-01` : bucket}T00:00:00Z`) / 1000;

@@ -43,6 +43,24 @@ import { listDeliveries, listHooks, subscribe, unsubscribe } from './webhooks';
 const tokenRateLimit = { max: 60, windowSeconds: 60 } as const;
 
 /**
+ * RFC 6749 §2.3.1: the client id and secret in HTTP Basic are form-urlencoded first (standard clients encode
+ * even `-`); the library compares them as sent, so they are decoded here.
+ */
+function formDecodedBasicAuth(header: string | undefined): { authorization?: string } {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) return {};
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return {};
+  try {
+    const plain = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
+    return { authorization: `Basic ${Buffer.from(`${plain(decoded.slice(0, colon))}:${plain(decoded.slice(colon + 1))}`).toString('base64')}` };
+  } catch {
+    return {};
+  }
+}
+
+/**
  * The integrations' HTTP surface: the settings screen's routes (session), the consent screen's two calls
  * (session), the OAuth token endpoint (client credentials) and the public API /api/v1 (bearer tokens only).
  */
@@ -120,7 +138,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
       async (request, reply) => {
         const oauthRequest = new OAuth2Server.Request({
           method: request.method,
-          headers: request.headers as Record<string, string>,
+          headers: { ...(request.headers as Record<string, string>), ...formDecodedBasicAuth(request.headers.authorization) },
           query: {},
           body: request.body,
         });

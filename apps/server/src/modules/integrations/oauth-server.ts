@@ -46,8 +46,9 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
     async getClient(clientId: string, clientSecret: string | null) {
       const client = clients.find((candidate) => candidate.id === clientId);
       if (!client) return false;
-      // The authorization request names no secret (null); the token request must prove it.
-      if (clientSecret !== null && !isSameSecret(clientSecret, client.secret)) return false;
+      // The authorization request names no secret (null). The token request must prove it, PKCE or not: every
+      // client we register is confidential (it has a server that keeps the secret).
+      if (clientSecret !== null && (typeof clientSecret !== 'string' || !isSameSecret(clientSecret, client.secret))) return false;
       return clientOf(clientId) ?? false;
     },
     async validateRedirectUri(redirectUri: string, client: { id: string }) {

@@ -81,6 +81,8 @@ test('a Basic user creates an API key (shown once), sees it listed, and revokes 
   await registerThroughApi(page);
   await page.goto('/settings/integrations');
   await expect(page.getByRole('heading', { name: 'This is a Paid feature' })).toBeVisible();
+  await expect(page.getByText('No API keys yet.')).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByLabel('Key name').fill('My spreadsheet');
   await page.getByRole('button', { name: 'Create API key' }).click();
@@ -95,7 +97,6 @@ test('a Basic user creates an API key (shown once), sees it listed, and revokes 
   const list = page.getByRole('list', { name: 'API keys' });
   await expect(list.getByText('My spreadsheet')).toBeVisible();
   await expect(list).not.toContainText(key);
-  await expectAccessible(page);
   await list.getByRole('button', { name: 'Revoke My spreadsheet' }).click();
   await page.getByRole('dialog', { name: 'Revoke this API key?' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No API keys yet.')).toBeVisible();

@@ -119,7 +119,7 @@ describe('OAuth authorization code flow', () => {
     const { params, verifier } = await connect(user.browser);
     const again = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost(zapierClient.secret), params, zapierClient.redirectUri, verifier, insecure);
     expect(again.status).toBe(400);
-    expect((await again.json()).error).toBe('invalid_grant');
+    expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('refuses a wrong client secret and a wrong PKCE verifier', async () => {
@@ -138,7 +138,7 @@ describe('OAuth authorization code flow', () => {
     const wrongSecret = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost('wrong'), params, zapierClient.redirectUri, verifier, insecure);
     // RFC 6749 §5.2: invalid_client, 400 for credentials in the body (401 with a challenge for HTTP Basic).
     expect(wrongSecret.status).toBe(400);
-    expect((await wrongSecret.json()).error).toBe('invalid_client');
+    expect(((await wrongSecret.json()) as { error: string }).error).toBe('invalid_client');
     const wrongBasic = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic('wrong'), params, zapierClient.redirectUri, verifier, insecure);
     expect(wrongBasic.status).toBe(401);
     const noSecret = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, zapierClient.redirectUri, verifier, insecure);

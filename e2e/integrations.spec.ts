@@ -102,3 +102,14 @@ test('a Basic user creates an API key (shown once), sees it listed, and revokes 
   await expect(page.getByText('No API keys yet.')).toBeVisible();
   expect((await page.request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
 });
+
+test('a signed-out visitor continues with Google from /oauth and lands back on the consent screen', async ({ page }) => {
+  await page.goto(consentPath('google-state'));
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Allow Zapier to access your account?' })).toBeVisible();
+  const landed = new URL(page.url());
+  expect(landed.pathname).toBe('/oauth');
+  expect(landed.searchParams.get('state')).toBe('google-state');
+  expect(landed.searchParams.get('redirect_uri')).toBe(zapier.redirectUri());
+});

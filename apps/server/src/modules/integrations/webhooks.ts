@@ -163,16 +163,20 @@ function post(url: URL, addresses: { address: string; family: number }[], header
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, timeout: deliveryTimeoutMs },
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup },
       (response) => {
-        // The body is not needed; reading it frees the socket.
-        response.resume();
-        response.on('end', () => resolve({ statusCode: response.statusCode ?? 0 }));
-        response.on('error', reject);
+        // Only the status counts. The body is never read: a target streaming an endless answer holds nothing.
+        clearTimeout(deadline);
+        resolve({ statusCode: response.statusCode ?? 0 });
+        response.destroy();
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${deliveryTimeoutMs / 1000} s`)));
-    request.on('error', reject);
+    // One deadline for the whole exchange (connect, TLS, the answer's headers), however slowly bytes trickle.
+    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${deliveryTimeoutMs / 1000} s`)), deliveryTimeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
     request.end(body);
   });
 }

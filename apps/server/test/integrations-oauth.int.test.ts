@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buyPro } from './billing-support';
-import { bearer, zapierClient, zapierEnv } from './integrations-support';
+import { webhookDeliveryJob } from '../src/modules/integrations/integrations-module';
+import { bearer, startReceiver, zapierClient, zapierEnv } from './integrations-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
 /*
@@ -16,7 +17,7 @@ const client: oauth.Client = { client_id: zapierClient.id };
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 beforeEach(async () => {
-  t = await createTestApp(zapierEnv);
+  t = await createTestApp({ ...zapierEnv, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   as = { issuer: base, authorization_endpoint: `${base}/oauth`, token_endpoint: `${base}/api/oauth/token` };
@@ -190,6 +191,46 @@ describe('OAuth authorization code flow', () => {
     const query = { client_id: zapierClient.id, redirect_uri: zapierClient.redirectUri, response_type: 'code', state: 's' };
     const decided = await browser.post('/api/oauth/authorize', { ...query, isAllowed: true });
     expect(decided.statusCode).toBe(403);
+
+    // A plan that loses Zapier keeps the grant but may not use it (403, not 401: refreshing would not help).
+    const pro = await proUser();
+    const { tokens } = await connect(pro.browser);
+    await t.services.database.db.updateTable('user').set({ plan: 'basic' }).where('id', '=', pro.userId).execute();
+    const locked = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(tokens.access_token) });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error.code).toBe('paid-feature');
+  });
+
+  it('delivers to the hooks of a Zapier connection while the plan includes Zapier, and stops on Disconnect', async () => {
+    const receiver = await startReceiver();
+    try {
+      const user = await proUser();
+      const { tokens } = await connect(user.browser);
+      const subscribed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/hooks',
+        headers: { ...bearer(tokens.access_token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ target_url: receiver.url, event: 'contact.created' }),
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+      await user.browser.post('/api/contacts', { name: 'While Pro' });
+      await t.services.jobs.runDue({ kinds: [webhookDeliveryJob] });
+      expect(receiver.received).toHaveLength(1);
+
+      const db = t.services.database.db;
+      await db.updateTable('user').set({ plan: 'basic' }).where('id', '=', user.userId).execute();
+      await user.browser.post('/api/contacts', { name: 'After the downgrade' });
+      await t.services.jobs.runDue({ kinds: [webhookDeliveryJob] });
+      expect(receiver.received).toHaveLength(1);
+      const statuses = (await db.selectFrom('webhook_delivery').select(['status', 'last_error']).orderBy('created_at').execute()).map((row) => row.status);
+      expect(statuses).toEqual(['delivered', 'failed']);
+
+      await db.updateTable('user').set({ plan: 'subscribed' }).where('id', '=', user.userId).execute();
+      await user.browser.delete('/api/integrations/zapier');
+      expect(await db.selectFrom('webhook_subscription').selectAll().execute()).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('is not opened by a session cookie', async () => {

@@ -77,7 +77,7 @@ test('refuses a return address Zapier did not register, with a page and no redir
   expect(new URL(page.url()).pathname).toBe('/oauth');
 });
 
-test('a Basic user creates an API key (shown once), sees it listed, and revokes it; Zapier stays a paid feature', async ({ page }) => {
+test('a Basic user creates an API key (shown once), lists and revokes it, and adds and removes a webhook; Zapier stays a paid feature', async ({ page }) => {
   await registerThroughApi(page);
   await page.goto('/settings/integrations');
   await expect(page.getByRole('heading', { name: 'This is a Paid feature' })).toBeVisible();
@@ -101,6 +101,21 @@ test('a Basic user creates an API key (shown once), sees it listed, and revokes 
   await page.getByRole('dialog', { name: 'Revoke this API key?' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No API keys yet.')).toBeVisible();
   expect((await page.request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
+
+  // Webhooks, on Basic too: a private address is refused under its field; a public https one is added, its
+  // signing secret shown once, its (empty) deliveries listed, and removed.
+  await page.getByLabel('Target URL').fill('https://127.0.0.1/hook');
+  await page.getByRole('button', { name: 'Add webhook' }).click();
+  await expect(page.getByText('private or local address')).toBeVisible();
+  await page.getByLabel('Target URL').fill('https://93.184.215.14/hooks/new-leads');
+  await page.getByRole('button', { name: 'Add webhook' }).click();
+  await expect(page.getByLabel('Signing secret')).toContainText('whsec_');
+  const hooks = page.getByRole('list', { name: 'Webhooks' });
+  await expect(hooks.getByText('https://93.184.215.14/hooks/new-leads')).toBeVisible();
+  await hooks.getByRole('button', { name: 'Deliveries' }).click();
+  await expect(hooks.getByText('Nothing sent yet.')).toBeVisible();
+  await hooks.getByRole('button', { name: /Remove webhook lead.created/ }).click();
+  await expect(page.getByText('No webhooks yet.')).toBeVisible();
 });
 
 test('a signed-out visitor continues with Google from /oauth and lands back on the consent screen', async ({ page }) => {

@@ -4,11 +4,14 @@ import { hasLanded, joinNames, landedFeatures, planIncludes } from './plan-inclu
 import { userPlans } from './plans';
 
 describe('what each plan includes', () => {
-  it('lists neither wallets nor Zapier until they are built', () => {
-    for (const feature of ['appleWallet', 'googleWallet', 'zapier'] as const) expect(hasLanded(feature)).toBe(false);
+  it('lists no wallets until they are built; Insights on every plan, Zapier on the paid plans only', () => {
+    for (const feature of ['appleWallet', 'googleWallet'] as const) expect(hasLanded(feature)).toBe(false);
+    expect(hasLanded('zapier')).toBe(true);
+    expect(hasLanded('analytics')).toBe(true);
     for (const plan of userPlans) {
       const text = planIncludes(plan).map((line) => line.text).join(' | ');
-      expect(text).not.toMatch(/wallet|zapier/i);
+      expect(text).not.toMatch(/wallet/i);
+      if (plan === 'basic') expect(text).not.toMatch(/zapier/i);
     }
   });
 
@@ -20,7 +23,7 @@ describe('what each plan includes', () => {
 
   it.each([
     ['basic', ['Insights and Analytics', 'AI Scanner', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
-    ['subscribed', ['Insights and Analytics', 'AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
+    ['subscribed', ['Insights and Analytics', 'AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export and Zapier', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
     ['team', ['Insights and Analytics', 'AI Scanner', 'User management and roles', 'Team contacts', 'Excel bulk import', 'Everything in Pro']],
   ] as const)('%s, as built: %j', (plan, texts) => {
     expect(planIncludes(plan).map((line) => line.text)).toEqual(texts);

@@ -18,6 +18,7 @@ import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
 import { insights } from './0060-insights';
+import { integrations } from './0070-integrations';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -48,6 +49,7 @@ const migrations = [
   ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
   ['0060-insights', insights],
+  ['0070-integrations', integrations],
 ] as const;
 
 /**

@@ -22,11 +22,14 @@ describe('the plan cards', () => {
     }
   });
 
-  it('advertise nothing that is not built (wallets, Zapier), and Insights, which is', () => {
+  it('advertise nothing that is not built (wallets), Insights on every plan and Zapier only on the paid plans', () => {
     for (const card of planCards(base)) {
-      expect(card.features.map((line) => line.text).join(' | ')).not.toMatch(/wallet|zapier/i);
+      const text = card.features.map((line) => line.text).join(' | ');
+      expect(text).not.toMatch(/wallet/i);
       expect(card.features).toContainEqual(expect.objectContaining({ text: 'Insights and Analytics', isNew: true }));
+      if (card.title === 'Basic') expect(text).not.toMatch(/zapier/i);
     }
+    expect(planCards(base).find((card) => card.title === 'Pro')!.features.map((line) => line.text)).toContain('CSV export and Zapier');
   });
 
   it.each([

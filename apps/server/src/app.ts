@@ -62,6 +62,13 @@ import {
   registerTeamRoutes,
   type TeamsDeps,
 } from './modules/teams/teams-module';
+import {
+  createWalletService,
+  registerWalletJobs,
+  registerWalletRoutes,
+  walletCredentialsSource,
+  type WalletService,
+} from './modules/wallet/wallet-module';
 import { registerSpa } from './web/spa';
 
 export interface AppServices {
@@ -78,6 +85,8 @@ export interface AppServices {
   cards: CardsDeps;
   /** The public card page: its visitor counts (tests flush them). */
   publicCard: PublicCardService;
+  /** The wallet passes (tests read a pass's authentication token). */
+  wallet: WalletService;
 }
 
 export interface BuildAppOptions {
@@ -144,6 +153,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const resolveTeamClaims = createTeamClaimsResolver(db);
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
+  const wallet = createWalletService({
+    db,
+    storage,
+    jobs,
+    baseUrl: config.baseUrl,
+    secret,
+    credentials: walletCredentialsSource(config.wallet, config.dataDir),
+    apns: { url: config.wallet.apnsUrl, ca: config.wallet.apnsCa, isApplesServer: config.wallet.isDefaultApnsUrl },
+    google: { apiUrl: config.wallet.googleApiUrl, isGooglesServer: config.wallet.isDefaultGoogleApiUrl },
+    cardAllowance,
+    logger,
+  });
   const publicCard = createPublicCardService({
     db,
     storage,
@@ -156,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
     jobs,
     logger,
+    walletOffersOf: wallet.offersOf,
   });
   const cards: CardsDeps = {
     db,
@@ -163,7 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     storage,
     cardAllowance,
     onCardChanged: publicCard.onCardChanged,
-    onCardSaving: publicCard.onCardSaving,
+    onCardSaving: async (trx, change) => {
+      await publicCard.onCardSaving(trx, change);
+      await wallet.onCardSaving(trx, change);
+    },
   };
   // What a downgrade does at the period end; billing reports plan changes to it.
   const plans = { db, cards, now: billingTime.now, jobs, isEveryFeatureIncluded };
@@ -208,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerPlansJobs(jobs, plans);
   registerTeamJobs(jobs, { ...teams, logger });
   registerPublicCardJobs(jobs, publicCard);
+  registerWalletJobs(jobs, wallet);
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
   // ---- Routes ------------------------------------------------------------------------------------------
@@ -244,9 +270,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerCallerHook(app, { auth, resolveTeamClaims });
   registerCrossSiteCheck(app, {
     baseUrl: config.baseUrl,
-    // Endpoints other servers call, not browsers: the Stripe webhook (signed); add /api/v1/* and the OAuth
-    // token endpoint here when they land.
-    exemptPaths: ['/api/billing/stripe/webhook'],
+    // Endpoints other servers call, not browsers: the Stripe webhook (signed); Apple Wallet's device
+    // registrations and logs (authenticated by the pass's own token); add /api/v1/* and the OAuth token endpoint
+    // here when they land.
+    exemptPaths: ['/api/billing/stripe/webhook', '/api/wallet/apple/v1/devices/*', '/api/wallet/apple/v1/log'],
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -266,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
+  registerWalletRoutes(app, wallet);
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
   if (options.startJobs) app.addHook('onReady', () => jobs.start());
@@ -278,6 +306,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   return {
     app,
-    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, wallet },
   };
 }

@@ -8,6 +8,7 @@ import { leadConsentText, leadThankYouText, type Card } from '@cardstack/shared/
 import { toSafeLinkUrl } from '@cardstack/shared/cards/urls';
 import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
+import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
 import type { Database } from '../../db/schema';
 import { AppError, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
@@ -57,6 +58,8 @@ export interface PublicCardDeps {
   statsFlushIntervalMs: number;
   /** Queues the vCard and QR generation of a saved card, in the transaction that saves it. */
   jobs: JobQueue;
+  /** Which wallet buttons the card's page shows (the wallet module decides; none without it). */
+  walletOffersOf?: (card: Card) => Promise<WalletOffers>;
   logger: Pick<Logger, 'error'>;
 }
 
@@ -72,6 +75,7 @@ export interface EncodedBody {
 
 interface PageEntry {
   card: Card;
+  walletOffers?: WalletOffers | undefined;
   page: EncodedBody;
   thanks?: EncodedBody;
   /** For each link: the id of its tracked address (web links only), else null. */
@@ -178,14 +182,15 @@ export function createPublicCardService(deps: PublicCardDeps) {
     return blocked.has(ref.id) ? { status: 'blocked' } : { status: 'active', ref };
   }
 
-  function renderEntry(card: Card): PageEntry {
+  function renderEntry(card: Card, walletOffers: WalletOffers | undefined): PageEntry {
     const linkIds = card.links.map((link) => (webLinkTarget(link) ? linkIdOf(link) : null));
     const html = renderCardPage(context, {
       card,
+      walletOffers,
       lead: { kind: 'form' },
       linkPath: (index) => (linkIds[index] ? `/id/${encodeURIComponent(card.id)}/l/${linkIds[index]}` : null),
     });
-    return { card, page: encodeBody(html), linkIds };
+    return { card, walletOffers, page: encodeBody(html), linkIds };
   }
 
   /** The rendered page of the card's current version: from memory, or rendered once however many ask at once. */
@@ -196,9 +201,9 @@ export function createPublicCardService(deps: PublicCardDeps) {
     let loading = loadingPages.get(loadKey);
     if (!loading) {
       loading = findCard(deps.db, ref.id)
-        .then((card) => {
+        .then(async (card) => {
           if (!card) return null;
-          const entry = renderEntry(card);
+          const entry = renderEntry(card, await deps.walletOffersOf?.(card));
           const latest = pages.get(card.id);
           if (!latest || latest.card.version <= card.version) pages.set(card.id, entry);
           return entry;
@@ -214,6 +219,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     entry.thanks ??= encodeBody(
       renderCardPage(context, {
         card: entry.card,
+        walletOffers: entry.walletOffers,
         lead: { kind: 'sent', message: thankYouMessageOf(entry.card) },
         linkPath: (index) => (entry.linkIds[index] ? `/id/${encodeURIComponent(entry.card.id)}/l/${entry.linkIds[index]}` : null),
       }),
@@ -225,6 +231,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
   function renderLeadErrors(entry: PageEntry, values: LeadFormState & { kind: 'form' }): string {
     return renderCardPage(context, {
       card: entry.card,
+      walletOffers: entry.walletOffers,
       lead: values,
       linkPath: (index) => (entry.linkIds[index] ? `/id/${encodeURIComponent(entry.card.id)}/l/${entry.linkIds[index]}` : null),
     });

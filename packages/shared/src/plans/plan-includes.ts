@@ -9,8 +9,7 @@ import type { UserPlan } from './plans';
  */
 
 /**
- * The features this instance actually offers. Not yet built, so not listed: Apple and Google Wallet passes,
- * Zapier, Insights and Analytics.
+ * The features this instance actually offers. Not yet built, so not listed: Zapier, Insights and Analytics.
  */
 export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'digitalCards',
@@ -21,6 +20,8 @@ export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'design',
   'widgets',
   'attachments',
+  'appleWallet',
+  'googleWallet',
   'csvExport',
   'userManagement',
   'roles',

@@ -46,9 +46,12 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(planCard(page, 'Basic').getByText('Current plan')).toBeVisible();
   await expect(planCard(page, 'Basic').getByText('1 unique card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  // Only what this instance has is advertised: no wallet passes, Zapier or Insights yet; the scanner, on every plan.
+  // Only what this instance has is advertised: no Zapier or Insights yet; the scanner, on every plan; the wallet
+  // passes on Pro (Teams has "Everything in Pro").
+  await expect(planCard(page, 'Pro').getByText('Apple Wallet and Google Wallet passes')).toBeVisible();
+  await expect(planCard(page, 'Basic').getByText(/Wallet/)).toHaveCount(0);
   for (const title of ['Basic', 'Pro', 'Teams']) {
-    await expect(planCard(page, title).getByText(/Insights|Wallet|Zapier/)).toHaveCount(0);
+    await expect(planCard(page, title).getByText(/Insights|Zapier/)).toHaveCount(0);
     await expect(planCard(page, title).getByText('AI Scanner')).toBeVisible();
     await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(1);
   }
@@ -173,7 +176,8 @@ test('a Pro user downgrades to Basic: impacts listed, success shown, Basic and l
     'Only 1 card is kept; the rest are locked.',
     'Your card design is reset to the default.',
     'Widgets and attachments are erased.',
-    // Wallet passes and Zapier are not built yet: nobody is told they lose them.
+    'Apple Wallet and Google Wallet are locked.',
+    // Zapier is not built yet: nobody is told they lose it.
     'CSV export is locked.',
   ]);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();

@@ -67,7 +67,7 @@ describe('downgrade impact lists — spec §8', () => {
     expect(full[move].map((impact) => impact.text)).toEqual(texts);
   });
 
-  // What this instance has: wallets and Zapier are not built, so nobody is told they lose them.
+  // What this instance has: Zapier is not built, so nobody is told they lose it.
   it.each([
     [
       'subscribed->basic',
@@ -75,6 +75,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Only 1 card is kept; the rest are locked.',
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
+        'Apple Wallet and Google Wallet are locked.',
         'CSV export is locked.',
       ],
     ],
@@ -84,6 +85,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Only 1 card is kept; the rest are locked.',
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
+        'Apple Wallet and Google Wallet are locked.',
         'CSV export is locked.',
         ...teamLines,
       ],
@@ -94,8 +96,8 @@ describe('downgrade impact lists — spec §8', () => {
   });
 
   it.each([
-    ['subscribed->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock']],
-    ['team->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock', 'lock', 'teamCardsToBasic']],
+    ['subscribed->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock', 'lock']],
+    ['team->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock', 'lock', 'lock', 'teamCardsToBasic']],
     ['team->subscribed', ['lockCards', 'lock', 'teamCardsToBasic']],
   ] as const)('%s: the job does what each line says (%j)', (move, effects) => {
     expect(downgradeImpacts[move].map((impact) => impact.effect)).toEqual(effects);

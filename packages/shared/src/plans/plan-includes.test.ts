@@ -4,12 +4,17 @@ import { hasLanded, joinNames, landedFeatures, planIncludes } from './plan-inclu
 import { userPlans } from './plans';
 
 describe('what each plan includes', () => {
-  it('lists neither wallets, Zapier nor Insights until they are built', () => {
-    for (const feature of ['appleWallet', 'googleWallet', 'zapier', 'analytics'] as const) expect(hasLanded(feature)).toBe(false);
+  it('lists neither Zapier nor Insights until they are built', () => {
+    for (const feature of ['zapier', 'analytics'] as const) expect(hasLanded(feature)).toBe(false);
     for (const plan of userPlans) {
       const text = planIncludes(plan).map((line) => line.text).join(' | ');
-      expect(text).not.toMatch(/wallet|zapier|insights/i);
+      expect(text).not.toMatch(/zapier|insights/i);
     }
+  });
+
+  it('lists the wallet passes on the paid plans only', () => {
+    expect(hasLanded('appleWallet') && hasLanded('googleWallet')).toBe(true);
+    expect(planIncludes('basic').map((line) => line.text).join(' | ')).not.toMatch(/wallet/i);
   });
 
   it('lists the card scanner, marked New, on every plan', () => {
@@ -20,7 +25,10 @@ describe('what each plan includes', () => {
 
   it.each([
     ['basic', ['AI Scanner', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
-    ['subscribed', ['AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
+    [
+      'subscribed',
+      ['AI Scanner', 'Custom card design', 'Widgets and attachments', 'Apple Wallet and Google Wallet passes', 'CSV export', 'Sharing by link, QR code and NFC', 'Contacts and lead form'],
+    ],
     ['team', ['AI Scanner', 'User management and roles', 'Team contacts', 'Excel bulk import', 'Everything in Pro']],
   ] as const)('%s, as built: %j', (plan, texts) => {
     expect(planIncludes(plan).map((line) => line.text)).toEqual(texts);

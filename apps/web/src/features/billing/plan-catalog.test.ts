@@ -22,9 +22,9 @@ describe('the plan cards', () => {
     }
   });
 
-  it('advertise nothing that is not built (wallets, Zapier, Insights)', () => {
+  it('advertise nothing that is not built (Zapier, Insights)', () => {
     for (const card of planCards(base)) {
-      expect(card.features.map((line) => line.text).join(' | ')).not.toMatch(/wallet|zapier|insights/i);
+      expect(card.features.map((line) => line.text).join(' | ')).not.toMatch(/zapier|insights/i);
     }
   });
 

@@ -1,4 +1,3 @@
-import { PKPass } from 'passkit-generator';
 import { hexToRgbString, passContent, type PassField } from '@cardstack/shared/wallet/pass-content';
 import type { ApplePassSettings } from '@cardstack/shared/wallet/schemas';
 import type { AppleCredentials } from './wallet-credentials';
@@ -60,8 +59,9 @@ export type PassJson = ReturnType<typeof buildPassJson>;
 /** The pass's images by file name (icon.png, icon@2x.png … logo.png, thumbnail.png …). */
 export type PassImages = Record<string, Buffer>;
 
-/** The signed .pkpass (a zip). */
-export function signPass(passJson: PassJson, images: PassImages, credentials: AppleCredentials): Buffer {
+/** The signed .pkpass (a zip). The library (with node-forge and joi) loads on the first pass, not at start-up. */
+export async function signPass(passJson: PassJson, images: PassImages, credentials: AppleCredentials): Promise<Buffer> {
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     { 'pass.json': Buffer.from(JSON.stringify(passJson), 'utf8'), ...images },
     {

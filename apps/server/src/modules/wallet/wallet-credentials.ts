@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type forgeModule from 'node-forge';
 import type { WalletCredentialState } from '@cardstack/shared/wallet/schemas';
 import type { Config } from '../../config';
 
@@ -39,6 +40,9 @@ export interface WalletCredentials {
 
 type WalletConfig = Config['wallet'];
 
+/** node-forge only when development certificates are made (never on a server with real ones). */
+const loadForge = (): typeof forgeModule => createRequire(import.meta.url)('node-forge') as typeof forgeModule;
+
 export const developmentCredentialsFile = 'wallet-development-credentials.json';
 
 interface DevelopmentCredentials {
@@ -51,13 +55,14 @@ function rsaKeyPem(): string {
 }
 
 function forgeCertificate(options: {
-  subject: forge.pki.CertificateField[];
-  issuer: forge.pki.CertificateField[];
+  subject: forgeModule.pki.CertificateField[];
+  issuer: forgeModule.pki.CertificateField[];
   publicKeyPem: string;
   signingKeyPem: string;
   isCa: boolean;
   years: number;
 }): string {
+  const forge = loadForge();
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(options.publicKeyPem);
   certificate.serialNumber = `01${crypto.randomBytes(8).toString('hex')}`;
@@ -84,7 +89,7 @@ function forgeCertificate(options: {
 const publicPemOf = (privatePem: string) => crypto.createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
 
 /** A CA and a certificate it issued for one host or pass type: used for development passes (and test servers). */
-export function issueCertificateChain(options: { caName: string; subjectName: string; extraSubject?: forge.pki.CertificateField[] }) {
+export function issueCertificateChain(options: { caName: string; subjectName: string; extraSubject?: forgeModule.pki.CertificateField[] }) {
   const caKey = rsaKeyPem();
   const caSubject = [
     { name: 'commonName', value: options.caName },

@@ -157,7 +157,7 @@ export function createWalletService(deps: WalletDeps) {
     if (!credentials) throw new AppError(503, 'wallet-not-configured', walletMessages.noApplePass);
     const settings = settingsOf(card, record).apple;
     const images = await passImages(settings, await profilePictureOf(card));
-    const body = signPass(described.passJson, images, credentials);
+    const body = await signPass(described.passJson, images, credentials);
     const key = `${storedPassFolder(card.id)}v${card.version}-${described.tag}/${vcardFileName(card.name).replace(/\.vcf$/, '')}.pkpass`;
     await deps.storage.put(key, body, 'application/vnd.apple.pkpass');
     const isRecorded = await deps.db.transaction().execute(async (trx) => {

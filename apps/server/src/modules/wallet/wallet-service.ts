@@ -170,8 +170,10 @@ export function createWalletService(deps: WalletDeps) {
       return recorded;
     });
     if (isRecorded) {
+      // Only passes this module made (v{version}-{tag}/…): anything else in the folder is not ours to judge.
+      const isGeneratedPass = (candidate: string) => /^v\d+-[\w-]+\//.test(candidate.slice(storedPassFolder(card.id).length));
       for (const old of await deps.storage.list(storedPassFolder(card.id))) {
-        if (old !== key) await deps.storage.delete(old).catch(() => undefined);
+        if (old !== key && isGeneratedPass(old)) await deps.storage.delete(old).catch(() => undefined);
       }
     }
     return body;

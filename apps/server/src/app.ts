@@ -66,6 +66,7 @@ import {
   createWalletService,
   registerWalletJobs,
   registerWalletRoutes,
+  walletCredentialStates,
   walletCredentialsSource,
   type WalletService,
 } from './modules/wallet/wallet-module';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     baseUrl: config.baseUrl,
     secret,
     credentials: walletCredentialsSource(config.wallet, config.dataDir),
+    credentialStates: walletCredentialStates(config.wallet),
     apns: { url: config.wallet.apnsUrl, ca: config.wallet.apnsCa, isApplesServer: config.wallet.isDefaultApnsUrl },
     google: { apiUrl: config.wallet.googleApiUrl, isGooglesServer: config.wallet.isDefaultGoogleApiUrl },
     cardAllowance,

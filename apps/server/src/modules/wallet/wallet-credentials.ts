@@ -151,6 +151,12 @@ export function loadDevelopmentCredentials(dataDir: string): DevelopmentCredenti
   return JSON.parse(fs.readFileSync(file, 'utf8')) as DevelopmentCredentials;
 }
 
+/** Which credentials each vendor's passes get, known from configuration alone (nothing is generated to tell). */
+export function walletCredentialStates(config: WalletConfig): Record<'apple' | 'google', WalletCredentialState> {
+  const stateOf = (real: unknown): WalletCredentialState => (real ? 'ready' : config.usesDevelopmentCredentials ? 'development' : 'not-configured');
+  return { apple: stateOf(config.apple), google: stateOf(config.google) };
+}
+
 /**
  * The credentials of this server per vendor: the configured ones, else the development ones (made on first use
  * and then kept: a key generation that tests and servers that never build a pass should not pay), else none.

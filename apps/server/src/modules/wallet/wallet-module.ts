@@ -4,4 +4,4 @@
  */
 export { registerWalletRoutes } from './wallet-routes';
 export { createWalletService, registerWalletJobs, type WalletService } from './wallet-service';
-export { walletCredentialsSource } from './wallet-credentials';
+export { walletCredentialStates, walletCredentialsSource } from './wallet-credentials';

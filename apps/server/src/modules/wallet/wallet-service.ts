@@ -9,6 +9,7 @@ import { defaultWalletSettings } from '@cardstack/shared/wallet/pass-content';
 import type {
   ApplePassSettings,
   GooglePassSettings,
+  WalletCredentialState,
   WalletResponse,
   WalletSettings,
   WalletVendor,
@@ -50,7 +51,9 @@ export interface WalletDeps {
   baseUrl: string;
   /** The server secret: each pass's authentication token is derived from it (and only its hash stored). */
   secret: string;
+  /** Made on first use (development credentials cost a key generation); the states are known without it. */
   credentials: () => WalletCredentials;
+  credentialStates: Record<WalletVendor, WalletCredentialState>;
   apns: { url: string; ca?: string | undefined; isApplesServer: boolean };
   google: { apiUrl: string; isGooglesServer: boolean };
   /** Which of an owner's cards their plan's allowance blocks (a blocked card's page offers nothing). */
@@ -193,11 +196,10 @@ export function createWalletService(deps: WalletDeps) {
 
   async function walletResponse(card: Card): Promise<WalletResponse> {
     const record = await repository.findWalletPass(deps.db, card.id);
-    const credentials = deps.credentials();
     return {
       settings: settingsOf(card, record),
-      apple: { state: credentials.apple.state, devices: await repository.countDevicesOfCard(deps.db, card.id) },
-      google: { state: credentials.google.state, devices: null },
+      apple: { state: deps.credentialStates.apple, devices: await repository.countDevicesOfCard(deps.db, card.id) },
+      google: { state: deps.credentialStates.google, devices: null },
       appleDownloadPath: `/id/${encodeURIComponent(card.id)}/apple-wallet.pkpass`,
       googleSavePath: `/id/${encodeURIComponent(card.id)}/google-wallet`,
     };
@@ -276,11 +278,12 @@ export function createWalletService(deps: WalletDeps) {
 
     /** Whether the card's public page offers each wallet's button (the owner's plan and this server's credentials). */
     async offersOf(card: Pick<Card, 'ownerId' | 'teamOwnerId'>): Promise<{ apple: boolean; google: boolean }> {
-      const credentials = deps.credentials();
+      const states = deps.credentialStates;
+      if (states.apple === 'not-configured' && states.google === 'not-configured') return { apple: false, google: false };
       const plan = await repository.publicPlanOfCard(deps.db, card);
       return {
-        apple: credentials.apple.state !== 'not-configured' && canUseFeature(plan, 'appleWallet'),
-        google: credentials.google.state !== 'not-configured' && canUseFeature(plan, 'googleWallet'),
+        apple: states.apple !== 'not-configured' && canUseFeature(plan, 'appleWallet'),
+        google: states.google !== 'not-configured' && canUseFeature(plan, 'googleWallet'),
       };
     },
 

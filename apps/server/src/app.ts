@@ -295,7 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
-  registerWalletRoutes(app, wallet);
+  registerWalletRoutes(app, wallet, { rateLimiter });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
   if (options.startJobs) app.addHook('onReady', () => jobs.start());

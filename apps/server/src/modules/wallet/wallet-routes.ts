@@ -14,6 +14,7 @@ import {
   walletCardParams,
   walletResponse,
 } from '@cardstack/shared/wallet/schemas';
+import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition } from '../storage/storage-module';
 import { pkpassContentType } from './apple-pass';
 import type { WalletService } from './wallet-service';
@@ -28,8 +29,11 @@ const unauthorised = (reply: FastifyReply) => reply.status(401).send();
  * case), the visitor's download and save link (public), and Apple's pass web service under
  * /api/wallet/apple/v1/ (devices, authenticated by the pass's own token).
  */
-export function registerWalletRoutes(fastify: FastifyInstance, service: WalletService): void {
+export function registerWalletRoutes(fastify: FastifyInstance, service: WalletService, options: { rateLimiter: RateLimiter }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Unauthenticated by Apple's protocol (the log) or able to cause calls to Google's API (a big pass is inserted
+  // before its link is made): a visitor or device needs a handful per minute, never hundreds.
+  const perAddress = (name: string) => limitPerAddress(options.rateLimiter, name, { max: 30, windowSeconds: 60 });
 
   // ---- The editor's Apple Wallet and Google Wallet tabs ----
   app.get('/api/cards/:id/wallet', { schema: { params: walletCardParams, response: { 200: walletResponse } } }, async (request) =>
@@ -53,7 +57,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
       .headers({ 'content-type': pkpassContentType, 'content-disposition': attachmentDisposition(pass.fileName), 'cache-control': 'no-cache' })
       .send(pass.body);
   });
-  app.get('/id/:key/google-wallet', { schema: { params: publicKeyParams } }, async (request, reply) => {
+  app.get('/id/:key/google-wallet', { schema: { params: publicKeyParams }, preHandler: perAddress('wallet-google-link') }, async (request, reply) => {
     const url = await service.googleSaveUrlForVisitor(request.params.key);
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });
@@ -98,7 +102,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
     }
     return reply.header('content-type', pkpassContentType).send(pass.body);
   });
-  app.post(`${base}/log`, { schema: { body: appleLogBody } }, async (request, reply) => {
+  app.post(`${base}/log`, { schema: { body: appleLogBody }, preHandler: perAddress('wallet-device-log') }, async (request, reply) => {
     service.logDeviceMessages(request.body.logs);
     return reply.status(200).send();
   });

@@ -14,6 +14,7 @@ import { createTestApp, TestClient } from '../apps/server/test/test-app';
 
 process.env.TEST_DB = 'sqlite';
 const runs = Number(process.argv[2] ?? 30);
+const print = (line: string) => process.stdout.write(`${line}\n`);
 
 function summarise(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -28,7 +29,7 @@ async function time(label: string, action: () => Promise<unknown>) {
     await action();
     samples.push(performance.now() - start);
   }
-  console.log(`${label}: ${summarise(samples)} (${runs} runs)`);
+  print(`${label}: ${summarise(samples)} (${runs} runs)`);
 }
 
 const card = {
@@ -49,7 +50,7 @@ const colours = { foregroundColor: '#111827', labelColor: '#6b7280', backgroundC
 
 const start = performance.now();
 const credentials = createDevelopmentCredentials();
-console.log(`development credentials made once: ${(performance.now() - start).toFixed(0)} ms`);
+print(`development credentials made once: ${(performance.now() - start).toFixed(0)} ms`);
 
 let size = 0;
 await time('Apple pass made and signed', async () => {
@@ -65,7 +66,7 @@ await time('Apple pass made and signed', async () => {
   const body = await signPass(passJson, await passImages(colours, null), credentials.apple);
   size = body.length;
 });
-console.log(`Apple pass size: ${size} bytes`);
+print(`Apple pass size: ${size} bytes`);
 
 let linkLength = 0;
 await time('Google save link signed', async () => {
@@ -73,7 +74,7 @@ await time('Google save link signed', async () => {
   const link = await saveLinkOf(credentials.google, { genericClass: genericClassOf(credentials.google.issuerId, card.id), genericObject: object }, { origins: ['https://cards.example.com'], nowSeconds: 1_800_000_000, insert: async () => undefined });
   linkLength = link.url.length;
 });
-console.log(`Google save link length: ${linkLength} characters (budget 1800)`);
+print(`Google save link length: ${linkLength} characters (budget 1800)`);
 
 const t = await createTestApp();
 try {

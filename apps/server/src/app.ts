@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import { resolveAuthSecret, type Config } from './config';
+import { isLocalhostUrl, resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
@@ -162,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     secret,
     credentials: walletCredentialsSource(config.wallet, config.dataDir),
     credentialStates: walletCredentialStates(config.wallet),
+    offersDevelopmentPasses: isLocalhostUrl(config.baseUrl),
     apns: { url: config.wallet.apnsUrl, ca: config.wallet.apnsCa, isApplesServer: config.wallet.isDefaultApnsUrl },
     google: { apiUrl: config.wallet.googleApiUrl, isGooglesServer: config.wallet.isDefaultGoogleApiUrl },
     cardAllowance,

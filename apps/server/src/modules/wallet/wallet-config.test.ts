@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { issueCertificateChain, walletCredentialStates, walletCredentialsSource } from './wallet-credentials';
+import { isOfferedToVisitors, issueCertificateChain, walletCredentialStates, walletCredentialsSource } from './wallet-credentials';
 
 const chain = issueCertificateChain({ caName: 'Test CA', subjectName: 'Pass Type ID: pass.com.example.cards' });
 const apnsKey = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -51,6 +51,16 @@ describe('wallet configuration', () => {
   it('uses development credentials by default, and none when they are switched off', () => {
     expect(walletCredentialStates(loadConfig({}).wallet)).toEqual({ apple: 'development', google: 'development' });
     expect(walletCredentialStates(loadConfig({ WALLET_DEVELOPMENT_CREDENTIALS: 'false' }).wallet)).toEqual({ apple: 'not-configured', google: 'not-configured' });
+  });
+
+  it.each([
+    ['ready', false, true],
+    ['ready', true, true],
+    ['development', true, true],
+    ['development', false, false],
+    ['not-configured', true, false],
+  ] as const)('offers visitors %s passes (development ones allowed: %s): %s', (state, offersDevelopmentPasses, expected) => {
+    expect(isOfferedToVisitors(state, offersDevelopmentPasses)).toBe(expected);
   });
 
   it.each([

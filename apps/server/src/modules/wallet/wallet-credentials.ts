@@ -157,6 +157,11 @@ export function walletCredentialStates(config: WalletConfig): Record<'apple' | '
   return { apple: stateOf(config.apple), google: stateOf(config.google) };
 }
 
+/** Whether the public page offers a wallet whose passes are signed this way (development ones only on localhost). */
+export function isOfferedToVisitors(state: WalletCredentialState, offersDevelopmentPasses: boolean): boolean {
+  return state === 'ready' || (state === 'development' && offersDevelopmentPasses);
+}
+
 /**
  * The credentials of this server per vendor: the configured ones, else the development ones (made on first use
  * and then kept: a key generation that tests and servers that never build a pass should not pay), else none.

@@ -25,7 +25,7 @@ import { createApnsClient, type ApnsClient } from './apns';
 import { createGoogleWalletClient, genericClassOf, genericObjectOf, saveLinkOf, type GoogleWalletClient } from './google-wallet';
 import { passImages } from './pass-images';
 import * as repository from './wallet-repository';
-import type { WalletCredentials } from './wallet-credentials';
+import { isOfferedToVisitors, type WalletCredentials } from './wallet-credentials';
 
 /*
  * The wallet passes' use cases. A card save queues `wallet.pass-changed` in its transaction; the job makes the
@@ -54,6 +54,11 @@ export interface WalletDeps {
   /** Made on first use (development credentials cost a key generation); the states are known without it. */
   credentials: () => WalletCredentials;
   credentialStates: Record<WalletVendor, WalletCredentialState>;
+  /**
+   * Whether visitors are offered passes signed with development credentials (no phone installs them): on a
+   * developer's machine yes, on a public address no — there the buttons wait for real credentials.
+   */
+  offersDevelopmentPasses: boolean;
   apns: { url: string; ca?: string | undefined; isApplesServer: boolean };
   google: { apiUrl: string; isGooglesServer: boolean };
   /** Which of an owner's cards their plan's allowance blocks (a blocked card's page offers nothing). */
@@ -278,12 +283,12 @@ export function createWalletService(deps: WalletDeps) {
 
     /** Whether the card's public page offers each wallet's button (the owner's plan and this server's credentials). */
     async offersOf(card: Pick<Card, 'ownerId' | 'teamOwnerId'>): Promise<{ apple: boolean; google: boolean }> {
-      const states = deps.credentialStates;
-      if (states.apple === 'not-configured' && states.google === 'not-configured') return { apple: false, google: false };
+      const isOffered = (state: WalletCredentialState) => isOfferedToVisitors(state, deps.offersDevelopmentPasses);
+      if (!isOffered(deps.credentialStates.apple) && !isOffered(deps.credentialStates.google)) return { apple: false, google: false };
       const plan = await repository.publicPlanOfCard(deps.db, card);
       return {
-        apple: states.apple !== 'not-configured' && canUseFeature(plan, 'appleWallet'),
-        google: states.google !== 'not-configured' && canUseFeature(plan, 'googleWallet'),
+        apple: isOffered(deps.credentialStates.apple) && canUseFeature(plan, 'appleWallet'),
+        google: isOffered(deps.credentialStates.google) && canUseFeature(plan, 'googleWallet'),
       };
     },
 

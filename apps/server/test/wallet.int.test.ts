@@ -265,6 +265,36 @@ describe("Apple's pass web service", () => {
   });
 });
 
+describe('a downgrade to Basic', () => {
+  it('locks both wallets: no tab, no download, no new pass; devices keep the last pass', async () => {
+    t = await createTestApp();
+    const { owner, card } = await proOwnerWithCard(t);
+    const passType = developmentCredentials(t).apple.passTypeId;
+    const token = t.services.wallet.authTokenOf(card.id);
+    const storedBefore = await t.services.storage.list(`appleWallets/${card.id}/`);
+    expect(storedBefore).toHaveLength(1);
+    // The 7-day trial ends with the subscription cancelled: the account is on Basic.
+    expect((await owner.post('/api/billing/cancel-at-period-end')).statusCode).toBe(200);
+    expect((await owner.post('/api/billing/test-clock', { days: 8 })).statusCode).toBe(200);
+    await t.services.jobs.runDue();
+    expect((await owner.get('/api/me')).json().plan).toBe('basic');
+
+    expect((await owner.get(`/api/cards/${card.id}/wallet`)).statusCode).toBe(403);
+    expect((await visitorGet(t, `/id/${card.id}/apple-wallet.pkpass`)).statusCode).toBe(404);
+    expect((await visitorGet(t, `/id/${card.id}/google-wallet`)).statusCode).toBe(404);
+    expect((await owner.patch(`/api/cards/${card.id}`, { jobTitle: 'Changed after the downgrade' })).statusCode).toBe(200);
+    await t.services.jobs.runDue();
+    expect(await t.services.storage.list(`appleWallets/${card.id}/`)).toEqual(storedBefore);
+    expect((await visitorGet(t, `/id/${card.id}/`)).body).not.toContain('Add to Apple Wallet');
+
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/wallet/apple/v1/passes/${passType}/${card.id}`, headers: { authorization: `ApplePass ${token}` } });
+    expect(fetched.statusCode).toBe(200);
+    const passJson = JSON.parse(await (await JSZip.loadAsync(fetched.rawPayload)).file('pass.json')!.async('string'));
+    expect(passJson.generic.secondaryFields).toEqual([{ key: 'jobTitle', label: 'Job title', value: 'Analyst' }]);
+    expect(await t.services.storage.list(`appleWallets/${card.id}/`)).toEqual(storedBefore);
+  });
+});
+
 describe('Google Wallet', () => {
   it('redirects to a save link whose RS256 JWT verifies with jose, within the link budget', async () => {
     t = await createTestApp();

@@ -341,7 +341,10 @@ export function createWalletService(deps: WalletDeps) {
     },
     /** The pass as a device fetches it, with when it last changed (whole seconds, as HTTP dates carry them). */
     async passForDevice(card: Card): Promise<{ body: Buffer | Readable; lastModified: Date }> {
-      const body = await currentApplePass(card);
+      // A plan without Apple Wallet locks the pass as it is: the last one made, never a new one.
+      const locked = (await mayUse(card, 'apple')) ? null : await repository.findWalletPass(deps.db, card.id);
+      const stored = locked?.passKey ? await deps.storage.get(locked.passKey) : null;
+      const body = stored ? stored.body : await currentApplePass(card);
       const record = await repository.findWalletPass(deps.db, card.id);
       const lastModified = new Date(Math.floor(new Date(record?.updatedAt ?? now()).getTime() / 1000) * 1000);
       return { body, lastModified };

@@ -171,6 +171,23 @@ describe('Apple Wallet pass', () => {
   });
 });
 
+describe('the public page', () => {
+  it('shows the wallet buttons soon after the owner upgrades, without the card changing', async () => {
+    t = await createTestApp({ PUBLIC_PAGE_PLAN_CHECK_SECONDS: '0.05', PUBLIC_PAGE_VERSION_CHECK_MS: '0' });
+    const owner = new TestClient(t.app);
+    await owner.register();
+    const card = (await owner.post('/api/cards', fullCard)).json().card as Card;
+    await t.services.jobs.runDue();
+    expect((await visitorGet(t, `/id/${card.id}/`)).body).not.toContain(walletTexts.addToApple);
+    await buyPro(owner);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const page = (await visitorGet(t, `/id/${card.id}/`)).body;
+    expect(page).toContain(walletTexts.addToApple);
+    expect(page).toContain(walletTexts.addToGoogle);
+    expect(((await owner.get(`/api/cards/${card.id}`)).json().card as Card).version).toBe(card.version);
+  });
+});
+
 describe("Apple's pass web service", () => {
   it('answers every documented status: 201, 200, 204, 304 and 401', async () => {
     t = await createTestApp();

@@ -76,6 +76,8 @@ export interface EncodedBody {
 interface PageEntry {
   card: Card;
   walletOffers?: WalletOffers | undefined;
+  /** When the wallet buttons were decided (Date.now()). */
+  walletOffersCheckedAt: number;
   page: EncodedBody;
   thanks?: EncodedBody;
   /** For each link: the id of its tracked address (web links only), else null. */
@@ -190,13 +192,28 @@ export function createPublicCardService(deps: PublicCardDeps) {
       lead: { kind: 'form' },
       linkPath: (index) => (linkIds[index] ? `/id/${encodeURIComponent(card.id)}/l/${linkIds[index]}` : null),
     });
-    return { card, walletOffers, page: encodeBody(html), linkIds };
+    return { card, walletOffers, walletOffersCheckedAt: Date.now(), page: encodeBody(html), linkIds };
+  }
+
+  /**
+   * The wallet buttons follow the owner's plan, which can change without the card changing: off the hot path (the
+   * version is re-read every `versionCheckMs` anyway), a page's buttons are checked again once per `accessTtlMs`,
+   * and the page is rendered again only when they changed.
+   */
+  async function withCurrentWalletOffers(entry: PageEntry): Promise<PageEntry> {
+    if (!deps.walletOffersOf || Date.now() - entry.walletOffersCheckedAt < deps.accessTtlMs) return entry;
+    entry.walletOffersCheckedAt = Date.now();
+    const offers = await deps.walletOffersOf(entry.card);
+    if (offers.apple === entry.walletOffers?.apple && offers.google === entry.walletOffers.google) return entry;
+    const fresh = renderEntry(entry.card, offers);
+    if (pages.get(entry.card.id) === entry) pages.set(entry.card.id, fresh);
+    return fresh;
   }
 
   /** The rendered page of the card's current version: from memory, or rendered once however many ask at once. */
   async function pageOf(ref: CardRef): Promise<PageEntry | null> {
     const cached = pages.get(ref.id);
-    if (cached && cached.card.version === ref.version) return cached;
+    if (cached && cached.card.version === ref.version) return withCurrentWalletOffers(cached);
     const loadKey = `${ref.id}:${ref.version}`;
     let loading = loadingPages.get(loadKey);
     if (!loading) {

@@ -46,11 +46,11 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(planCard(page, 'Basic').getByText('Current plan')).toBeVisible();
   await expect(planCard(page, 'Basic').getByText('1 unique card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  // Only what this instance has is advertised: no Zapier or Insights yet; the scanner, on every plan; the wallet
-  // passes on Pro (below "Read more"; Teams has "Everything in Pro").
-  await expect(planCard(page, 'Basic').getByText(/Wallet/)).toHaveCount(0);
+  // Only what this instance has is advertised: no Insights yet (wallet passes and Zapier on the paid plans, below
+  // "Read more"; Teams has "Everything in Pro"); the scanner, on every plan.
+  await expect(planCard(page, 'Basic').getByText(/Wallet|Zapier/)).toHaveCount(0);
   for (const title of ['Basic', 'Pro', 'Teams']) {
-    await expect(planCard(page, title).getByText(/Insights|Zapier/)).toHaveCount(0);
+    await expect(planCard(page, title).getByText(/Insights/)).toHaveCount(0);
     await expect(planCard(page, title).getByText('AI Scanner')).toBeVisible();
     await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(1);
   }
@@ -67,11 +67,11 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(pro.getByText('€4.99', { exact: true })).toBeVisible();
 
   await expect(pro.getByText('Widgets and attachments', { exact: true })).toBeVisible();
-  await expect(pro.getByText('CSV export', { exact: true })).toBeHidden();
+  await expect(pro.getByText('CSV export and Zapier', { exact: true })).toBeHidden();
   await expect(pro.getByText('Contacts and lead form')).toBeHidden();
   await pro.getByRole('button', { name: 'Read more' }).click();
   await expect(pro.getByText('Apple Wallet and Google Wallet passes')).toBeVisible();
-  await expect(pro.getByText('CSV export', { exact: true })).toBeVisible();
+  await expect(pro.getByText('CSV export and Zapier', { exact: true })).toBeVisible();
   await expect(pro.getByText('Contacts and lead form')).toBeVisible();
   await pro.getByRole('button', { name: 'Collapse' }).click();
   await expect(pro.getByText('Contacts and lead form')).toBeHidden();
@@ -177,8 +177,7 @@ test('a Pro user downgrades to Basic: impacts listed, success shown, Basic and l
     'Your card design is reset to the default.',
     'Widgets and attachments are erased.',
     'Apple Wallet and Google Wallet are locked.',
-    // Zapier is not built yet: nobody is told they lose it.
-    'CSV export is locked.',
+    'CSV export and Zapier are locked.',
   ]);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expectAccessible(page);

@@ -16,6 +16,7 @@ import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-modul
 import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import {
   createAuth,
+  createCallerOfUser,
   createPasswordAttempts,
   registerAuthRoutes,
   registerCallerHook,
@@ -36,6 +37,12 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
+import {
+  createIntegrationEvents,
+  createIntegrations,
+  registerIntegrationsJobs,
+  registerIntegrationsRoutes,
+} from './modules/integrations/integrations-module';
 import {
   createLocalMailboxTransport,
   createSmtpTransport,
@@ -152,6 +159,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
+  // The public API's callers are users too: a token resolves to the same caller (plan, team claims) a session does.
+  const callerOfUser = createCallerOfUser({ auth, resolveTeamClaims });
+  // Webhook events, made before the modules whose saves raise them (contacts, cards, the public page's leads).
+  const integrationEvents = createIntegrationEvents({
+    db,
+    jobs,
+    logger,
+    settings: config.integrations,
+    callerOf: callerOfUser,
+    baseUrl: config.baseUrl,
+  });
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
   const wallet = createWalletService({
@@ -181,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     jobs,
     logger,
     walletOffersOf: wallet.offersOf,
+    onLeadCreated: integrationEvents.onContactCreated,
   });
   const cards: CardsDeps = {
     db,
@@ -191,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     onCardSaving: async (trx, change) => {
       await publicCard.onCardSaving(trx, change);
       await wallet.onCardSaving(trx, change);
+      await integrationEvents.onCardSaving(trx, change);
     },
   };
   // What a downgrade does at the period end; billing reports plan changes to it.
@@ -206,7 +226,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     enterpriseContactUrl: config.enterpriseContactUrl,
     isEveryFeatureIncluded,
   });
-  const contacts: ContactsDeps = { db, storage };
+  const contacts: ContactsDeps = { db, storage, onContactCreated: integrationEvents.onContactCreated };
+  const integrations = createIntegrations({
+    db,
+    baseUrl: config.baseUrl,
+    settings: config.integrations,
+    events: integrationEvents,
+    callerOf: callerOfUser,
+    rateLimiter,
+    cards,
+    contacts,
+  });
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletion: AccountDeletion = {
     // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
@@ -237,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerTeamJobs(jobs, { ...teams, logger });
   registerPublicCardJobs(jobs, publicCard);
   registerWalletJobs(jobs, wallet);
+  registerIntegrationsJobs(jobs, integrationEvents);
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
   // ---- Routes ------------------------------------------------------------------------------------------
@@ -273,10 +304,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerCallerHook(app, { auth, resolveTeamClaims });
   registerCrossSiteCheck(app, {
     baseUrl: config.baseUrl,
-    // Endpoints other servers call, not browsers: the Stripe webhook (signed); Apple Wallet's device
-    // registrations and logs (authenticated by the pass's own token); add /api/v1/* and the OAuth token endpoint
-    // here when they land.
-    exemptPaths: ['/api/billing/stripe/webhook', '/api/wallet/apple/v1/devices/*', '/api/wallet/apple/v1/log'],
+    // Endpoints other servers call, not browsers: the Stripe webhook (signed), the OAuth token endpoint (client
+    // credentials), the public API (bearer tokens only; a session cookie never opens it), and Apple Wallet's device
+    // registrations and logs (devices, authenticated by the pass's own token).
+    exemptPaths: ['/api/billing/stripe/webhook', '/api/oauth/token', '/api/v1/*', '/api/wallet/apple/v1/devices/*', '/api/wallet/apple/v1/log'],
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -295,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerContactRoutes(app, contacts);
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
+  await registerIntegrationsRoutes(app, integrations);
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
   registerWalletRoutes(app, wallet, { rateLimiter });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));

@@ -121,7 +121,7 @@ describe('a downgrade to Basic at the period end', () => {
       'Your card design is reset to the default.',
       'Widgets and attachments are erased.',
       'Apple Wallet and Google Wallet are locked.',
-      'CSV export is locked.',
+      'CSV export and Zapier are locked.',
     ];
     expect(JSON.parse(scheduled!.impacts).map((impact: { text: string }) => impact.text)).toEqual(listed);
     const mails = await db().selectFrom('mail_outbox').selectAll().where('to', '=', email).where('template', '=', 'downgrade-scheduled').execute();

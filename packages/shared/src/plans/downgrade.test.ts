@@ -67,7 +67,7 @@ describe('downgrade impact lists — spec §8', () => {
     expect(full[move].map((impact) => impact.text)).toEqual(texts);
   });
 
-  // What this instance has: Zapier is not built, so nobody is told they lose it.
+  // What this instance has: Insights is not built (and loses nothing on a downgrade); wallets and Zapier are.
   it.each([
     [
       'subscribed->basic',
@@ -76,7 +76,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
         'Apple Wallet and Google Wallet are locked.',
-        'CSV export is locked.',
+        'CSV export and Zapier are locked.',
       ],
     ],
     [
@@ -86,7 +86,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
         'Apple Wallet and Google Wallet are locked.',
-        'CSV export is locked.',
+        'CSV export and Zapier are locked.',
         ...teamLines,
       ],
     ],

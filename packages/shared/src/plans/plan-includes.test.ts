@@ -4,11 +4,13 @@ import { hasLanded, joinNames, landedFeatures, planIncludes } from './plan-inclu
 import { userPlans } from './plans';
 
 describe('what each plan includes', () => {
-  it('lists neither Zapier nor Insights until they are built', () => {
-    for (const feature of ['zapier', 'analytics'] as const) expect(hasLanded(feature)).toBe(false);
+  it('lists no Insights until it is built; wallets and Zapier are built, on the paid plans only', () => {
+    expect(hasLanded('analytics')).toBe(false);
+    for (const feature of ['appleWallet', 'googleWallet', 'zapier'] as const) expect(hasLanded(feature)).toBe(true);
     for (const plan of userPlans) {
       const text = planIncludes(plan).map((line) => line.text).join(' | ');
-      expect(text).not.toMatch(/zapier|insights/i);
+      expect(text).not.toMatch(/insights/i);
+      if (plan === 'basic') expect(text).not.toMatch(/wallet|zapier/i);
     }
   });
 
@@ -27,7 +29,7 @@ describe('what each plan includes', () => {
     ['basic', ['AI Scanner', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
     [
       'subscribed',
-      ['AI Scanner', 'Custom card design', 'Widgets and attachments', 'Apple Wallet and Google Wallet passes', 'CSV export', 'Sharing by link, QR code and NFC', 'Contacts and lead form'],
+      ['AI Scanner', 'Custom card design', 'Widgets and attachments', 'Apple Wallet and Google Wallet passes', 'CSV export and Zapier', 'Sharing by link, QR code and NFC', 'Contacts and lead form'],
     ],
     ['team', ['AI Scanner', 'User management and roles', 'Team contacts', 'Excel bulk import', 'Everything in Pro']],
   ] as const)('%s, as built: %j', (plan, texts) => {

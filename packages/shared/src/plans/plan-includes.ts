@@ -23,6 +23,7 @@ export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'appleWallet',
   'googleWallet',
   'csvExport',
+  'zapier',
   'userManagement',
   'roles',
   'teamContacts',

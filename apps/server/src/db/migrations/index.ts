@@ -18,6 +18,7 @@ import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
 import { walletPasses } from './0050-wallet-passes';
+import { integrations } from './0070-integrations';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -48,6 +49,7 @@ const migrations = [
   ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
   ['0050-wallet-passes', walletPasses],
+  ['0070-integrations', integrations],
 ] as const;
 
 /**

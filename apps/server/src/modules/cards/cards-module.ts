@@ -13,7 +13,7 @@ import * as service from './card-service';
  * their own rules).
  */
 export { registerCardRoutes } from './card-routes';
-export { createCard, deleteCardsOfUser, resetCardsToBasic, type BasicReset, type CardsDeps } from './card-service';
+export { createCard, deleteCardsOfUser, getCard, listCards, resetCardsToBasic, type BasicReset, type CardsDeps } from './card-service';
 export type { CardCaller } from './card-access';
 
 /**

@@ -46,10 +46,10 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(planCard(page, 'Basic').getByText('Current plan')).toBeVisible();
   await expect(planCard(page, 'Basic').getByText('1 unique card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  // Only what this instance has is advertised: no wallet passes yet (Zapier on the paid plans); Insights and the
-  // scanner, on every plan.
+  // Everything of the plan list is built: wallet passes and Zapier on the paid plans (below "Read more"; Teams
+  // has "Everything in Pro"); Insights and the scanner, on every plan.
+  await expect(planCard(page, 'Basic').getByText(/Wallet|Zapier/)).toHaveCount(0);
   for (const title of ['Basic', 'Pro', 'Teams']) {
-    await expect(planCard(page, title).getByText(/Wallet/)).toHaveCount(0);
     await expect(planCard(page, title).getByText('Insights and Analytics')).toBeVisible();
     await expect(planCard(page, title).getByText('AI Scanner')).toBeVisible();
     await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(2);
@@ -72,6 +72,7 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(pro.getByText('Contacts and lead form')).toBeHidden();
   await pro.getByRole('button', { name: 'Read more' }).click();
   await expect(pro.getByText('Widgets and attachments', { exact: true })).toBeVisible();
+  await expect(pro.getByText('Apple Wallet and Google Wallet passes')).toBeVisible();
   await expect(pro.getByText('CSV export and Zapier', { exact: true })).toBeVisible();
   await expect(pro.getByText('Contacts and lead form')).toBeVisible();
   await pro.getByRole('button', { name: 'Collapse' }).click();
@@ -177,7 +178,7 @@ test('a Pro user downgrades to Basic: impacts listed, success shown, Basic and l
     'Only 1 card is kept; the rest are locked.',
     'Your card design is reset to the default.',
     'Widgets and attachments are erased.',
-    // Wallet passes are not built yet: nobody is told they lose them.
+    'Apple Wallet and Google Wallet are locked.',
     'CSV export and Zapier are locked.',
   ]);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();

@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import { resolveAuthSecret, type Config } from './config';
+import { isLocalhostUrl, resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
@@ -71,6 +71,14 @@ import {
   registerTeamRoutes,
   type TeamsDeps,
 } from './modules/teams/teams-module';
+import {
+  createWalletService,
+  registerWalletJobs,
+  registerWalletRoutes,
+  walletCredentialStates,
+  walletCredentialsSource,
+  type WalletService,
+} from './modules/wallet/wallet-module';
 import { registerSpa } from './web/spa';
 
 export interface AppServices {
@@ -92,6 +100,8 @@ export interface AppServices {
    * public card page that count (the wallet passes: "Wallet adds") call `insights.record(request, cardId, 'wallet')`.
    */
   insights: InsightsRecorder;
+  /** The wallet passes (tests read a pass's authentication token). */
+  wallet: WalletService;
 }
 
 export interface BuildAppOptions {
@@ -170,6 +180,20 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
   const insights = createInsightsRecorder({ db, baseUrl: config.baseUrl, flushIntervalMs: config.publicPage.statsFlushMs, logger });
+  const wallet = createWalletService({
+    db,
+    storage,
+    jobs,
+    baseUrl: config.baseUrl,
+    secret,
+    credentials: walletCredentialsSource(config.wallet, config.dataDir),
+    credentialStates: walletCredentialStates(config.wallet),
+    offersDevelopmentPasses: isLocalhostUrl(config.baseUrl),
+    apns: { url: config.wallet.apnsUrl, ca: config.wallet.apnsCa, isApplesServer: config.wallet.isDefaultApnsUrl },
+    google: { apiUrl: config.wallet.googleApiUrl, isGooglesServer: config.wallet.isDefaultGoogleApiUrl },
+    cardAllowance,
+    logger,
+  });
   const publicCard = createPublicCardService({
     db,
     storage,
@@ -182,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     insights,
     jobs,
     logger,
+    walletOffersOf: wallet.offersOf,
     onLeadCreated: integrationEvents.onContactCreated,
   });
   const cards: CardsDeps = {
@@ -192,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     onCardChanged: publicCard.onCardChanged,
     onCardSaving: async (trx, change) => {
       await publicCard.onCardSaving(trx, change);
+      await wallet.onCardSaving(trx, change);
       await integrationEvents.onCardSaving(trx, change);
     },
   };
@@ -249,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerTeamJobs(jobs, { ...teams, logger });
   registerPublicCardJobs(jobs, publicCard);
   registerInsightsJobs(jobs, { db });
+  registerWalletJobs(jobs, wallet);
   registerIntegrationsJobs(jobs, integrationEvents);
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
@@ -287,8 +314,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerCrossSiteCheck(app, {
     baseUrl: config.baseUrl,
     // Endpoints other servers call, not browsers: the Stripe webhook (signed), the OAuth token endpoint (client
-    // credentials) and the public API (bearer tokens only; a session cookie never opens it).
-    exemptPaths: ['/api/billing/stripe/webhook', '/api/oauth/token', '/api/v1/*'],
+    // credentials), the public API (bearer tokens only; a session cookie never opens it), and Apple Wallet's device
+    // registrations and logs (devices, authenticated by the pass's own token).
+    exemptPaths: ['/api/billing/stripe/webhook', '/api/oauth/token', '/api/v1/*', '/api/wallet/apple/v1/devices/*', '/api/wallet/apple/v1/log'],
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -310,6 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerInsightsRoutes(app, { db, linkIdOf });
   await registerIntegrationsRoutes(app, integrations);
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
+  registerWalletRoutes(app, wallet, { rateLimiter, countWalletAdd: (request, cardId) => insights.record(request, cardId, 'wallet') });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 
   if (options.startJobs) app.addHook('onReady', () => jobs.start());
@@ -323,6 +352,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   return {
     app,
-    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, insights },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, insights, wallet },
   };
 }

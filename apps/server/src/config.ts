@@ -74,6 +74,35 @@ export function isLocalhostUrl(url: string): boolean {
 }
 // ---- end security-auth ----------------------------------------------------------------------------------
 
+// ---- wallet: credentials given as the text itself or as the path of a file holding it ------------------
+/**
+ * A certificate, key or service-account JSON: the value itself (PEM text starting `-----BEGIN`, JSON starting
+ * `{`) or the path of a file holding it, read once at start-up.
+ */
+const textOrFile = optionalString.transform((value, ctx): string | undefined => {
+  if (value === undefined) return undefined;
+  // PEM in one environment line often arrives with its line breaks written as \n.
+  if (value.startsWith('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  if (value.startsWith('{')) return value;
+  try {
+    return fs.readFileSync(value, 'utf8');
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `must be the PEM/JSON text itself or the path of a readable file (cannot read ${value})` });
+    return z.NEVER;
+  }
+});
+
+function checkWalletCredential(ctx: z.RefinementCtx, name: string, check: () => unknown, what: string): void {
+  try {
+    check();
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', path: [name], message: `must be ${what} (${error instanceof Error ? error.message : String(error)})` });
+  }
+}
+
+const appleWalletVariables = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_SIGNER_CERT', 'APPLE_SIGNER_KEY', 'APPLE_WWDR_CERT'] as const;
+// ---- end wallet ----------------------------------------------------------------------------------------
+
 /** Every setting the server reads. `.env.example` documents each one; keep the two in step. */
 const envSchema = z
   .object({
@@ -146,6 +175,27 @@ const envSchema = z
     SCANNER_LLM_API_KEY: optionalString,
     SCANNER_LLM_VISION: booleanFlag,
     SCANNER_LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+    // Wallet passes. Apple: pass type id, team id, the Pass Type ID certificate and its key (+ passphrase), Apple's
+    // WWDR G4 certificate, and for updates the APNs key id + .p8 key. Google: issuer id + service-account JSON.
+    // Certificates and keys are the text itself or a file path. Without them, throwaway development credentials
+    // are made once in DATA_DIR (unless WALLET_DEVELOPMENT_CREDENTIALS=false).
+    APPLE_PASS_TYPE_ID: optionalString.pipe(z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a pass type identifier such as pass.com.example.cards').optional()),
+    APPLE_TEAM_ID: optionalString.pipe(z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team identifier').optional()),
+    APPLE_SIGNER_CERT: textOrFile,
+    APPLE_SIGNER_KEY: textOrFile,
+    APPLE_SIGNER_KEY_PASSPHRASE: optionalString,
+    APPLE_WWDR_CERT: textOrFile,
+    APPLE_APNS_KEY_ID: optionalString.pipe(z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id of the APNs key').optional()),
+    APPLE_APNS_KEY: textOrFile,
+    // Where pass-update pushes go (Apple's production APNs); tests point it at a local HTTP/2 server.
+    APPLE_APNS_URL: z.string().url().default('https://api.push.apple.com'),
+    // An extra CA certificate (PEM or path) trusted for the APNs connection only: a local test server, a proxy.
+    APPLE_APNS_CA: textOrFile,
+    GOOGLE_WALLET_ISSUER_ID: optionalString.pipe(z.string().regex(/^\d+$/, 'must be the numeric issuer id of the Google Wallet console').optional()),
+    GOOGLE_WALLET_SERVICE_ACCOUNT: textOrFile,
+    // The Wallet REST API (objects are inserted and patched there); tests point it at a local fake.
+    GOOGLE_WALLET_API_URL: z.string().url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+    WALLET_DEVELOPMENT_CREDENTIALS: z.enum(['true', 'false', '1', '0', '']).optional().transform((value) => value !== 'false' && value !== '0'),
     // Integrations: the Zapier OAuth client the operator registered (all three or none), where the settings
     // tile's "Connect" leads, the public API's limit per key, and whether webhooks may call private addresses.
     ZAPIER_CLIENT_ID: optionalString,
@@ -187,6 +237,34 @@ const envSchema = z
         path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the default AWS credential chain)',
       });
+    }
+    const appleSet = appleWalletVariables.filter((name) => env[name]);
+    if (appleSet.length > 0 && appleSet.length < appleWalletVariables.length) {
+      for (const name of appleWalletVariables.filter((variable) => !env[variable])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `Apple Wallet needs ${appleWalletVariables.join(', ')} together (or none: development credentials)` });
+      }
+    }
+    if (Boolean(env.APPLE_APNS_KEY_ID) !== Boolean(env.APPLE_APNS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.APPLE_APNS_KEY_ID ? 'APPLE_APNS_KEY' : 'APPLE_APNS_KEY_ID'], message: 'set both APPLE_APNS_KEY_ID and APPLE_APNS_KEY (the .p8 key) to push pass updates, or neither' });
+    }
+    if (env.APPLE_APNS_KEY_ID && appleSet.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['APPLE_APNS_KEY_ID'], message: 'the APNs key pushes updates of real passes: set the Apple pass certificates too' });
+    }
+    if (env.APPLE_SIGNER_CERT) checkWalletCredential(ctx, 'APPLE_SIGNER_CERT', () => new crypto.X509Certificate(env.APPLE_SIGNER_CERT!), 'a PEM certificate');
+    if (env.APPLE_WWDR_CERT) checkWalletCredential(ctx, 'APPLE_WWDR_CERT', () => new crypto.X509Certificate(env.APPLE_WWDR_CERT!), 'a PEM certificate (Apple WWDR G4)');
+    if (env.APPLE_SIGNER_KEY) {
+      checkWalletCredential(ctx, 'APPLE_SIGNER_KEY', () => crypto.createPrivateKey({ key: env.APPLE_SIGNER_KEY!, passphrase: env.APPLE_SIGNER_KEY_PASSPHRASE }), 'a PEM private key (with APPLE_SIGNER_KEY_PASSPHRASE when encrypted)');
+    }
+    if (env.APPLE_APNS_KEY) checkWalletCredential(ctx, 'APPLE_APNS_KEY', () => crypto.createPrivateKey(env.APPLE_APNS_KEY!), 'the .p8 key (PEM) of the APNs key');
+    if (Boolean(env.GOOGLE_WALLET_ISSUER_ID) !== Boolean(env.GOOGLE_WALLET_SERVICE_ACCOUNT)) {
+      ctx.addIssue({ code: 'custom', path: [env.GOOGLE_WALLET_ISSUER_ID ? 'GOOGLE_WALLET_SERVICE_ACCOUNT' : 'GOOGLE_WALLET_ISSUER_ID'], message: 'set both GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT, or neither (development credentials)' });
+    }
+    if (env.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+      checkWalletCredential(ctx, 'GOOGLE_WALLET_SERVICE_ACCOUNT', () => {
+        const account = JSON.parse(env.GOOGLE_WALLET_SERVICE_ACCOUNT!) as { client_email?: unknown; private_key?: unknown };
+        if (typeof account.client_email !== 'string' || typeof account.private_key !== 'string') throw new Error('client_email and private_key are missing');
+        crypto.createPrivateKey(account.private_key);
+      }, 'a service-account JSON key (client_email, private_key)');
     }
     // security-auth: no deployment hands out paid plans for free by accident.
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
@@ -324,6 +402,42 @@ function buildConfig(env: z.infer<typeof envSchema>) {
             timeoutMs: env.SCANNER_LLM_TIMEOUT_SECONDS * 1000,
           }
         : null,
+    wallet: walletConfigOf(env),
+  };
+}
+
+function walletConfigOf(env: z.infer<typeof envSchema>) {
+  const account = env.GOOGLE_WALLET_SERVICE_ACCOUNT
+    ? (JSON.parse(env.GOOGLE_WALLET_SERVICE_ACCOUNT) as { client_email: string; private_key: string; token_uri?: string })
+    : null;
+  return {
+    apple:
+      env.APPLE_PASS_TYPE_ID && env.APPLE_TEAM_ID && env.APPLE_SIGNER_CERT && env.APPLE_SIGNER_KEY && env.APPLE_WWDR_CERT
+        ? {
+            passTypeId: env.APPLE_PASS_TYPE_ID,
+            teamId: env.APPLE_TEAM_ID,
+            signerCert: env.APPLE_SIGNER_CERT,
+            signerKey: env.APPLE_SIGNER_KEY,
+            signerKeyPassphrase: env.APPLE_SIGNER_KEY_PASSPHRASE,
+            wwdr: env.APPLE_WWDR_CERT,
+            apns: env.APPLE_APNS_KEY_ID && env.APPLE_APNS_KEY ? { keyId: env.APPLE_APNS_KEY_ID, key: env.APPLE_APNS_KEY } : null,
+          }
+        : null,
+    google:
+      env.GOOGLE_WALLET_ISSUER_ID && account
+        ? {
+            issuerId: env.GOOGLE_WALLET_ISSUER_ID,
+            clientEmail: account.client_email,
+            privateKey: account.private_key,
+            tokenUrl: account.token_uri ?? 'https://oauth2.googleapis.com/token',
+          }
+        : null,
+    apnsUrl: env.APPLE_APNS_URL.replace(/\/$/, ''),
+    apnsCa: env.APPLE_APNS_CA,
+    googleApiUrl: env.GOOGLE_WALLET_API_URL.replace(/\/$/, ''),
+    isDefaultApnsUrl: env.APPLE_APNS_URL === 'https://api.push.apple.com',
+    isDefaultGoogleApiUrl: env.GOOGLE_WALLET_API_URL === 'https://walletobjects.googleapis.com/walletobjects/v1',
+    usesDevelopmentCredentials: env.WALLET_DEVELOPMENT_CREDENTIALS,
   };
 }
 

@@ -55,8 +55,11 @@ function upload(client: TestClient, url: string, content: Buffer | string, filen
   return client.request('POST', url, body, headers);
 }
 
-/** The public page's own vCard and QR codes, made in the background on every save (public-card tests cover them). */
-const isGeneratedByPublicPage = (key: string) => /^vcf-files\/[^/]+\/v\d+\//.test(key);
+/**
+ * The files made in the background on every save: the public page's vCard and QR codes and the Apple Wallet pass
+ * (public-card and wallet tests cover them).
+ */
+const isGeneratedByPublicPage = (key: string) => /^vcf-files\/[^/]+\/v\d+\//.test(key) || /^appleWallets\/[^/]+\/v\d+-[\w-]+\//.test(key);
 
 async function storedKeys(storage: FileStorage = t.services.storage): Promise<string[]> {
   await t.services.jobs.runDue();

@@ -120,6 +120,7 @@ describe('a downgrade to Basic at the period end', () => {
       'Only 1 card is kept; the rest are locked.',
       'Your card design is reset to the default.',
       'Widgets and attachments are erased.',
+      'Apple Wallet and Google Wallet are locked.',
       'CSV export and Zapier are locked.',
     ];
     expect(JSON.parse(scheduled!.impacts).map((impact: { text: string }) => impact.text)).toEqual(listed);

@@ -375,6 +375,28 @@ export interface PlanDowngradeTable {
   applied_at: string | null;
 }
 
+/** A card's wallet passes: settings, the stored Apple pass, its token's hash (migration 0050). */
+export interface WalletPassTable {
+  card_id: string;
+  apple_settings: string | null;
+  google_settings: string | null;
+  settings_revision: Generated<number>;
+  auth_token_hash: string | null;
+  pass_key: string | null;
+  pass_tag: string | null;
+  updated_at: string;
+  created_at: string;
+}
+
+/** A device registered for updates of a card's Apple pass. */
+export interface WalletDeviceTable {
+  device_library_id: string;
+  card_id: string;
+  pass_type_id: string;
+  push_token: string;
+  created_at: string;
+}
+
 /** One user's permission for one OAuth client (migration 0070); its existence means "connected". */
 export interface OAuthGrantTable {
   id: string;
@@ -479,6 +501,8 @@ export interface Database {
   rate_limit_bucket: RateLimitBucketTable;
   released_username: ReleasedUsernameTable;
   plan_downgrade: PlanDowngradeTable;
+  wallet_pass: WalletPassTable;
+  wallet_device: WalletDeviceTable;
   oauth_grant: OAuthGrantTable;
   oauth_code: OAuthCodeTable;
   oauth_token: OAuthTokenTable;

@@ -126,6 +126,24 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /id/:key/l/:linkId': publicRoute((w) => get(`/id/${w.card.id}/l/unknown`)),
   'GET /id/:key/f/:fileId': publicRoute((w) => get(`/id/${w.card.id}/f/${w.card.downloadableFiles[0]!.id}`)),
   'POST /id/:key/lead': publicRoute((w) => ({ method: 'POST', url: `/id/${w.card.id}/lead`, body: { name: 'Visitor', email: `v-${random()}@example.com` } })),
+  // Wallet: the visitor's pass and save link (public); Apple's web service is called by devices, authenticated by
+  // the pass's own token (not a session): every caller here lacks it and gets 401, the list of a device's passes 204.
+  'GET /id/:key/apple-wallet.pkpass': publicRoute((w) => get(`/id/${w.card.id}/apple-wallet.pkpass`)),
+  'GET /id/:key/google-wallet': publicRoute((w) => get(`/id/${w.card.id}/google-wallet`)),
+  'POST /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial': publicRoute((w) => ({
+    method: 'POST',
+    url: `/api/wallet/apple/v1/devices/device-${random()}/registrations/pass.localhost.cards.development/${w.card.id}`,
+    body: { pushToken: 'ab12ab12' },
+  })),
+  'DELETE /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial': publicRoute((w) => ({
+    method: 'DELETE',
+    url: `/api/wallet/apple/v1/devices/device-${random()}/registrations/pass.localhost.cards.development/${w.card.id}`,
+  })),
+  'GET /api/wallet/apple/v1/devices/:device/registrations/:passType': publicRoute(() =>
+    get(`/api/wallet/apple/v1/devices/device-${random()}/registrations/pass.localhost.cards.development`),
+  ),
+  'GET /api/wallet/apple/v1/passes/:passType/:serial': publicRoute((w) => get(`/api/wallet/apple/v1/passes/pass.localhost.cards.development/${w.card.id}`)),
+  'POST /api/wallet/apple/v1/log': publicRoute(() => ({ method: 'POST', url: '/api/wallet/apple/v1/log', body: { logs: ['from the security suite'] } })),
   'POST /api/teams/invitations/preview': publicRoute(() => ({ method: 'POST', url: '/api/teams/invitations/preview', body: { token: 'not-a-token' } })),
   'GET /scanner-assets/:hash/*': publicRoute((w) => get(`${scannerAssetBase(w)}/worker.min.js`)),
   'GET /scanner-assets/:hash/lang/:file': publicRoute((w) => get(`${scannerAssetBase(w)}/lang/unknown.traineddata.gz`)),
@@ -251,6 +269,20 @@ export const routeMatrix: Record<string, RouteRule> = {
   'PUT /api/teams/roles': {
     allow: ownerOnly,
     attempt: () => ({ method: 'PUT', url: '/api/teams/roles', body: { admin: defaultRolesMatrix.admin, employee: roleList([]) } }),
+  },
+  // The editor's wallet tabs: the team card's plan is the team's (Teams includes both wallets).
+  'GET /api/cards/:id/wallet': { allow: teamManagers, attempt: (w) => get(`/api/cards/${w.card.id}/wallet`) },
+  'PUT /api/cards/:id/wallet/apple': {
+    allow: teamManagers,
+    attempt: (w) => ({
+      method: 'PUT',
+      url: `/api/cards/${w.card.id}/wallet/apple`,
+      body: { foregroundColor: '#111111', labelColor: '#222222', backgroundColor: '#fafafa', phones: null, emails: null, addresses: null },
+    }),
+  },
+  'PUT /api/cards/:id/wallet/google': {
+    allow: teamManagers,
+    attempt: (w) => ({ method: 'PUT', url: `/api/cards/${w.card.id}/wallet/google`, body: { backgroundColor: '#fafafa', phones: null, emails: null, addresses: null } }),
   },
   'GET /api/teams/cards': { allow: teamManagers, attempt: () => get('/api/teams/cards') },
   'POST /api/teams/cards': {

@@ -18,6 +18,8 @@ const CardEditorPage = lazyPage(() => import('../features/cards/editor/card-edit
 const CardMainTab = lazyPage(() => import('../features/cards/editor/main-tab'));
 const CardContactInfoTab = lazyPage(() => import('../features/cards/editor/contact-info-tab'));
 const CardLinksTab = lazyPage(() => import('../features/cards/editor/links-tab'));
+const CardAppleWalletTab = lazyPage(() => import('../features/cards/editor/apple-wallet-tab'));
+const CardGoogleWalletTab = lazyPage(() => import('../features/cards/editor/google-wallet-tab'));
 const OnboardingPage = lazyPage(() => import('../features/cards/onboarding-page'));
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'));
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/general-settings-page'));
@@ -55,13 +57,14 @@ export const routes: RouteObject[] = [
           { index: true, element: <CardsListPage /> },
           { path: '/customize', element: <CardsListPage /> },
           {
-            // The wallet tabs (apple-wallet, google-wallet) come with the wallet issue.
             path: '/customize/edit/:cardId',
             element: <CardEditorPage />,
             children: [
               { index: true, element: <CardMainTab /> },
               { path: 'contact-info', element: <CardContactInfoTab /> },
               { path: 'links', element: <CardLinksTab /> },
+              { path: 'apple-wallet', element: <CardAppleWalletTab /> },
+              { path: 'google-wallet', element: <CardGoogleWalletTab /> },
             ],
           },
           {
@@ -77,6 +80,8 @@ export const routes: RouteObject[] = [
                   { index: true, element: <CardMainTab /> },
                   { path: 'contact-info', element: <CardContactInfoTab /> },
                   { path: 'links', element: <CardLinksTab /> },
+                  { path: 'apple-wallet', element: <CardAppleWalletTab /> },
+                  { path: 'google-wallet', element: <CardGoogleWalletTab /> },
                 ],
               },
             ],

@@ -67,7 +67,7 @@ describe('downgrade impact lists — spec §8', () => {
     expect(full[move].map((impact) => impact.text)).toEqual(texts);
   });
 
-  // What this instance has: wallets are not built, so nobody is told they lose them; Zapier is.
+  // What this instance has: Insights is not built (and loses nothing on a downgrade); wallets and Zapier are.
   it.each([
     [
       'subscribed->basic',
@@ -75,6 +75,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Only 1 card is kept; the rest are locked.',
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
+        'Apple Wallet and Google Wallet are locked.',
         'CSV export and Zapier are locked.',
       ],
     ],
@@ -84,6 +85,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Only 1 card is kept; the rest are locked.',
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
+        'Apple Wallet and Google Wallet are locked.',
         'CSV export and Zapier are locked.',
         ...teamLines,
       ],
@@ -94,8 +96,8 @@ describe('downgrade impact lists — spec §8', () => {
   });
 
   it.each([
-    ['subscribed->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock']],
-    ['team->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock', 'lock', 'teamCardsToBasic']],
+    ['subscribed->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock', 'lock']],
+    ['team->basic', ['lockCards', 'resetDesign', 'eraseWidgetsAndAttachments', 'lock', 'lock', 'lock', 'teamCardsToBasic']],
     ['team->subscribed', ['lockCards', 'lock', 'teamCardsToBasic']],
   ] as const)('%s: the job does what each line says (%j)', (move, effects) => {
     expect(downgradeImpacts[move].map((impact) => impact.effect)).toEqual(effects);

@@ -4,14 +4,12 @@ import { hasLanded, joinNames, landedFeatures, planIncludes } from './plan-inclu
 import { userPlans } from './plans';
 
 describe('what each plan includes', () => {
-  it('lists no wallets until they are built; Insights on every plan, Zapier on the paid plans only', () => {
-    for (const feature of ['appleWallet', 'googleWallet'] as const) expect(hasLanded(feature)).toBe(false);
-    expect(hasLanded('zapier')).toBe(true);
-    expect(hasLanded('analytics')).toBe(true);
+  it('lists every feature as built: wallets and Zapier on the paid plans only, Insights on every plan', () => {
+    for (const feature of ['appleWallet', 'googleWallet', 'zapier', 'analytics'] as const) expect(hasLanded(feature)).toBe(true);
     for (const plan of userPlans) {
       const text = planIncludes(plan).map((line) => line.text).join(' | ');
-      expect(text).not.toMatch(/wallet/i);
-      if (plan === 'basic') expect(text).not.toMatch(/zapier/i);
+      expect(text).toMatch(/Insights and Analytics/);
+      if (plan === 'basic') expect(text).not.toMatch(/wallet|zapier/i);
     }
   });
 
@@ -23,7 +21,19 @@ describe('what each plan includes', () => {
 
   it.each([
     ['basic', ['Insights and Analytics', 'AI Scanner', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
-    ['subscribed', ['Insights and Analytics', 'AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export and Zapier', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
+    [
+      'subscribed',
+      [
+        'Insights and Analytics',
+        'AI Scanner',
+        'Custom card design',
+        'Widgets and attachments',
+        'Apple Wallet and Google Wallet passes',
+        'CSV export and Zapier',
+        'Sharing by link, QR code and NFC',
+        'Contacts and lead form',
+      ],
+    ],
     ['team', ['Insights and Analytics', 'AI Scanner', 'User management and roles', 'Team contacts', 'Excel bulk import', 'Everything in Pro']],
   ] as const)('%s, as built: %j', (plan, texts) => {
     expect(planIncludes(plan).map((line) => line.text)).toEqual(texts);

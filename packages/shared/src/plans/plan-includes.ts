@@ -9,8 +9,7 @@ import type { UserPlan } from './plans';
  */
 
 /**
- * The features this instance actually offers. Not yet built, so not listed: Apple and Google Wallet passes,
- * Zapier.
+ * The features this instance actually offers (every feature of `featureAccess` has now been built).
  */
 export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'digitalCards',
@@ -22,6 +21,8 @@ export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'design',
   'widgets',
   'attachments',
+  'appleWallet',
+  'googleWallet',
   'csvExport',
   'zapier',
   'userManagement',

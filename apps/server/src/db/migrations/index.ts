@@ -17,6 +17,7 @@ import { releasedUsernames } from './0025-released-usernames';
 import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
+import { walletPasses } from './0050-wallet-passes';
 import { insights } from './0060-insights';
 import { integrations } from './0070-integrations';
 
@@ -48,6 +49,7 @@ const migrations = [
   ['0026-contact-permissions-split', contactPermissionsSplit],
   ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
+  ['0050-wallet-passes', walletPasses],
   ['0060-insights', insights],
   ['0070-integrations', integrations],
 ] as const;

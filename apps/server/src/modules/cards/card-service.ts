@@ -97,14 +97,14 @@ function checkPaidChanges(plan: UserPlan, current: Pick<Card, 'theme' | 'widgets
 }
 
 /** The card, if the caller may access it and its plan has the feature: 404 / 403 otherwise. */
-export async function getCardWithFeature(deps: CardsDeps, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
+export async function getCardWithFeature(deps: Pick<CardsDeps, 'db'>, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
   const found = await getCard(deps, caller, cardId);
   assertFeature(cardPlanOf(caller, found), feature);
   return found;
 }
 
 /** The card, if the caller may access it; otherwise 404 as if it did not exist. */
-export async function getCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
+export async function getCard(deps: Pick<CardsDeps, 'db'>, caller: CardCaller, cardId: string): Promise<Card> {
   const found = cardId ? await repository.findCardById(deps.db, cardId) : null;
   if (!found || !canAccessCard(caller, found)) throw cardNotFound();
   return found;

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
+import type { Feature } from '@cardstack/shared/plans/features';
 import type { Database } from '../../db/schema';
+import type { CardCaller } from './card-access';
 import * as repository from './card-repository';
+import * as service from './card-service';
 
 /*
  * The cards module's public entry: the card use cases other features build on (a team card for a member, the
@@ -11,6 +14,15 @@ import * as repository from './card-repository';
  */
 export { registerCardRoutes } from './card-routes';
 export { createCard, deleteCardsOfUser, getCard, listCards, resetCardsToBasic, type BasicReset, type CardsDeps } from './card-service';
+export type { CardCaller } from './card-access';
+
+/**
+ * A card the caller may work on (404 otherwise) whose plan has the feature (403 otherwise): the card's plan is
+ * the team's for a team card in team mode, else the caller's.
+ */
+export function getCardWithFeature(db: Kysely<Database>, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
+  return service.getCardWithFeature({ db }, caller, cardId, feature);
+}
 
 /** One card by id, whoever owns it. */
 export function findCard(db: Kysely<Database>, cardId: string): Promise<Card | null> {

@@ -5,6 +5,7 @@ import { defaultCardTheme, leadConsentText, type Card } from '@cardstack/shared/
 import { contactLimits, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
 import { publicCardPath, publicCardResourcePaths, publicCardTexts } from '@cardstack/shared/public-card/schemas';
 import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
+import { walletPublicPaths, walletTexts, type WalletOffers } from '@cardstack/shared/wallet/schemas';
 import { renderHtmlDocument } from '../../html/html-document';
 
 /*
@@ -165,13 +166,23 @@ function LeadForm({ cardId, consentText, state }: { cardId: string; consentText:
   );
 }
 
-function Actions({ card }: { card: Card }) {
+function Actions({ card, walletOffers }: { card: Card; walletOffers: WalletOffers | undefined }) {
   const stem = vcardFileName(card.name).replace(/\.vcf$/, '');
   return (
     <div className="pc-actions">
       <a className="pc-btn pc-main" href={publicCardResourcePaths.vcard(card.id)} download="">
         {publicCardTexts.saveContact}
       </a>
+      {walletOffers?.apple ? (
+        <a className="pc-btn" href={walletPublicPaths.applePass(card.id)} type="application/vnd.apple.pkpass">
+          {walletTexts.addToApple}
+        </a>
+      ) : null}
+      {walletOffers?.google ? (
+        <a className="pc-btn" href={walletPublicPaths.googleSave(card.id)} rel="nofollow">
+          {walletTexts.addToGoogle}
+        </a>
+      ) : null}
       <details className="pc-qr">
         <summary className="pc-btn">{publicCardTexts.qrCode}</summary>
         <img src={publicCardResourcePaths.qrSvg(card.id)} alt={publicCardTexts.qrAlt} width={240} height={240} loading="lazy" />
@@ -193,10 +204,12 @@ interface CardPageInput {
   lead: LeadFormState;
   /** The tracked address of the link at this index, or null to keep the link's own (mailto:, tel:, sms:). */
   linkPath: (index: number) => string | null;
+  /** The wallet buttons the owner's plan and the server's credentials allow (none when left out). */
+  walletOffers?: WalletOffers | undefined;
 }
 
 /** The whole page of one card, as a string starting with the doctype. */
-export function renderCardPage(context: PageContext, { card, lead, linkPath }: CardPageInput): string {
+export function renderCardPage(context: PageContext, { card, lead, linkPath, walletOffers }: CardPageInput): string {
   const title = pageTitle(card);
   const description = pageDescription(card);
   const canonical = `${context.baseUrl}${publicCardPath(card.username)}`;
@@ -224,7 +237,7 @@ export function renderCardPage(context: PageContext, { card, lead, linkPath }: C
       <CardView
         card={card}
         mode="public"
-        actions={<Actions card={card} />}
+        actions={<Actions card={card} walletOffers={walletOffers} />}
         footer={card.leadForm.isEnabled ? <LeadForm cardId={card.id} consentText={leadConsentText(card.leadForm)} state={lead} /> : null}
         linkHref={(index, href) => linkPath(index) ?? href}
         fileHref={(fileId) => publicCardResourcePaths.file(card.id, fileId)}

@@ -8,6 +8,7 @@ import { leadConsentText, leadThankYouText, type Card } from '@cardstack/shared/
 import { toSafeLinkUrl } from '@cardstack/shared/cards/urls';
 import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
+import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
 import type { Database } from '../../db/schema';
 import { AppError, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
@@ -58,6 +59,8 @@ export interface PublicCardDeps {
   insights: InsightsRecorder;
   /** Queues the vCard and QR generation of a saved card, in the transaction that saves it. */
   jobs: JobQueue;
+  /** Which wallet buttons the card's page shows (the wallet module decides; none without it). */
+  walletOffersOf?: (card: Card) => Promise<WalletOffers>;
   logger: Pick<Logger, 'error'>;
   /** The contacts module's new-contact hook, for leads left on the page (integrations queue their webhooks). */
   onLeadCreated?: ContactCreatedHook;
@@ -75,6 +78,9 @@ export interface EncodedBody {
 
 interface PageEntry {
   card: Card;
+  walletOffers?: WalletOffers | undefined;
+  /** When the wallet buttons were decided (Date.now()). */
+  walletOffersCheckedAt: number;
   page: EncodedBody;
   thanks?: EncodedBody;
   /** For each link: the id of its tracked address (web links only), else null. */
@@ -181,27 +187,43 @@ export function createPublicCardService(deps: PublicCardDeps) {
     return blocked.has(ref.id) ? { status: 'blocked' } : { status: 'active', ref };
   }
 
-  function renderEntry(card: Card): PageEntry {
+  function renderEntry(card: Card, walletOffers: WalletOffers | undefined): PageEntry {
     const linkIds = card.links.map((link) => (webLinkTarget(link) ? linkIdOf(link) : null));
     const html = renderCardPage(context, {
       card,
+      walletOffers,
       lead: { kind: 'form' },
       linkPath: (index) => (linkIds[index] ? `/id/${encodeURIComponent(card.id)}/l/${linkIds[index]}` : null),
     });
-    return { card, page: encodeBody(html), linkIds };
+    return { card, walletOffers, walletOffersCheckedAt: Date.now(), page: encodeBody(html), linkIds };
+  }
+
+  /**
+   * The wallet buttons follow the owner's plan, which can change without the card changing: off the hot path (the
+   * version is re-read every `versionCheckMs` anyway), a page's buttons are checked again once per `accessTtlMs`,
+   * and the page is rendered again only when they changed.
+   */
+  async function withCurrentWalletOffers(entry: PageEntry): Promise<PageEntry> {
+    if (!deps.walletOffersOf || Date.now() - entry.walletOffersCheckedAt < deps.accessTtlMs) return entry;
+    entry.walletOffersCheckedAt = Date.now();
+    const offers = await deps.walletOffersOf(entry.card);
+    if (offers.apple === entry.walletOffers?.apple && offers.google === entry.walletOffers.google) return entry;
+    const fresh = renderEntry(entry.card, offers);
+    if (pages.get(entry.card.id) === entry) pages.set(entry.card.id, fresh);
+    return fresh;
   }
 
   /** The rendered page of the card's current version: from memory, or rendered once however many ask at once. */
   async function pageOf(ref: CardRef): Promise<PageEntry | null> {
     const cached = pages.get(ref.id);
-    if (cached && cached.card.version === ref.version) return cached;
+    if (cached && cached.card.version === ref.version) return withCurrentWalletOffers(cached);
     const loadKey = `${ref.id}:${ref.version}`;
     let loading = loadingPages.get(loadKey);
     if (!loading) {
       loading = findCard(deps.db, ref.id)
-        .then((card) => {
+        .then(async (card) => {
           if (!card) return null;
-          const entry = renderEntry(card);
+          const entry = renderEntry(card, await deps.walletOffersOf?.(card));
           const latest = pages.get(card.id);
           if (!latest || latest.card.version <= card.version) pages.set(card.id, entry);
           return entry;
@@ -217,6 +239,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     entry.thanks ??= encodeBody(
       renderCardPage(context, {
         card: entry.card,
+        walletOffers: entry.walletOffers,
         lead: { kind: 'sent', message: thankYouMessageOf(entry.card) },
         linkPath: (index) => (entry.linkIds[index] ? `/id/${encodeURIComponent(entry.card.id)}/l/${entry.linkIds[index]}` : null),
       }),
@@ -228,6 +251,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
   function renderLeadErrors(entry: PageEntry, values: LeadFormState & { kind: 'form' }): string {
     return renderCardPage(context, {
       card: entry.card,
+      walletOffers: entry.walletOffers,
       lead: values,
       linkPath: (index) => (entry.linkIds[index] ? `/id/${encodeURIComponent(entry.card.id)}/l/${entry.linkIds[index]}` : null),
     });

@@ -37,12 +37,14 @@ export function toEditorValues(card: Card): CardEditorValues {
   };
 }
 
-export type EditorTab = '' | 'contact-info' | 'links';
+export type EditorTab = '' | 'contact-info' | 'links' | 'apple-wallet' | 'google-wallet';
 
 export const editorTabs: { path: EditorTab; label: string }[] = [
   { path: '', label: 'Main' },
   { path: 'contact-info', label: 'Contact info' },
   { path: 'links', label: 'Links' },
+  { path: 'apple-wallet', label: 'Apple Wallet' },
+  { path: 'google-wallet', label: 'Google Wallet' },
 ];
 
 const tabOfField: Record<keyof CardEditorValues, EditorTab> = {

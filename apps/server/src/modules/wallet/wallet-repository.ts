@@ -1,0 +1,167 @@
+import { sql, type Kysely } from 'kysely';
+import { usernameKey } from '@cardstack/shared/cards/username';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
+import type { ApplePassSettings, GooglePassSettings, WalletVendor } from '@cardstack/shared/wallet/schemas';
+import type { Database } from '../../db/schema';
+import type { JobExecutor } from '../../jobs/jobs-module';
+
+type Db = Kysely<Database> | JobExecutor;
+
+export interface WalletPassRecord {
+  cardId: string;
+  apple: Partial<ApplePassSettings> | null;
+  google: Partial<GooglePassSettings> | null;
+  settingsRevision: number;
+  authTokenHash: string | null;
+  passKey: string | null;
+  passTag: string | null;
+  updatedAt: string;
+}
+
+function parseSettings<T>(text: string | null): Partial<T> | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Partial<T>;
+  } catch {
+    return null;
+  }
+}
+
+export async function findWalletPass(db: Db, cardId: string): Promise<WalletPassRecord | null> {
+  const row = await db
+    .selectFrom('wallet_pass')
+    .select(['card_id', 'apple_settings', 'google_settings', 'settings_revision', 'auth_token_hash', 'pass_key', 'pass_tag', 'updated_at'])
+    .where('card_id', '=', cardId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    cardId: row.card_id,
+    apple: parseSettings<ApplePassSettings>(row.apple_settings),
+    google: parseSettings<GooglePassSettings>(row.google_settings),
+    settingsRevision: row.settings_revision,
+    authTokenHash: row.auth_token_hash,
+    passKey: row.pass_key,
+    passTag: row.pass_tag,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function ensureRow(db: Db, cardId: string, now: string): Promise<void> {
+  await db
+    .insertInto('wallet_pass')
+    .values({ card_id: cardId, updated_at: now, created_at: now })
+    .onConflict((conflict) => conflict.column('card_id').doNothing())
+    .execute();
+}
+
+/** One tab's settings; the revision goes up so the next pass file is made afresh. */
+export async function saveWalletSettings(db: Db, cardId: string, vendor: WalletVendor, settings: ApplePassSettings | GooglePassSettings, now: string): Promise<void> {
+  await ensureRow(db, cardId, now);
+  await db
+    .updateTable('wallet_pass')
+    .set((eb) => ({
+      ...(vendor === 'apple' ? { apple_settings: JSON.stringify(settings) } : { google_settings: JSON.stringify(settings) }),
+      settings_revision: eb('settings_revision', '+', 1),
+    }))
+    .where('card_id', '=', cardId)
+    .execute();
+}
+
+/**
+ * Records the stored pass made for `tag`, unless another one was recorded for that tag meanwhile (false then).
+ * `updated_at` moves only when what the pass shows changed (a new tag), which is what devices are asked about.
+ */
+export async function recordPassFile(db: Db, cardId: string, file: { tag: string; key: string; tokenHash: string }, now: string): Promise<boolean> {
+  await ensureRow(db, cardId, now);
+  const result = await db
+    .updateTable('wallet_pass')
+    .set({ pass_tag: file.tag, pass_key: file.key, auth_token_hash: file.tokenHash, updated_at: now })
+    .where('card_id', '=', cardId)
+    .where((eb) => eb.or([eb('pass_tag', 'is', null), eb('pass_tag', '!=', file.tag)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Registers a device for a pass; false when it was registered already (its push token is refreshed). */
+export async function registerDevice(db: Db, registration: { deviceLibraryId: string; cardId: string; passTypeId: string; pushToken: string }, now: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('wallet_device')
+    .values({
+      device_library_id: registration.deviceLibraryId,
+      card_id: registration.cardId,
+      pass_type_id: registration.passTypeId,
+      push_token: registration.pushToken,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['device_library_id', 'card_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
+  await db
+    .updateTable('wallet_device')
+    .set({ push_token: registration.pushToken })
+    .where('device_library_id', '=', registration.deviceLibraryId)
+    .where('card_id', '=', registration.cardId)
+    .execute();
+  return false;
+}
+
+export async function unregisterDevice(db: Db, deviceLibraryId: string, cardId: string): Promise<void> {
+  await db.deleteFrom('wallet_device').where('device_library_id', '=', deviceLibraryId).where('card_id', '=', cardId).execute();
+}
+
+/** A device's passes of this pass type, each with when it last changed. */
+export async function passesOfDevice(db: Db, deviceLibraryId: string, passTypeId: string): Promise<{ cardId: string; updatedAt: string }[]> {
+  return db
+    .selectFrom('wallet_device')
+    .innerJoin('wallet_pass', 'wallet_pass.card_id', 'wallet_device.card_id')
+    .select(['wallet_device.card_id as cardId', 'wallet_pass.updated_at as updatedAt'])
+    .where('wallet_device.device_library_id', '=', deviceLibraryId)
+    .where('wallet_device.pass_type_id', '=', passTypeId)
+    .execute();
+}
+
+export async function devicesOfCard(db: Db, cardId: string): Promise<{ deviceLibraryId: string; pushToken: string }[]> {
+  return db
+    .selectFrom('wallet_device')
+    .select(['device_library_id as deviceLibraryId', 'push_token as pushToken'])
+    .where('card_id', '=', cardId)
+    .orderBy('device_library_id')
+    .execute();
+}
+
+export async function isDeviceRegistered(db: Db, deviceLibraryId: string, cardId: string, pushToken: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('wallet_device')
+    .select('card_id')
+    .where('device_library_id', '=', deviceLibraryId)
+    .where('card_id', '=', cardId)
+    .where('push_token', '=', pushToken)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countDevicesOfCard(db: Db, cardId: string): Promise<number> {
+  const row = await db.selectFrom('wallet_device').select((eb) => eb.fn.countAll<number | string>().as('count')).where('card_id', '=', cardId).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The plan whose features the card's public page offers: a team card's team owner's plan, any other card's
+ * owner's plan (billing keeps the plan on the user record).
+ */
+export async function publicPlanOfCard(db: Db, card: { ownerId: string; teamOwnerId: string | null }): Promise<UserPlan> {
+  const row = await db.selectFrom('user').select('plan').where('id', '=', card.teamOwnerId ?? card.ownerId).executeTakeFirst();
+  return (row?.plan ?? 'basic') as UserPlan;
+}
+
+/** The card a public address names: by exact id first, then by username ignoring case (as the public page does). */
+export async function findCardIdByKey(db: Db, key: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('card')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', key), eb('username_key', '=', usernameKey(key))]))
+    .orderBy(sql`case when id = ${key} then 0 else 1 end`)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,270 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { isHexColour, normaliseHexColour } from '@cardstack/shared/cards/hex-colour';
+import { chosenOf, hexToRgbString, passContent, sixDigitHex } from '@cardstack/shared/wallet/pass-content';
+import {
+  applePassSettingsInput,
+  googlePassSettingsInput,
+  walletStateTexts,
+  walletTexts,
+  type PassFieldChoice,
+  type WalletResponse,
+  type WalletVendor,
+} from '@cardstack/shared/wallet/schemas';
+import { publicCardResourcePaths } from '@cardstack/shared/public-card/schemas';
+import type { Card } from '@cardstack/shared/cards/schemas';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/input-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useCardWallet, useSaveWalletSettings } from '../api/wallet-api';
+import { CardFeatureGate } from './card-feature-gate';
+import type { CardEditorValues } from './card-form';
+import { useCardEditorContext } from './editor-context';
+import { EditorSection } from './editor-section';
+
+/*
+ * The Apple Wallet and Google Wallet tabs: the pass's colours and which phones, emails and addresses it carries,
+ * a live preview of its front, the download or "Add to Google Wallet" button and the state of the server's
+ * credentials. They save on their own (the card's form saves the card); paid, behind the overlay on Basic.
+ */
+
+type ColourName = 'foregroundColor' | 'labelColor' | 'backgroundColor';
+type Draft = PassFieldChoice & Partial<Record<ColourName, string>>;
+type ChoiceName = keyof PassFieldChoice;
+
+const vendorTexts = {
+  apple: {
+    feature: 'appleWallet',
+    title: 'Apple Wallet pass',
+    description: 'How the card looks as a pass in Apple Wallet on iPhone and Apple Watch. Passes already added update on their own when you save the card.',
+    colours: [
+      ['backgroundColor', 'Background colour'],
+      ['foregroundColor', 'Text colour'],
+      ['labelColor', 'Label colour'],
+    ] as [ColourName, string][],
+  },
+  google: {
+    feature: 'googleWallet',
+    title: 'Google Wallet pass',
+    description: 'How the card looks as a pass in Google Wallet on Android. Passes already added update on their own when you save the card.',
+    colours: [['backgroundColor', 'Background colour']] as [ColourName, string][],
+  },
+} as const;
+
+const choiceLabels: Record<ChoiceName, string> = { phones: 'Phone numbers', emails: 'Emails', addresses: 'Addresses' };
+
+/** The native picker only speaks #rrggbb; the text field takes every form the hex rule allows. */
+const pickerValue = (value: string) => (isHexColour(value) ? sixDigitHex(normaliseHexColour(value)) : '#000000');
+
+function PassPreview({ vendor, card, draft }: { vendor: WalletVendor; card: Card; draft: Draft }) {
+  const values = useWatch<CardEditorValues>() as Partial<CardEditorValues>;
+  const live = {
+    title: values.title ?? card.title,
+    name: values.name ?? card.name,
+    jobTitle: values.jobTitle ?? card.jobTitle,
+    companyName: values.companyName ?? card.companyName,
+    phone: values.phone ?? card.phone,
+    phones: values.phones ?? card.phones,
+    email: values.email ?? card.email,
+    emails: values.emails ?? card.emails,
+    address: values.address ?? card.address,
+    addresses: values.addresses ?? card.addresses,
+  };
+  const content = passContent(live, draft, `${window.location.origin}/id/${card.id}/`);
+  const colour = (name: ColourName, fallback: string) => {
+    const value = draft[name];
+    return value && isHexColour(value) ? (vendor === 'apple' ? hexToRgbString(value) : sixDigitHex(value)) : fallback;
+  };
+  const background = colour('backgroundColor', '#ffffff');
+  const foreground = vendor === 'apple' ? colour('foregroundColor', '#111827') : undefined;
+  const label = vendor === 'apple' ? colour('labelColor', '#6b7280') : undefined;
+  return (
+    <figure aria-label={`${vendor === 'apple' ? 'Apple' : 'Google'} Wallet pass preview`} className="mx-auto w-full max-w-xs">
+      <div className="flex flex-col gap-3 rounded-2xl p-4 shadow-md ring-1 ring-zinc-200" style={{ background, color: foreground }}>
+        <div className="flex items-start justify-between gap-2 text-sm font-semibold">
+          <span>{content.header[0]?.value ?? ''}</span>
+        </div>
+        {content.primary.map((field) => (
+          <p key={field.key} className="text-2xl leading-tight font-semibold break-words" data-pass-field={field.key}>
+            {field.value}
+          </p>
+        ))}
+        {[...content.secondary, ...content.auxiliary].map((field) => (
+          <div key={field.key} data-pass-field={field.key}>
+            <p className="text-[0.65rem] font-semibold tracking-wide uppercase" style={{ color: label }}>
+              {field.label}
+            </p>
+            <p className="text-sm break-words">{field.value}</p>
+          </div>
+        ))}
+        <div className="mt-2 flex justify-center rounded-lg bg-white p-2">
+          <img src={publicCardResourcePaths.qrSvg(card.id)} alt="QR code of the card’s public page" width={128} height={128} />
+        </div>
+      </div>
+      <figcaption className="mt-2 text-center text-xs text-zinc-700">
+        {content.back.length - 1} more field{content.back.length - 1 === 1 ? '' : 's'} on the back of the pass
+      </figcaption>
+    </figure>
+  );
+}
+
+function FieldChoice({ name, values, chosen, onChange }: { name: ChoiceName; values: string[]; chosen: string[] | null; onChange: (next: string[] | null) => void }) {
+  const groupId = useId();
+  if (values.length === 0) return null;
+  const isChecked = (value: string) => chosen === null || chosen.includes(value);
+  return (
+    <fieldset aria-labelledby={groupId} className="flex flex-col gap-2">
+      <legend id={groupId} className="text-sm font-semibold text-zinc-900">
+        {choiceLabels[name]} on the pass
+      </legend>
+      {values.map((value) => (
+        <label key={value} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={isChecked(value)}
+            onChange={(event) => {
+              const next = values.filter((candidate) => (candidate === value ? event.target.checked : isChecked(candidate)));
+              onChange(next.length === values.length ? null : next);
+            }}
+            className="h-4 w-4 rounded border-zinc-400"
+          />
+          <span className="break-all">{value}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: WalletResponse }) {
+  const { card } = useCardEditorContext();
+  const texts = vendorTexts[vendor];
+  const save = useSaveWalletSettings(card.id, vendor);
+  const [draft, setDraft] = useState<Draft>(() => ({ ...wallet.settings[vendor] }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const values = useWatch<CardEditorValues>() as Partial<CardEditorValues>;
+  const available: Record<ChoiceName, string[]> = {
+    phones: chosenOf(values.phone ?? card.phone, values.phones ?? card.phones, null),
+    emails: chosenOf(values.email ?? card.email, values.emails ?? card.emails, null),
+    addresses: chosenOf(values.address ?? card.address, values.addresses ?? card.addresses, null),
+  };
+  const status = wallet[vendor];
+  const schema = vendor === 'apple' ? applePassSettingsInput : googlePassSettingsInput;
+
+  async function onSave() {
+    const checked = schema.safeParse(draft);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(checked.data);
+      setDraft({ ...saved.settings[vendor] });
+      notify.success('Pass settings saved.');
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      else notify.alert(error instanceof ApiError ? error.message : 'The pass settings could not be saved. Please try again.');
+    }
+  }
+
+  // Enter in a field of this tab saves the pass, not the card around it.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+      event.preventDefault();
+      void onSave();
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6" onKeyDown={onKeyDown}>
+      <EditorSection title={texts.title} description={texts.description}>
+        <p role="status" className="rounded-lg bg-zinc-100 p-3 text-sm text-zinc-800" data-wallet-state={status.state}>
+          {walletStateTexts[status.state]}
+          {status.devices !== null ? ` Devices holding this pass: ${status.devices}.` : null}
+        </p>
+        <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
+          <div className="flex flex-col gap-4">
+            {texts.colours.map(([name, label]) => (
+              <div key={name} className="flex items-start gap-3">
+                <input
+                  type="color"
+                  aria-label={`${label} picker`}
+                  value={pickerValue(draft[name] ?? '')}
+                  onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+                  className="mt-6 h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-zinc-300 bg-white p-1"
+                />
+                <InputField
+                  className="min-w-0 flex-1"
+                  label={label}
+                  spellCheck={false}
+                  autoComplete="off"
+                  value={draft[name] ?? ''}
+                  error={errors[name]}
+                  onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+                />
+              </div>
+            ))}
+            {(Object.keys(choiceLabels) as ChoiceName[]).map((name) => (
+              <FieldChoice key={name} name={name} values={available[name]} chosen={draft[name]} onChange={(next) => setDraft((current) => ({ ...current, [name]: next }))} />
+            ))}
+          </div>
+          <PassPreview vendor={vendor} card={card} draft={draft} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => void onSave()} isLoading={save.isPending}>
+            Save pass settings
+          </Button>
+          {status.state === 'not-configured' ? null : vendor === 'apple' ? (
+            <a href={wallet.appleDownloadPath} download="" className={buttonClass('secondary')}>
+              {walletTexts.downloadApple}
+            </a>
+          ) : (
+            <a href={wallet.googleSavePath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+              {walletTexts.addToGoogle}
+            </a>
+          )}
+        </div>
+      </EditorSection>
+    </div>
+  );
+}
+
+function WalletTabContent({ vendor }: { vendor: WalletVendor }) {
+  const { card } = useCardEditorContext();
+  const wallet = useCardWallet(card.id);
+  if (wallet.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading the pass settings" />
+      </div>
+    );
+  }
+  if (wallet.isError) {
+    return (
+      <p role="alert" className="rounded-2xl bg-white p-6 text-sm ring-1 ring-zinc-200">
+        {wallet.error instanceof ApiError ? wallet.error.message : 'The pass settings could not be loaded.'}
+      </p>
+    );
+  }
+  return <WalletSettingsForm vendor={vendor} wallet={wallet.data} />;
+}
+
+/** What the overlay dims on Basic: the tab's outline, with nothing of the card's data fetched. */
+function WalletTabPlaceholder({ vendor }: { vendor: WalletVendor }) {
+  const texts = vendorTexts[vendor];
+  return (
+    <EditorSection title={texts.title} description={texts.description}>
+      <div className="h-48 rounded-2xl bg-zinc-200" />
+    </EditorSection>
+  );
+}
+
+export function WalletTab({ vendor }: { vendor: WalletVendor }) {
+  return (
+    <CardFeatureGate feature={vendorTexts[vendor].feature} preview={<WalletTabPlaceholder vendor={vendor} />}>
+      <WalletTabContent vendor={vendor} />
+    </CardFeatureGate>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { chosenOf, defaultWalletSettings, hexToRgbString, passContent, sixDigitHex } from './pass-content';
+import { allPassFields } from './schemas';
+
+const emptyCard = { title: '', name: '', jobTitle: '', companyName: '', phone: '', phones: [], email: '', emails: [], address: '', addresses: [] };
+const fullCard = {
+  title: 'Work',
+  name: 'Ada Lovelace',
+  jobTitle: 'Analyst',
+  companyName: 'Engines Ltd',
+  phone: '+44 1',
+  phones: ['+44 2'],
+  email: 'ada@example.com',
+  emails: ['ada.l@example.com'],
+  address: 'London',
+  addresses: ['Surrey'],
+};
+const url = 'https://cards.example.com/id/abc/';
+
+describe('pass content', () => {
+  it('puts every field of a full card on the pass, the first phone and email in front', () => {
+    const content = passContent(fullCard, allPassFields, url);
+    expect(content.header).toEqual([{ key: 'company', label: 'Company', value: 'Engines Ltd' }]);
+    expect(content.primary).toEqual([{ key: 'name', label: 'Name', value: 'Ada Lovelace' }]);
+    expect(content.secondary).toEqual([{ key: 'jobTitle', label: 'Job title', value: 'Analyst' }]);
+    expect(content.auxiliary).toEqual([
+      { key: 'phone', label: 'Phone', value: '+44 1' },
+      { key: 'email', label: 'Email', value: 'ada@example.com' },
+    ]);
+    expect(content.back.map((field) => [field.key, field.label])).toEqual([
+      ['phone1', 'Phone 1'],
+      ['phone2', 'Phone 2'],
+      ['email1', 'Email 1'],
+      ['email2', 'Email 2'],
+      ['address1', 'Address 1'],
+      ['address2', 'Address 2'],
+      ['card', 'Card'],
+    ]);
+    expect(content.barcodeUrl).toBe('https://cards.example.com/id/abc/?src=wallet');
+  });
+
+  it('leaves empty fields off an empty card and names it plainly', () => {
+    const content = passContent(emptyCard, allPassFields, url);
+    expect(content.header).toEqual([]);
+    expect(content.secondary).toEqual([]);
+    expect(content.auxiliary).toEqual([]);
+    expect(content.primary).toEqual([{ key: 'name', label: 'Name', value: 'Business card' }]);
+    expect(content.back).toEqual([{ key: 'card', label: 'Card', value: 'https://cards.example.com/id/abc/?src=wallet' }]);
+  });
+
+  it.each([
+    [null, ['+44 1', '+44 2']],
+    [[], []],
+    [['+44 2'], ['+44 2']],
+    [['+44 9'], []],
+  ])('keeps the chosen values only (choice %j)', (choice, expected) => {
+    expect(chosenOf(fullCard.phone, fullCard.phones, choice)).toEqual(expected);
+  });
+
+  it('drops repeats and blanks', () => {
+    expect(chosenOf(' a ', ['a', '', 'b'], null)).toEqual(['a', 'b']);
+  });
+});
+
+// The spec's hex rule (3, 4, 6 or 8 digits, optional #) in, Apple's rgb() and Google's #rrggbb out.
+describe('pass colours', () => {
+  it.each([
+    ['#fff', 'rgb(255, 255, 255)', '#ffffff'],
+    ['000', 'rgb(0, 0, 0)', '#000000'],
+    ['#1a2b3c', 'rgb(26, 43, 60)', '#1a2b3c'],
+    ['1A2B3C', 'rgb(26, 43, 60)', '#1a2b3c'],
+    ['#1a2b3c80', 'rgb(26, 43, 60)', '#1a2b3c'],
+    ['#abcd', 'rgb(170, 187, 204)', '#aabbcc'],
+  ])('%s is %s for Apple and %s for Google', (hex, rgb, six) => {
+    expect(hexToRgbString(hex)).toBe(rgb);
+    expect(sixDigitHex(hex)).toBe(six);
+  });
+
+  it('starts from the card colours', () => {
+    const settings = defaultWalletSettings({ backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' });
+    expect(settings.apple).toMatchObject({ backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280', phones: null });
+    expect(settings.google).toEqual({ backgroundColor: '#ffffff', phones: null, emails: null, addresses: null });
+  });
+});

@@ -50,6 +50,7 @@ import {
   registerPublicCardRoutes,
   type PublicCardService,
 } from './modules/public-card/public-card-module';
+import { physicalCardRoute, registerPhysicalCardRoutes, type PhysicalCardsDeps } from './modules/physical-cards/physical-cards-module';
 import { createRateLimiter } from './modules/rate-limit/rate-limit-module';
 import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/scanner-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessTtlMs: config.publicPage.planCheckMs,
     versionCheckMs: config.publicPage.versionCheckMs,
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
+    physicalCardRoute: (key) => physicalCardRoute(db, key),
     jobs,
     logger,
   });
@@ -179,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     isEveryFeatureIncluded,
   });
   const contacts: ContactsDeps = { db, storage };
+  const physicalCards: PhysicalCardsDeps = { db, cards, baseUrl: config.baseUrl, rateLimiter, onAddressChanged: publicCard.forgetAddress };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletion: AccountDeletion = {
     // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
@@ -262,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
+  registerPhysicalCardRoutes(app, physicalCards);
   registerContactRoutes(app, contacts);
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });

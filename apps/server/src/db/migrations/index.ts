@@ -17,6 +17,9 @@ import { releasedUsernames } from './0025-released-usernames';
 import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
+import { physicalCards } from './0080-physical-cards';
+import { designRequests } from './0081-design-requests';
+import { operatorConsole } from './0082-operator-console';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -46,6 +49,9 @@ const migrations = [
   ['0026-contact-permissions-split', contactPermissionsSplit],
   ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
+  ['0080-physical-cards', physicalCards],
+  ['0081-design-requests', designRequests],
+  ['0082-operator-console', operatorConsole],
 ] as const;
 
 /**

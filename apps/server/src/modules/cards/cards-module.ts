@@ -10,7 +10,16 @@ import * as repository from './card-repository';
  * their own rules).
  */
 export { registerCardRoutes } from './card-routes';
-export { createCard, deleteCardsOfUser, resetCardsToBasic, type BasicReset, type CardsDeps } from './card-service';
+export {
+  createCard,
+  createCardFromProduct,
+  deleteCardsOfUser,
+  findAccessibleCard,
+  resetCardsToBasic,
+  type BasicReset,
+  type CardsDeps,
+} from './card-service';
+export type { CardCaller } from './card-access';
 
 /** One card by id, whoever owns it. */
 export function findCard(db: Kysely<Database>, cardId: string): Promise<Card | null> {

@@ -14,6 +14,7 @@ import { fastifyTrustProxy } from './http/client-address';
 import { requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
 import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
+import { isAccountDisabled, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
   createAuth,
   createPasswordAttempts,
@@ -36,6 +37,7 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
+import { designRequestFolder, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
   createLocalMailboxTransport,
   createSmtpTransport,
@@ -79,6 +81,8 @@ export interface AppServices {
   cards: CardsDeps;
   /** The public card page: its visitor counts (tests flush them). */
   publicCard: PublicCardService;
+  /** The operator console's dependencies (the admin CLI runs its commands with them). */
+  admin: AdminDeps;
 }
 
 export interface BuildAppOptions {
@@ -95,6 +99,9 @@ export interface BuildAppOptions {
   /** Told of every route as it is added (the security suite derives its route list from it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** The app's version, as the operator console shows it (set by the server build; "dev" when run from source). */
+const appVersion = process.env.npm_package_version ?? 'dev';
 
 function createLogger(config: Config): Logger {
   return pino({ level: config.env === 'test' ? 'silent' : config.logLevel });
@@ -140,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     rateLimiter,
     initialPlan: isEveryFeatureIncluded ? everyFeaturePlan : 'basic',
     onSessionCreated: (userId) => recordSignIn(db, userId),
+    signUpRefusal: (email) => signUpRefusal({ db, adminEmails: config.adminEmails, now: () => new Date() }, email),
+    isAccountDisabled: (userId) => isAccountDisabled(db, userId),
   });
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
@@ -182,6 +191,22 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const contacts: ContactsDeps = { db, storage };
   const physicalCards: PhysicalCardsDeps = { db, cards, baseUrl: config.baseUrl, rateLimiter, onAddressChanged: publicCard.forgetAddress };
+  const designRequests: DesignRequestsDeps = { db, storage, operatorEmails: () => operatorEmails({ db, adminEmails: config.adminEmails }) };
+  const admin: AdminDeps = {
+    db,
+    adminEmails: config.adminEmails,
+    baseUrl: config.baseUrl,
+    storage,
+    jobs: jobs.admin,
+    planChanges,
+    now: billingTime.now,
+    version: appVersion,
+    health: async () => ({
+      database: { dialect: database.dialect, isReachable: await isDatabaseReachable(database) },
+      storage: { kind: storage.kind, isReachable: await storage.list('health-check/').then(() => true, () => false) },
+      mailTransport: mailTransport.kind,
+    }),
+  };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletion: AccountDeletion = {
     // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
@@ -261,11 +286,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSessionRoutes(app, auth);
   registerAccountRoutes(app, { db, auth, storage, passwordAttempts, accountDeletion });
   registerFileRoutes(app, storage, {
-    isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
+    // Design requests' uploads are the operators' only (the console serves them); cards' files follow the page.
+    isServable: async (key, request) =>
+      !key.startsWith(`${designRequestFolder}/`) && publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
   });
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
   registerPhysicalCardRoutes(app, physicalCards);
+  registerDesignRequestRoutes(app, designRequests, { rateLimiter, rateLimit: config.designFormRateLimit });
+  registerAdminRoutes(app, admin);
   registerContactRoutes(app, contacts);
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
@@ -282,6 +311,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   return {
     app,
-    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, admin },
   };
 }

@@ -3,6 +3,7 @@ import type { Card } from '@cardstack/shared/cards/schemas';
 import { physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { createPreorderBatch } from '../src/modules/physical-cards/physical-cards-module';
 import { createTestApp, TestClient, type TestApp } from './test-app';
+import { member, teamsOwner } from './teams-support';
 
 /*
  * Physical NFC cards: a pre-order's address offers activation, activation makes the caller's default card with
@@ -178,5 +179,32 @@ describe('after activation', () => {
     expect(off.body).not.toContain('Ada Lovelace');
     expect((await owner.client.post(`/api/physical-cards/${id}/state`, { isDeactivated: false })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/id/${id}/` })).body).toContain('Ada Lovelace');
+  });
+});
+
+describe('team reassignment', () => {
+  it('a team manager hands a leaver\'s physical card to the successor\'s team card; outsiders cannot', async () => {
+    const owner = await teamsOwner(t, 'Olivia Owner', 10);
+    const leaver = await member(t, owner, 'employee', 'Leo Leaver');
+    const successor = await member(t, owner, 'employee', 'Sue Successor');
+    const id = await newPreorder();
+    // The leaver activates the card: as a team member, the card is the team's.
+    const activated = await activate(leaver.client, id);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(((await leaver.client.get(`/api/cards/${id}`)).json().card as Card).teamOwnerId).toBe(owner.userId);
+    const successorCard = await owner.client.post('/api/teams/cards', { memberId: successor.memberId, title: 'Sue', name: 'Sue Successor' });
+    expect(successorCard.statusCode, successorCard.body).toBe(201);
+    const targetId = (successorCard.json().card as Card).id;
+
+    // The successor (an employee without card management) cannot take it; the owner (a manager) hands it over.
+    expect((await successor.client.post(`/api/physical-cards/${id}/assign`, { cardId: targetId })).statusCode).toBe(404);
+    const moved = await owner.client.post(`/api/physical-cards/${id}/assign`, { cardId: targetId });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: `/id/${id}/` });
+    expect(page.body).toContain('Sue Successor');
+    // The successor now holds it: it is in their list and they may switch it off.
+    expect((await successor.client.get('/api/physical-cards')).json().physicalCards.map((card: { id: string }) => card.id)).toEqual([id]);
+    expect((await successor.client.post(`/api/physical-cards/${id}/state`, { isDeactivated: true })).statusCode).toBe(200);
+    expect((await leaver.client.get('/api/physical-cards')).json().physicalCards).toEqual([]);
   });
 });

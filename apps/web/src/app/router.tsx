@@ -29,6 +29,9 @@ const ContactsPage = lazyPage(() => import('../features/contacts/contacts-page')
 const ScannerPage = lazyPage(() => import('../features/scanner/scanner-page'));
 const SubscriptionPage = lazyPage(() => import('../features/billing/subscription-page'));
 const PricingPlansPage = lazyPage(() => import('../features/billing/pricing-plans-page'));
+const ActivatePage = lazyPage(() => import('../features/physical-cards/activate-page'));
+const CustomDesignFormPage = lazyPage(() => import('../features/design-requests/custom-design-form-page'));
+const AdminPage = lazyPage(() => import('../features/admin/admin-page'));
 
 /** The route table of spec §2. Routes of features that have not landed yet are added with them. */
 export const routes: RouteObject[] = [
@@ -81,6 +84,9 @@ export const routes: RouteObject[] = [
           { path: '/contacts', element: <ContactsPage /> },
           { path: '/contacts/scan', element: <ScannerPage /> },
           { path: '/onboarding', element: <OnboardingPage /> },
+          // The operator console: the page asks the server whether the caller is an operator; every admin API checks it again.
+          { path: '/admin', element: <AdminPage /> },
+          { path: '/admin/:section', element: <AdminPage /> },
           {
             path: '/settings',
             element: <SettingsLayout />,
@@ -96,6 +102,9 @@ export const routes: RouteObject[] = [
       { path: '/subscription', element: <SubscriptionPage /> },
       // The invitation mail's link: open to visitors who are signed out, and to those signed in.
       { path: '/invite/:token', element: <InviteAcceptPage /> },
+      // A physical card's "Activate this card": open signed out (sign in or register, then back) and signed in.
+      { path: '/activate/:preorderId', element: <ActivatePage /> },
+      { path: '/custom-design-form', element: <CustomDesignFormPage /> },
       { path: '/not-found', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -6,6 +6,11 @@ describe('googleReturnUrls', () => {
     expect(googleReturnUrls('', '/contacts')).toEqual({ callbackURL: '/contacts', newUserCallbackURL: '/onboarding' });
   });
 
+  it('sends a new Google user activating a physical card back to the activation', () => {
+    const back = '/activate/abc?activate=1';
+    expect(googleReturnUrls('', back, back)).toEqual({ callbackURL: back, newUserCallbackURL: back });
+  });
+
   it('sends everyone to /oauth when all four query values are present', () => {
     const search = '?client_id=zap&state=xyz&redirect_uri=https%3A%2F%2Fzapier.com%2Fcb&response_type=code';
     const { callbackURL, newUserCallbackURL } = googleReturnUrls(search);

@@ -45,18 +45,18 @@ const oauthParams = ['client_id', 'state', 'redirect_uri', 'response_type'] as c
  * Where Google sign-in returns to. With all four OAuth query values present (an integration asking for
  * access) the user goes to /oauth with them; otherwise a new user goes to /onboarding and others to `next`.
  */
-export function googleReturnUrls(search: string, next = '/'): { callbackURL: string; newUserCallbackURL: string } {
+export function googleReturnUrls(search: string, next = '/', newUserNext = '/onboarding'): { callbackURL: string; newUserCallbackURL: string } {
   const params = new URLSearchParams(search);
   if (oauthParams.every((name) => params.get(name))) {
     const forwarded = new URLSearchParams(oauthParams.map((name) => [name, params.get(name)!]));
     const target = `/oauth?${forwarded.toString()}`;
     return { callbackURL: target, newUserCallbackURL: target };
   }
-  return { callbackURL: next, newUserCallbackURL: '/onboarding' };
+  return { callbackURL: next, newUserCallbackURL: newUserNext };
 }
 
-export async function startGoogleSignIn(search: string, next = '/', errorCallbackURL = '/login'): Promise<void> {
-  const urls = googleReturnUrls(search, next);
+export async function startGoogleSignIn(search: string, next = '/', errorCallbackURL = '/login', newUserNext?: string): Promise<void> {
+  const urls = googleReturnUrls(search, next, newUserNext);
   const result = await api.post<{ url?: string }>('/api/auth/sign-in/social', { provider: 'google', ...urls, errorCallbackURL });
   if (!result.url) throw new ApiError(500, 'unknown', 'Google sign-in is not available right now.');
   window.location.assign(result.url);

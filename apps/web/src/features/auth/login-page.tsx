@@ -68,7 +68,7 @@ export function LoginPage() {
               </Button>
             </fieldset>
           </form>
-          <GoogleButton next={next} onError={setFormError} />
+          <GoogleButton next={next} newUserNext={next.startsWith('/activate/') ? next : undefined} onError={setFormError} />
         </>
       )}
     </AuthCard>

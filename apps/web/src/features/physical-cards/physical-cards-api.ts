@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PhysicalCardSummary, PreorderStatus } from '@cardstack/shared/physical-cards/schemas';
+import { api } from '../../lib/api-client';
+
+export const physicalCardsQueryKey = ['physical-cards'] as const;
+
+export const physicalCardsApi = {
+  status: (preorderId: string) => api.get<{ preorder: PreorderStatus }>(`/api/physical-cards/preorders/${encodeURIComponent(preorderId)}`),
+  activate: (preorderId: string) => api.post<{ cardId: string; message: string }>(`/api/physical-cards/preorders/${encodeURIComponent(preorderId)}/activate`),
+  list: () => api.get<{ physicalCards: PhysicalCardSummary[] }>('/api/physical-cards'),
+  assign: (preorderId: string, cardId: string) =>
+    api.post<{ physicalCard: PhysicalCardSummary; message: string }>(`/api/physical-cards/${encodeURIComponent(preorderId)}/assign`, { cardId }),
+  setState: (preorderId: string, isDeactivated: boolean) =>
+    api.post<{ physicalCard: PhysicalCardSummary; message: string }>(`/api/physical-cards/${encodeURIComponent(preorderId)}/state`, { isDeactivated }),
+};
+
+export function usePhysicalCards() {
+  return useQuery({ queryKey: physicalCardsQueryKey, queryFn: physicalCardsApi.list, select: (data) => data.physicalCards });
+}

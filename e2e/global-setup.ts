@@ -6,6 +6,8 @@ import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 export const googleUser = { email: 'google.user@example.com', name: 'Gia Google', sub: 'google-sub-0001' };
+/** The operator of the test instance (ADMIN_EMAILS): the console's browser tests sign up with it. */
+export const operatorEmail = 'operator@example.com';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,6 +74,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Billing: the built-in test checkout, a clock the billing tests move past a period end, a quote link.
       BILLING_TEST_CLOCK: 'true',
       ENTERPRISE_CONTACT_URL: 'https://sales.example.com/enterprise-quote',
+      // The operator console's operator (physical-cards.spec.ts).
+      ADMIN_EMAILS: operatorEmail,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

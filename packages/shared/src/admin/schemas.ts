@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { designRequestStatuses, designRequestSummary } from '../design-requests/schemas';
 import { productFields } from '../physical-cards/schemas';
+import { isTeamTier, teamTiers } from '../plans/prices';
 
 /*
  * The operator console (/admin) and its API (/api/admin/*). Only operators reach it: addresses listed in
@@ -54,7 +55,12 @@ export const adminIdParams = z.object({ id: z.string().min(1).max(64) });
 /** Override a plan: `basic` takes the operator's grant back; `card_limitation` sets the card allowance. */
 export const adminPlanOverrideInput = z.object({
   plan: z.enum(adminUserPlans),
-  teamTier: z.number().int().min(1).max(100_000).nullable().default(null),
+  /** One of the Teams sizes; more cards than the largest size is a `card_limitation`. */
+  teamTier: z
+    .number()
+    .refine(isTeamTier, `Choose a Teams size: ${teamTiers.join(', ')}`)
+    .nullable()
+    .default(null),
   cardLimitation: z.number().int().min(0).max(1_000_000).nullable().default(null),
 });
 export type AdminPlanOverrideInput = z.input<typeof adminPlanOverrideInput>;

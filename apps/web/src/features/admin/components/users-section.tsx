@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminUserPlans, type AdminUserDetail } from '@cardstack/shared/admin/schemas';
 import { planTitles } from '@cardstack/shared/plans/plans';
+import { teamTiers } from '@cardstack/shared/plans/prices';
 import { Button } from '../../../components/ui/button';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -120,7 +121,18 @@ function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }
             </select>
           )}
         </FieldFrame>
-        <InputField label="Teams size" name="teamTier" type="number" min={1} defaultValue={detail.operatorGrant?.teamTier ?? ''} />
+        <FieldFrame label="Teams size">
+          {(control) => (
+            <select {...control} name="teamTier" defaultValue={String(detail.operatorGrant?.teamTier ?? '')}>
+              <option value="">—</option>
+              {teamTiers.map((tier) => (
+                <option key={tier} value={tier}>
+                  Up to {tier} cards
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
         <InputField label="card_limitation" name="cardLimitation" type="number" min={0} defaultValue={detail.cardLimitation ?? ''} hint="Card allowance; empty: the plan's." />
         <Button type="submit" isLoading={plan.isPending}>
           Save plan

@@ -44,10 +44,11 @@ test('an operator creates a batch and downloads its CSV; a new customer taps a c
   expect(lines[0]).toBe('id,url,qr');
   expect(lines).toHaveLength(4);
   const [preorderId, url] = lines[1]!.split(',');
-  expect(url).toBe(`${process.env.E2E_BASE_URL}/id/${preorderId}/`);
+  expect(url).toBe(`${process.env.E2E_BASE_URL}/id/${preorderId}/?src=nfc`);
 
   // The first tap: the card is not activated yet.
-  await page.goto(new URL(url!).pathname);
+  const tap = new URL(url!);
+  await page.goto(`${tap.pathname}${tap.search}`);
   await expect(page.getByRole('heading', { name: 'This card is not activated yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Activate this card' }).click();
   await expect(page.getByRole('heading', { name: 'Activate this card' })).toBeVisible();
@@ -64,7 +65,7 @@ test('an operator creates a batch and downloads its CSV; a new customer taps a c
   // The card is the default and every tap now opens it.
   await page.goto('/');
   await expect(page.getByText('Physical cards')).toBeVisible();
-  await page.goto(new URL(url!).pathname);
+  await page.goto(`${tap.pathname}${tap.search}`);
   await expect(page.getByText('Nina NFC').first()).toBeVisible();
 
   // The console shows the activated card.

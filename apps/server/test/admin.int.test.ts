@@ -158,7 +158,9 @@ describe('pre-order batches', () => {
     expect(lines[0]).toBe('id,url,qr');
     expect(lines).toHaveLength(4);
     const [id, url, qr] = lines[1]!.split(',');
-    expect(url).toBe(`http://localhost:3000/id/${id}/`);
+    expect(url).toBe(`http://localhost:3000/id/${id}/?src=nfc`);
+    const notYetActivated = lines[2]!.split(',')[1]!.replace('http://localhost:3000', '');
+    expect((await t.app.inject({ method: 'GET', url: notYetActivated })).body).toContain('Activate this card');
     const qrResponse = await t.app.inject({ method: 'GET', url: qr!.replace('http://localhost:3000', '') });
     expect(qrResponse.statusCode).toBe(200);
     expect(qrResponse.headers['content-type']).toBe('image/svg+xml');
@@ -173,7 +175,7 @@ describe('pre-order batches', () => {
     const lines = out.join('\n').split('\n');
     expect(lines[0]).toBe('id,url');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^[A-Za-z0-9]{24},http:\/\/localhost:3000\/id\/[A-Za-z0-9]{24}\/$/);
+    expect(lines[1]).toMatch(/^[A-Za-z0-9]{24},http:\/\/localhost:3000\/id\/[A-Za-z0-9]{24}\/\?src=nfc$/);
     expect(await runAdminCommand(t.services.admin, ['preorders', 'create', '--product-id', 'x', '--count', 'many'], () => undefined, () => undefined)).toBe(2);
 
     await person('listed@example.com');

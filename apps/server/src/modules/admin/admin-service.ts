@@ -212,7 +212,7 @@ export async function batchCsv(deps: AdminDeps, batchId: string): Promise<{ file
   const csv = preorderCsv(
     deps.baseUrl,
     preorders.map((row) => row.id),
-    { withQr: (url) => `${deps.baseUrl}/api/physical-cards/preorders/${url.split('/id/')[1]!.replace(/\/$/, '')}/qr.svg` },
+    { withQr: (id) => `${deps.baseUrl}/api/physical-cards/preorders/${id}/qr.svg` },
   );
   const safeProduct = batch.productId.replace(/[^A-Za-z0-9_-]/g, '') || 'batch';
   return { fileName: `preorders-${safeProduct}-${batch.createdAt.slice(0, 10)}.csv`, csv };

@@ -41,7 +41,7 @@ export function registerPhysicalCardRoutes(fastify: FastifyInstance, deps: physi
   );
 
   app.get('/api/physical-cards/preorders/:preorderId/qr.svg', { schema: { params: preorderIdParams } }, async (request, reply) => {
-    const svg = await renderQrSvg(physicalCards.physicalCardUrl(deps.baseUrl, request.params.preorderId));
+    const svg = await renderQrSvg(physicalCards.printedQrUrl(deps.baseUrl, request.params.preorderId));
     return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
 

@@ -44,6 +44,13 @@ export function newPreorderId(): string {
 
 export const physicalCardUrl = (baseUrl: string, preorderId: string) => `${baseUrl}${publicCardPath(preorderId)}`;
 
+/*
+ * What the printer puts on the card: the chip's address and the printed QR code's carry the visit source marker
+ * (`src=nfc`, `src=qr`), so visits are counted by where they came from; the page strips it from what it shows.
+ */
+export const chipUrl = (baseUrl: string, preorderId: string) => `${physicalCardUrl(baseUrl, preorderId)}?src=nfc`;
+export const printedQrUrl = (baseUrl: string, preorderId: string) => `${physicalCardUrl(baseUrl, preorderId)}?src=qr`;
+
 const unknownCard = () => notFound(physicalCardTexts.unknown);
 
 /** What the activation page shows: the product, and whether it can still be activated. */
@@ -197,12 +204,15 @@ export const listPreorderBatches = (db: Kysely<Database>) => repository.listBatc
 export const findPreorderBatch = (db: Kysely<Database>, id: string) => repository.findBatch(db, id);
 export const listPreordersOfBatch = (db: Kysely<Database>, id: string) => repository.listPreordersOfBatch(db, id);
 
-/** The CSV the printer and the NFC encoder get: `id,url`, one row per pre-order (ids and URLs need no quoting). */
-export function preorderCsv(baseUrl: string, ids: readonly string[], options: { withQr?: (url: string) => string } = {}): string {
+/**
+ * The CSV the printer and the NFC encoder get: `id,url` (the address the chip holds), one row per pre-order, and
+ * with `withQr` a `qr` column (where the printed QR code's image is). Ids and URLs need no quoting.
+ */
+export function preorderCsv(baseUrl: string, ids: readonly string[], options: { withQr?: (id: string) => string } = {}): string {
   const header = options.withQr ? 'id,url,qr' : 'id,url';
   const rows = ids.map((id) => {
-    const url = physicalCardUrl(baseUrl, id);
-    return options.withQr ? `${id},${url},${options.withQr(url)}` : `${id},${url}`;
+    const url = chipUrl(baseUrl, id);
+    return options.withQr ? `${id},${url},${options.withQr(id)}` : `${id},${url}`;
   });
   return `${[header, ...rows].join('\r\n')}\r\n`;
 }

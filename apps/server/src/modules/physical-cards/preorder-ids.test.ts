@@ -14,11 +14,11 @@ describe('pre-order ids', () => {
 
 describe('preorderCsv', () => {
   it.each([
-    ['the CLI: id,url', {}, 'id,url\r\nAAA,https://cards.example.com/id/AAA/\r\nBBB,https://cards.example.com/id/BBB/\r\n'],
+    ['the CLI: id,url (the chip marks its visits nfc)', {}, 'id,url\r\nAAA,https://cards.example.com/id/AAA/?src=nfc\r\nBBB,https://cards.example.com/id/BBB/?src=nfc\r\n'],
     [
-      'the console: with the QR code address',
-      { withQr: (url: string) => `${url}qr` },
-      'id,url,qr\r\nAAA,https://cards.example.com/id/AAA/,https://cards.example.com/id/AAA/qr\r\nBBB,https://cards.example.com/id/BBB/,https://cards.example.com/id/BBB/qr\r\n',
+      'the console: with the QR code image',
+      { withQr: (id: string) => `https://cards.example.com/qr/${id}.svg` },
+      'id,url,qr\r\nAAA,https://cards.example.com/id/AAA/?src=nfc,https://cards.example.com/qr/AAA.svg\r\nBBB,https://cards.example.com/id/BBB/?src=nfc,https://cards.example.com/qr/BBB.svg\r\n',
     ],
   ])('%s', (_what, options, expected) => {
     expect(preorderCsv('https://cards.example.com', ['AAA', 'BBB'], options)).toBe(expected);

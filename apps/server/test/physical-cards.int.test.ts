@@ -196,7 +196,10 @@ describe('team reassignment', () => {
     expect(successorCard.statusCode, successorCard.body).toBe(201);
     const targetId = (successorCard.json().card as Card).id;
 
-    // The successor (an employee without card management) cannot take it; the owner (a manager) hands it over.
+    // The team's manager sees it among the team's physical cards; an employee without card management does not.
+    expect((await owner.client.get('/api/physical-cards?scope=team')).json().physicalCards.map((card: { id: string }) => card.id)).toEqual([id]);
+    expect((await successor.client.get('/api/physical-cards?scope=team')).json().physicalCards).toEqual([]);
+    // The successor cannot take it; the owner (a manager) hands it over.
     expect((await successor.client.post(`/api/physical-cards/${id}/assign`, { cardId: targetId })).statusCode).toBe(404);
     const moved = await owner.client.post(`/api/physical-cards/${id}/assign`, { cardId: targetId });
     expect(moved.statusCode, moved.body).toBe(200);

@@ -58,6 +58,10 @@ export const physicalCardSummary = z.object({
   url: z.string(),
 });
 export type PhysicalCardSummary = z.infer<typeof physicalCardSummary>;
+/** `own`: the caller's physical cards; `team`: those opening the team's cards (for a manager of the team's cards). */
+export const physicalCardScopes = ['own', 'team'] as const;
+export type PhysicalCardScope = (typeof physicalCardScopes)[number];
+export const physicalCardListQuery = z.object({ scope: z.enum(physicalCardScopes).default('own') });
 export const physicalCardListResponse = z.object({ physicalCards: z.array(physicalCardSummary) });
 export const physicalCardResponse = z.object({ physicalCard: physicalCardSummary, message: z.string() });
 

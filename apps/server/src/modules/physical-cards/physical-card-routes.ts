@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activationResponse,
   assignPhysicalCardInput,
+  physicalCardListQuery,
   physicalCardListResponse,
   physicalCardResponse,
   physicalCardStateInput,
@@ -45,8 +46,8 @@ export function registerPhysicalCardRoutes(fastify: FastifyInstance, deps: physi
     return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
 
-  app.get('/api/physical-cards', { schema: { response: { 200: physicalCardListResponse } } }, async (request) => ({
-    physicalCards: await physicalCards.listPhysicalCards(deps, await request.caller()),
+  app.get('/api/physical-cards', { schema: { querystring: physicalCardListQuery, response: { 200: physicalCardListResponse } } }, async (request) => ({
+    physicalCards: await physicalCards.listPhysicalCards(deps, await request.caller(), request.query.scope),
   }));
 
   app.post(

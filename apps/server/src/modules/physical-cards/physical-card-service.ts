@@ -4,7 +4,8 @@ import { physicalCardTexts, preorderIdLength, preorderIdPattern, type PhysicalCa
 import { publicCardPath } from '@cardstack/shared/public-card/schemas';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { createCardFromProduct, findAccessibleCard, type CardCaller, type CardsDeps } from '../cards/cards-module';
+import { can } from '@cardstack/shared/teams/roles';
+import { createCardFromProduct, findAccessibleCard, listCardsOfTeam, type CardCaller, type CardsDeps } from '../cards/cards-module';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
 import * as repository from './physical-card-repository';
 
@@ -114,10 +115,21 @@ function toSummary(deps: PhysicalCardsDeps, row: repository.PreorderRow): Physic
   };
 }
 
-/** The caller's physical cards: those they activated, and those linked to a card they may manage (a team's). */
-export async function listPhysicalCards(deps: PhysicalCardsDeps, caller: CardCaller, cardIds: readonly string[] = []): Promise<PhysicalCardSummary[]> {
-  const own = await repository.listPreordersOfOwner(deps.db, caller.userId);
-  const linked = await repository.listPreordersOfCards(deps.db, cardIds);
+/**
+ * The caller's physical cards (`own`: those they hold), or the team's (`team`: those opening a card of the team,
+ * for someone who manages the team's cards — a leaver's card is handed on from there). Only cards the caller
+ * may manage are listed.
+ */
+export async function listPhysicalCards(deps: PhysicalCardsDeps, caller: CardCaller, scope: 'own' | 'team' = 'own'): Promise<PhysicalCardSummary[]> {
+  let own: repository.PreorderRow[] = [];
+  let linked: repository.PreorderRow[] = [];
+  if (scope === 'own') {
+    own = await repository.listPreordersOfOwner(deps.db, caller.userId);
+  } else {
+    const managesTeamCards = caller.isTeamMode === true && caller.teamOwnerId !== undefined && can({ permissions: caller.permissions ?? [] }, 'manageDigitalCards');
+    const teamCardIds = managesTeamCards ? (await listCardsOfTeam(deps.db, caller.teamOwnerId!, 1000)).map((card) => card.id) : [];
+    linked = await repository.listPreordersOfCards(deps.db, teamCardIds);
+  }
   const seen = new Set<string>();
   const result: PhysicalCardSummary[] = [];
   for (const row of [...own, ...linked]) {

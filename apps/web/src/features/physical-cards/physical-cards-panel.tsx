@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PhysicalCardSummary } from '@cardstack/shared/physical-cards/schemas';
+import type { PhysicalCardScope, PhysicalCardSummary } from '@cardstack/shared/physical-cards/schemas';
 import { Button } from '../../components/ui/button';
 import { FieldFrame } from '../../components/ui/field-frame';
 import { notify } from '../../lib/notify';
@@ -11,12 +11,13 @@ interface CardChoice {
 }
 
 /**
- * The caller's physical NFC cards under their cards list: which card each opens, a move to another of their
- * cards, and switching it off (taps then show a neutral page) or on. The address on the chip never changes.
- * Shown only to people who have physical cards.
+ * Physical NFC cards under a cards list: which card each opens, a move to another card of the list, and
+ * switching it off (taps then show a neutral page) or on. The address on the chip never changes. `own` under
+ * "My cards"; `team` under the team cards, where a manager hands a leaver's card to a successor's card. Shown
+ * only when there are physical cards.
  */
-export function PhysicalCardsPanel({ cards }: { cards: readonly CardChoice[] }) {
-  const physicalCards = usePhysicalCards();
+export function PhysicalCardsPanel({ cards, scope = 'own' }: { cards: readonly CardChoice[]; scope?: PhysicalCardScope }) {
+  const physicalCards = usePhysicalCards(scope);
   const queryClient = useQueryClient();
   const done = ({ message }: { message: string }) => {
     notify.success(message);

@@ -68,9 +68,17 @@ test('an operator creates a batch and downloads its CSV; a new customer taps a c
   await page.goto(`${tap.pathname}${tap.search}`);
   await expect(page.getByText('Nina NFC').first()).toBeVisible();
 
-  // The console shows the activated card.
+  // A second physical card, signed in: linked to the card Nina already has instead of a new one.
+  const secondId = lines[2]!.split(',')[0]!;
+  await page.goto(`/activate/${secondId}`);
+  await page.getByLabel('Or let it open one of your cards').selectOption({ index: 0 });
+  await page.getByRole('button', { name: 'Use this card' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customize/edit/${preorderId}$`));
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Card successfully activated!' })).toBeVisible();
+
+  // The console shows the activated cards.
   await operator.reload();
-  await expect(operator.getByRole('row').filter({ hasText: 'Black NFC card (nfc-black)' }).first().getByRole('cell').nth(3)).toHaveText('1');
+  await expect(operator.getByRole('row').filter({ hasText: 'Black NFC card (nfc-black)' }).first().getByRole('cell').nth(3)).toHaveText('2');
 });
 
 test('a visitor sends the custom design form with a logo and the operator sees it', async ({ browser, page }) => {

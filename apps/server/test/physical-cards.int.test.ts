@@ -99,6 +99,22 @@ describe('activation', () => {
     expect((await other.client.get('/api/cards')).json().cards).toEqual([]);
   });
 
+  it('onto a card the person already has: no new card, the physical card opens that one', async () => {
+    const id = await newPreorder();
+    const { client } = await signedIn();
+    const mine = (await client.post('/api/cards', { title: 'Mine', name: 'Existing Persona' })).json().card as Card;
+    const stranger = await signedIn();
+    const theirs = (await stranger.client.post('/api/cards', { title: 'Theirs' })).json().card as Card;
+    expect((await client.post(`/api/physical-cards/preorders/${id}/activate`, { cardId: theirs.id })).statusCode).toBe(404);
+
+    const linked = await client.post(`/api/physical-cards/preorders/${id}/activate`, { cardId: mine.id });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toEqual({ cardId: mine.id, message: 'Card successfully activated!' });
+    expect((await client.get('/api/cards')).json().cards).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: `/id/${id}/` })).body).toContain('Existing Persona');
+    expect((await stranger.client.post(`/api/physical-cards/preorders/${id}/activate`, { cardId: theirs.id })).statusCode).toBe(409);
+  });
+
   it('needs a signed-in caller', async () => {
     const id = await newPreorder();
     expect((await activate(new TestClient(t.app), id)).statusCode).toBe(401);

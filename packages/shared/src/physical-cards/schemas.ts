@@ -14,6 +14,8 @@ export const preorderIdParams = z.object({ preorderId: z.string().regex(preorder
 
 export const physicalCardTexts = {
   activated: 'Card activated successfully',
+  /** The physical card now opens a card the person already had. */
+  linked: 'Card successfully activated!',
   notActivatedTitle: 'This card is not activated yet',
   notActivatedText: 'Sign in or create an account to make this physical card yours. Every tap will then open your card.',
   activate: 'Activate this card',
@@ -45,6 +47,8 @@ export const preorderStatusResponse = z.object({
 });
 export type PreorderStatus = z.infer<typeof preorderStatusResponse>['preorder'];
 
+/** Activate: a new card (no `cardId`), or link the physical card to a card the caller already has. */
+export const activatePreorderInput = z.object({ cardId: z.string().trim().min(1).max(64).optional() });
 export const activationResponse = z.object({ cardId: z.string(), message: z.string() });
 
 export const physicalCardSummary = z.object({

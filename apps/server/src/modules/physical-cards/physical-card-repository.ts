@@ -92,10 +92,10 @@ export async function insertBatch(
  * Marks the pre-order activated for `ownerId` unless it already is: the row's own condition decides between
  * two people activating at once (the second update waits for the first and then matches nothing).
  */
-export async function claimPreorder(db: Db, id: string, ownerId: string, now: string): Promise<boolean> {
+export async function claimPreorder(db: Db, id: string, ownerId: string, now: string, cardId: string = id): Promise<boolean> {
   const result = await db
     .updateTable('preorder')
-    .set({ activated: 1, activated_at: now, owner_id: ownerId, card_id: id, updated_at: now })
+    .set({ activated: 1, activated_at: now, owner_id: ownerId, card_id: cardId, updated_at: now })
     .where('id', '=', id)
     .where('activated', '=', 0)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  activatePreorderInput,
   activationResponse,
   assignPhysicalCardInput,
   physicalCardListQuery,
@@ -37,8 +38,8 @@ export function registerPhysicalCardRoutes(fastify: FastifyInstance, deps: physi
 
   app.post(
     '/api/physical-cards/preorders/:preorderId/activate',
-    { schema: { params: preorderIdParams, response: { 200: activationResponse } } },
-    async (request) => physicalCards.activatePreorder(deps, await request.caller(), request.params.preorderId, request.ip),
+    { schema: { params: preorderIdParams, body: activatePreorderInput, response: { 200: activationResponse } } },
+    async (request) => physicalCards.activatePreorder(deps, await request.caller(), request.params.preorderId, request.ip, request.body.cardId),
   );
 
   app.get('/api/physical-cards/preorders/:preorderId/qr.svg', { schema: { params: preorderIdParams } }, async (request, reply) => {

@@ -71,6 +71,7 @@ export async function activatePreorder(
   caller: CardCaller & { userId: string },
   preorderId: string,
   clientAddress: string,
+  existingCardId?: string,
 ): Promise<{ cardId: string; message: string }> {
   await deps.rateLimiter.enforce(
     [
@@ -88,6 +89,14 @@ export async function activatePreorder(
     throw alreadyActivated();
   }
   const at = new Date().toISOString();
+  if (existingCardId !== undefined) {
+    // Physical card activation onto a card the person already has: no new card, the allowance is not touched.
+    const target = await findAccessibleCard(deps.cards, caller, existingCardId);
+    if (!target) throw new AppError(404, 'not-found', 'Card not found.', { cardId: 'Choose one of your cards' });
+    if (!(await repository.claimPreorder(deps.db, found.id, target.ownerId, at, target.id))) throw alreadyActivated();
+    deps.onAddressChanged?.(found.id);
+    return { cardId: target.id, message: physicalCardTexts.linked };
+  }
   let card;
   try {
     card = await createCardFromProduct(deps.cards, caller, { id: found.id, productId: found.productId, productName: found.productName }, async (trx) => {

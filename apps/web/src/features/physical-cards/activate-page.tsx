@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button, buttonClass } from '../../components/ui/button';
+import { FieldFrame } from '../../components/ui/field-frame';
 import { FormAlert } from '../../components/ui/form-alert';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -14,7 +15,8 @@ import { physicalCardsApi, physicalCardsQueryKey } from './physical-cards-api';
 /**
  * /activate/{preorderId}: where "Activate this card" on a new physical card's page leads. Signed out, it offers
  * sign-in or a new account and comes back here (with `?activate=1`, so the card is activated at once); signed
- * in, one button activates it. The new card opens in the editor with "Card activated successfully".
+ * in, one button activates it: a new card opens in the editor with "Card activated successfully"; or the physical
+ * card is linked to one of the person's cards ("Card successfully activated!", that card's editor).
  */
 export function ActivatePage() {
   const { preorderId = '' } = useParams();
@@ -29,16 +31,19 @@ export function ActivatePage() {
   const user = session.data;
   const preorder = status.data?.preorder;
 
-  async function activate() {
+  const ownCards = useQuery({ queryKey: ['cards', 'for-activation'], queryFn: physicalCardsApi.ownCards, enabled: Boolean(session.data), select: (data) => data.cards });
+
+  /** A new card from the pre-order, or (with `cardId`) the physical card linked to a card the person already has. */
+  async function activate(cardId?: string) {
     setError(undefined);
     setIsActivating(true);
     try {
-      const result = await physicalCardsApi.activate(preorderId);
+      const result = await physicalCardsApi.activate(preorderId, cardId);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['cards'] }),
         queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey }),
       ]);
-      notify.success(physicalCardTexts.activated);
+      notify.success(result.message);
       navigate(`/customize/edit/${encodeURIComponent(result.cardId)}`, { replace: true });
     } catch (caught) {
       const isCardLimit = caught instanceof ApiError && caught.code === 'card-limit';
@@ -90,9 +95,36 @@ export function ActivatePage() {
         </Link>
       ) : null}
       {user ? (
-        <Button className="mt-4 w-full" isLoading={isActivating} onClick={() => void activate()}>
-          {physicalCardTexts.activate}
-        </Button>
+        <>
+          <Button className="mt-4 w-full" isLoading={isActivating} onClick={() => void activate()}>
+            {physicalCardTexts.activate}
+          </Button>
+          {ownCards.data && ownCards.data.length > 0 ? (
+            <form
+              className="mt-6 flex flex-col gap-3 border-t border-zinc-200 pt-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const cardId = String(new FormData(event.currentTarget).get('cardId') ?? '');
+                if (cardId) void activate(cardId);
+              }}
+            >
+              <FieldFrame label="Or let it open one of your cards">
+                {(control) => (
+                  <select {...control} name="cardId" defaultValue={ownCards.data[0]!.id}>
+                    {ownCards.data.map((card) => (
+                      <option key={card.id} value={card.id}>
+                        {card.title || card.name || 'Untitled card'}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FieldFrame>
+              <Button type="submit" variant="secondary" disabled={isActivating}>
+                Use this card
+              </Button>
+            </form>
+          ) : null}
+        </>
       ) : (
         <div className="mt-4 flex flex-col gap-3">
           <Link className={buttonClass('primary', 'w-full')} to={`/register?next=${encodeURIComponent(back)}`}>

@@ -6,7 +6,10 @@ export const physicalCardsQueryKey = ['physical-cards'] as const;
 
 export const physicalCardsApi = {
   status: (preorderId: string) => api.get<{ preorder: PreorderStatus }>(`/api/physical-cards/preorders/${encodeURIComponent(preorderId)}`),
-  activate: (preorderId: string) => api.post<{ cardId: string; message: string }>(`/api/physical-cards/preorders/${encodeURIComponent(preorderId)}/activate`),
+  activate: (preorderId: string, cardId?: string) =>
+    api.post<{ cardId: string; message: string }>(`/api/physical-cards/preorders/${encodeURIComponent(preorderId)}/activate`, cardId ? { cardId } : {}),
+  /** The caller's own cards, to link a physical card to one of them instead of creating a new one. */
+  ownCards: () => api.get<{ cards: { id: string; title: string; name: string }[] }>('/api/cards'),
   list: (scope: PhysicalCardScope) => api.get<{ physicalCards: PhysicalCardSummary[] }>(`/api/physical-cards?scope=${scope}`),
   assign: (preorderId: string, cardId: string) =>
     api.post<{ physicalCard: PhysicalCardSummary; message: string }>(`/api/physical-cards/${encodeURIComponent(preorderId)}/assign`, { cardId }),

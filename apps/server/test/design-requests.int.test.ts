@@ -34,18 +34,37 @@ const storedRequests = () => t.services.database.db.selectFrom('design_request')
 
 describe('the custom design form', () => {
   it('stores the request with its logo, mails the operators and shows in the console', async () => {
-    const response = await send(new TestClient(t.app), form(fields, [{ name: 'logo', content: await logo(), filename: 'logo.png', contentType: 'image/png' }]));
+    const response = await send(
+      new TestClient(t.app),
+      form(fields, [
+        { name: 'logo', content: await logo(), filename: 'logo.png', contentType: 'image/png' },
+        { name: 'artwork', content: Buffer.from('%PDF-1.7 artwork'), filename: 'artwork.pdf', contentType: 'application/pdf' },
+      ]),
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toEqual({ message: designRequestTexts.sent });
 
     const [row] = await storedRequests();
     expect(row).toMatchObject({ kind: 'custom-design', status: 'new', name: 'Grace Hopper', email: 'grace@example.com', notes: 'Gold edges' });
     expect(JSON.parse(row!.details)).toEqual({ quantity: 250, material: 'metal', finish: 'matte' });
-    const [file] = JSON.parse(row!.files) as { key: string; field: string; name: string }[];
+    const [file, artwork] = JSON.parse(row!.files) as { key: string; field: string; name: string }[];
     expect(file).toMatchObject({ field: 'logo', name: 'logo.png' });
+    expect(artwork).toMatchObject({ field: 'artwork', name: 'artwork.pdf' });
+    expect(artwork!.key).toMatch(/^design-requests\/[0-9a-f-]+\/artwork\.pdf$/);
     expect(await t.services.storage.exists(file!.key)).toBe(true);
     // Not through the public file route: only the console serves it.
     expect((await t.app.inject({ method: 'GET', url: `/files/${file!.key}` })).statusCode).toBe(404);
+
+    // The operator sees it in the console and downloads the logo (as an attachment).
+    const root = new TestClient(t.app);
+    await root.register({ email: operator });
+    const [listed] = (await root.get('/api/admin/requests')).json().requests;
+    expect(listed.files.map((f: { name: string }) => f.name)).toEqual(['logo.png', 'artwork.pdf']);
+    const downloaded = await root.get(listed.files[0].url);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers['content-type']).toBe('image/png');
+    expect(String(downloaded.headers['content-disposition'])).toMatch(/^attachment; filename="logo\.png"/);
+    expect((await new TestClient(t.app).get(listed.files[0].url)).statusCode).toBe(401);
 
     const mail = await t.services.database.db.selectFrom('mail_outbox').selectAll().where('template', '=', 'design-request').execute();
     expect(mail.map((m) => m.to)).toEqual([operator]);

@@ -17,6 +17,7 @@ import { releasedUsernames } from './0025-released-usernames';
 import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
+import { integrations } from './0070-integrations';
 import { physicalCards } from './0080-physical-cards';
 import { designRequests } from './0081-design-requests';
 import { operatorConsole } from './0082-operator-console';
@@ -49,6 +50,7 @@ const migrations = [
   ['0026-contact-permissions-split', contactPermissionsSplit],
   ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
+  ['0070-integrations', integrations],
   ['0080-physical-cards', physicalCards],
   ['0081-design-requests', designRequests],
   ['0082-operator-console', operatorConsole],

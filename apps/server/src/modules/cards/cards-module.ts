@@ -15,6 +15,8 @@ export {
   createCardFromProduct,
   deleteCardsOfUser,
   findAccessibleCard,
+  getCard,
+  listCards,
   resetCardsToBasic,
   type BasicReset,
   type CardsDeps,

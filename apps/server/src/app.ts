@@ -107,7 +107,7 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The app's version, as the operator console shows it (set by the server build; "dev" when run from source). */
+/** The app's version, as the operator console shows it: npm's package version when started through npm, else "dev". */
 const appVersion = process.env.npm_package_version ?? 'dev';
 
 function createLogger(config: Config): Logger {
@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
   // The public API's callers are users too: a token resolves to the same caller (plan, team claims) a session does.
-  const callerOfUser = createCallerOfUser({ auth, resolveTeamClaims });
+  const callerOfUser = createCallerOfUser({ auth, resolveTeamClaims, isAccountDisabled: (userId) => isAccountDisabled(db, userId) });
   // Webhook events, made before the modules whose saves raise them (contacts, cards, the public page's leads).
   const integrationEvents = createIntegrationEvents({
     db,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminTexts } from '@cardstack/shared/admin/schemas';
 import { runAdminCommand } from '../src/modules/admin/admin-module';
+import { bearer, createKey } from './integrations-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
 /*
@@ -119,19 +120,24 @@ describe('users', () => {
     expect((await root.client.get('/api/admin/audit')).json().entries).toHaveLength(2);
   });
 
-  it('a disabled account is signed out everywhere and cannot sign in; enabled again it can', async () => {
+  it('a disabled account is signed out everywhere, cannot sign in and its API keys stop working; enabled again it can', async () => {
     const root = await operator();
     const customer = await person();
     expect((await customer.client.get('/api/me')).statusCode).toBe(200);
+    const { token } = await createKey(customer.client, ['contacts:read']);
+    const viaKey = () => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(token) });
+    expect((await viaKey()).statusCode).toBe(200);
     expect((await root.client.request('PUT', `/api/admin/users/${customer.userId}/disabled`, { isDisabled: true })).statusCode).toBe(200);
     expect((await customer.client.get('/api/me')).statusCode).toBe(401);
     const signIn = await new TestClient(t.app).signIn(customer.email, customer.password);
     expect(signIn.statusCode).toBe(403);
     expect(signIn.body).toContain('This account has been disabled');
+    expect((await viaKey()).statusCode).toBe(401);
 
     expect((await root.client.request('PUT', `/api/admin/users/${root.userId}/disabled`, { isDisabled: true })).statusCode).toBe(400);
     expect((await root.client.request('PUT', `/api/admin/users/${customer.userId}/disabled`, { isDisabled: false })).statusCode).toBe(200);
     expect((await new TestClient(t.app).signIn(customer.email, customer.password)).statusCode).toBe(200);
+    expect((await viaKey()).statusCode).toBe(200);
     expect((await auditRows()).map((row) => row.action)).toEqual(['user.disable', 'user.enable']);
   });
 });

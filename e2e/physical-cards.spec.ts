@@ -53,6 +53,7 @@ test('an operator creates a batch and downloads its CSV; a new customer taps a c
   await page.getByRole('link', { name: 'Activate this card' }).click();
   await expect(page.getByRole('heading', { name: 'Activate this card' })).toBeVisible();
   await expect(page.getByText('Black NFC card')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register\?next=/);
   await page.getByLabel('Name').fill('Nina NFC');
@@ -109,6 +110,24 @@ test('a visitor sends the custom design form with a logo and the operator sees i
   await expect(request.getByRole('link', { name: 'Logo: company-logo.png' })).toBeVisible();
   await request.getByLabel('Status').selectOption({ label: 'In progress' });
   await expect(operator.getByText('Saved.')).toBeVisible();
+});
+
+test('the operator finds a user and grants a plan; the audit log shows it', async ({ browser }) => {
+  const operator = await operatorPage(browser);
+  const customer = await (await browser.newContext()).newPage();
+  const account = await registerThroughApi(customer, { name: 'Gary Granted' });
+  await operator.goto('/admin/users');
+  await operator.getByLabel('Search by name or email').fill(account.email);
+  await operator.getByRole('button', { name: 'Search', exact: true }).click();
+  await operator.getByRole('button', { name: `Open ${account.email}` }).click();
+  const detail = operator.getByRole('region', { name: `Account ${account.email}` });
+  await detail.getByLabel('Granted plan').selectOption({ label: 'Pro' });
+  await detail.getByLabel('card_limitation').fill('5');
+  await expectAccessible(operator);
+  await detail.getByRole('button', { name: 'Save plan' }).click();
+  await expect(detail).toContainText('plan Pro');
+  await operator.goto('/admin/audit');
+  await expect(operator.getByRole('row').filter({ hasText: 'user.plan' }).first()).toContainText(operatorEmail);
 });
 
 test('someone who is not an operator sees no console', async ({ page }) => {

@@ -18,6 +18,8 @@ interface AuthFailure {
 export function describeAuthError(error: unknown): AuthFailure {
   if (error instanceof ApiError) {
     const code = error.status === 0 ? toAuthErrorCode('network') : toAuthErrorCode({ status: error.status, code: error.code, message: error.message });
+    // The operator's refusals come with our server's own words (which policy, whom to ask).
+    if ((code === 'sign-up-closed' || code === 'user-disabled') && error.message) return { field: 'form', message: error.message };
     return authErrorMessages[code];
   }
   return authErrorMessages.unknown;

@@ -77,8 +77,8 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(pro.getByText('Contacts and lead form')).toBeVisible();
   await pro.getByRole('button', { name: 'Collapse' }).click();
   await expect(pro.getByText('Contacts and lead form')).toBeHidden();
-  // NFC cards cannot be ordered yet (the order form comes with the physical cards): no extra that leads nowhere.
-  await expect(pro.getByText(/Optional extra/)).toHaveCount(0);
+  // The optional extra leads to the custom design form.
+  await expect(pro.getByRole('link', { name: 'Order a custom NFC card' })).toHaveAttribute('href', '/custom-design-form');
   await expect(pro.getByText('7-day free trial, then €4.99 / month. Cancel anytime.')).toBeVisible();
 
   await page.getByRole('radio', { name: 'Pro', exact: true }).check();

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 export const googleUser = { email: 'google.user@example.com', name: 'Gia Google', sub: 'google-sub-0001' };
+/** The operator of the test instance (ADMIN_EMAILS): the console's browser tests sign up with it. */
+export const operatorEmail = 'operator@example.com';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,6 +80,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ZAPIER_CLIENT_ID: 'e2e-zapier',
       ZAPIER_CLIENT_SECRET: 'e2e-zapier-secret',
       ZAPIER_REDIRECT_URIS: `${baseUrl}/zapier-return`,
+      // The operator console's operator (physical-cards.spec.ts).
+      ADMIN_EMAILS: operatorEmail,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

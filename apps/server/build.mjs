@@ -8,7 +8,7 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
 
 fs.rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/mailbox-cli.ts', 'src/jobs-cli.ts'],
+  entryPoints: ['src/main.ts', 'src/mailbox-cli.ts', 'src/jobs-cli.ts', 'src/admin-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

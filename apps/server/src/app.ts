@@ -14,6 +14,7 @@ import { fastifyTrustProxy } from './http/client-address';
 import { requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
 import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
+import { isAccountDisabled, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
   createAuth,
   createCallerOfUser,
@@ -37,6 +38,7 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
+import { designRequestFolder, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
   createIntegrationEvents,
   createIntegrations,
@@ -59,6 +61,7 @@ import {
   registerPublicCardRoutes,
   type PublicCardService,
 } from './modules/public-card/public-card-module';
+import { physicalCardRoute, registerPhysicalCardRoutes, type PhysicalCardsDeps } from './modules/physical-cards/physical-cards-module';
 import { createRateLimiter } from './modules/rate-limit/rate-limit-module';
 import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/scanner-module';
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
@@ -102,6 +105,8 @@ export interface AppServices {
   insights: InsightsRecorder;
   /** The wallet passes (tests read a pass's authentication token). */
   wallet: WalletService;
+  /** The operator console's dependencies (the admin CLI runs its commands with them). */
+  admin: AdminDeps;
 }
 
 export interface BuildAppOptions {
@@ -118,6 +123,9 @@ export interface BuildAppOptions {
   /** Told of every route as it is added (the security suite derives its route list from it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** The app's version, as the operator console shows it: npm's package version when started through npm, else "dev". */
+const appVersion = process.env.npm_package_version ?? 'dev';
 
 function createLogger(config: Config): Logger {
   return pino({ level: config.env === 'test' ? 'silent' : config.logLevel });
@@ -163,11 +171,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     rateLimiter,
     initialPlan: isEveryFeatureIncluded ? everyFeaturePlan : 'basic',
     onSessionCreated: (userId) => recordSignIn(db, userId),
+    signUpRefusal: (email) => signUpRefusal({ db, adminEmails: config.adminEmails, now: () => new Date() }, email),
+    isAccountDisabled: (userId) => isAccountDisabled(db, userId),
   });
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
   // The public API's callers are users too: a token resolves to the same caller (plan, team claims) a session does.
-  const callerOfUser = createCallerOfUser({ auth, resolveTeamClaims });
+  const callerOfUser = createCallerOfUser({ auth, resolveTeamClaims, isAccountDisabled: (userId) => isAccountDisabled(db, userId) });
   // Webhook events, made before the modules whose saves raise them (contacts, cards, the public page's leads).
   const integrationEvents = createIntegrationEvents({
     db,
@@ -204,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessTtlMs: config.publicPage.planCheckMs,
     versionCheckMs: config.publicPage.versionCheckMs,
     insights,
+    physicalCardRoute: (key) => physicalCardRoute(db, key),
     jobs,
     logger,
     walletOffersOf: wallet.offersOf,
@@ -245,6 +256,23 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     cards,
     contacts,
   });
+  const physicalCards: PhysicalCardsDeps = { db, cards, baseUrl: config.baseUrl, rateLimiter, onAddressChanged: publicCard.forgetAddress };
+  const designRequests: DesignRequestsDeps = { db, storage, operatorEmails: () => operatorEmails({ db, adminEmails: config.adminEmails }) };
+  const admin: AdminDeps = {
+    db,
+    adminEmails: config.adminEmails,
+    baseUrl: config.baseUrl,
+    storage,
+    jobs: jobs.admin,
+    planChanges,
+    now: billingTime.now,
+    version: appVersion,
+    health: async () => ({
+      database: { dialect: database.dialect, isReachable: await isDatabaseReachable(database) },
+      storage: { kind: storage.kind, isReachable: await storage.list('health-check/').then(() => true, () => false) },
+      mailTransport: mailTransport.kind,
+    }),
+  };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletion: AccountDeletion = {
     // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
@@ -328,10 +356,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSessionRoutes(app, auth);
   registerAccountRoutes(app, { db, auth, storage, passwordAttempts, accountDeletion });
   registerFileRoutes(app, storage, {
-    isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
+    // Design requests' uploads are the operators' only (the console serves them); cards' files follow the page.
+    isServable: async (key, request) =>
+      !key.startsWith(`${designRequestFolder}/`) && publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
   });
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);
+  registerPhysicalCardRoutes(app, physicalCards);
+  registerDesignRequestRoutes(app, designRequests, { rateLimiter, rateLimit: config.designFormRateLimit });
+  registerAdminRoutes(app, admin);
   registerContactRoutes(app, contacts);
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
@@ -352,6 +385,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   return {
     app,
-    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, insights, wallet },
+    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, insights, wallet, admin },
   };
 }

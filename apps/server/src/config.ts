@@ -158,6 +158,17 @@ const envSchema = z
     ENTERPRISE_CONTACT_URL: optionalString.pipe(
       z.string().regex(/^(https?:\/\/[^/\s]+|mailto:\S+@\S+)/, 'must be an https:// link or a mailto: address').optional(),
     ),
+    // The operators of this instance (the /admin console and every operator action): comma-separated addresses.
+    // An address counts once its owner has confirmed it; `npm run admin -- promote <email>` adds others.
+    ADMIN_EMAILS: optionalString.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+        .pipe(z.array(z.string().email('must be a comma-separated list of email addresses')))
+        .optional(),
+    ),
+    // The public custom design and quote forms: submissions per client address per hour.
+    DESIGN_FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
     // Public card page: lead form submissions per IP per window; rendered pages kept in memory; how long an
     // owner's plan status (which cards are blocked) is reused; how often visitor counts are written.
     LEAD_FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -370,6 +381,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
           }
         : undefined,
     enterpriseContactUrl: env.ENTERPRISE_CONTACT_URL ?? null,
+    adminEmails: env.ADMIN_EMAILS ?? [],
+    designFormRateLimit: { max: env.DESIGN_FORM_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
     publicPage: {
       leadRateLimit: { max: env.LEAD_FORM_RATE_LIMIT_MAX, windowSeconds: env.LEAD_FORM_RATE_LIMIT_WINDOW_SECONDS },
       cacheEntries: env.PUBLIC_PAGE_CACHE_ENTRIES,

@@ -107,7 +107,8 @@ export interface CardTable {
 export interface BillingSubscriptionTable {
   id: string;
   user_id: string;
-  provider: 'local' | 'stripe';
+  /** `operator`: a plan the instance's operator granted in the console (no payment; lasts until taken back). */
+  provider: 'local' | 'stripe' | 'operator';
   provider_subscription_id: string;
   customer_id: string;
   /** One of `subscriptionStatuses` (packages/shared/src/plans/subscription-state.ts). */
@@ -473,6 +474,72 @@ export interface WebhookDeliveryTable {
   delivered_at: string | null;
 }
 
+/** A batch of physical cards ordered from the printer (migration 0080). */
+export interface PreorderBatchTable {
+  id: string;
+  product_id: string;
+  product_name: string;
+  count: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A physical card made ahead of its owner; its id is in the address on the chip (migration 0080). */
+export interface PreorderTable {
+  id: string;
+  batch_id: string | null;
+  product_id: string;
+  product_name: string;
+  activated: Generated<number>;
+  activated_at: string | null;
+  owner_id: string | null;
+  card_id: string | null;
+  is_deactivated: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A custom design or quote request (migration 0081). */
+export interface DesignRequestTable {
+  id: string;
+  kind: string;
+  status: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  notes: string;
+  details: string;
+  files: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Operator flags of an account: promoted to operator, disabled (migration 0082). */
+export interface OperatorAccountTable {
+  user_id: string;
+  is_admin: Generated<number>;
+  is_disabled: Generated<number>;
+  updated_at: string;
+}
+
+export interface InstanceSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface AdminAuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -509,6 +576,12 @@ export interface Database {
   api_key: ApiKeyTable;
   webhook_subscription: WebhookSubscriptionTable;
   webhook_delivery: WebhookDeliveryTable;
+  preorder_batch: PreorderBatchTable;
+  preorder: PreorderTable;
+  design_request: DesignRequestTable;
+  operator_account: OperatorAccountTable;
+  instance_setting: InstanceSettingTable;
+  admin_audit_log: AdminAuditLogTable;
 }
 
 export function toIsoString(value: Date | string): string {

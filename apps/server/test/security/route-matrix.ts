@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { defaultRolesMatrix, roleList } from '@cardstack/shared/teams/roles';
+import { createPreorderBatch } from '../../src/modules/physical-cards/physical-cards-module';
 import { fileUpload, multipartBody } from '../multipart';
 import { csvFile } from '../teams-support';
 import { TestClient } from '../test-app';
@@ -111,6 +112,26 @@ async function ownerHook(w: World): Promise<string> {
 /** The consent screen's query: the world's registered Zapier client and its return address. */
 const oauthQuery = { client_id: securityZapier.clientId, redirect_uri: securityZapier.redirectUri, response_type: 'code', state: 'matrix' };
 
+/** A new, not yet activated pre-order. */
+async function freshPreorder(w: World): Promise<string> {
+  const { ids } = await createPreorderBatch(w.t.services.database.db, { productId: 'nfc', productName: 'NFC card', count: 1 }, null);
+  return ids[0]!;
+}
+
+/** A physical card the owner activated, its card held by the team (so the team's admin manages it too). */
+async function freshPhysicalCard(w: World): Promise<string> {
+  const id = await freshPreorder(w);
+  const activated = await w.owner.client.post(`/api/physical-cards/preorders/${id}/activate`);
+  expect(activated.statusCode, activated.body).toBe(200);
+  await w.t.services.database.db.updateTable('card').set({ team_owner_id: w.owner.userId }).where('id', '=', id).execute();
+  // Set-up, not an attempt under test: it must not use up the owner's activation attempts.
+  await w.t.services.database.db.deleteFrom('rate_limit_bucket').where('key', 'like', 'activation:%').execute();
+  return id;
+}
+
+/** Operator routes: nobody of the five callers is an operator of the instance (admin.int.test.ts has one). */
+const operatorRoute = (attempt: RouteRule['attempt']): RouteRule => ({ allow: [], attempt });
+
 export const routeMatrix: Record<string, RouteRule> = {
   // ---- Public: health, configuration, the SPA, stored files, the public card page, the auth library
   'GET /healthz': publicRoute(() => get('/healthz')),
@@ -148,6 +169,20 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /scanner-assets/:hash/*': publicRoute((w) => get(`${scannerAssetBase(w)}/worker.min.js`)),
   'GET /scanner-assets/:hash/lang/:file': publicRoute((w) => get(`${scannerAssetBase(w)}/lang/unknown.traineddata.gz`)),
   'GET /api/auth/*': publicRoute(() => get('/api/auth/get-session')),
+  // Physical cards: the activation page's look-up and a batch's QR codes are public (the address is on the card).
+  'GET /api/physical-cards/preorders/:preorderId': publicRoute(async (w) => get(`/api/physical-cards/preorders/${await freshPreorder(w)}`)),
+  'GET /api/physical-cards/preorders/:preorderId/qr.svg': publicRoute(async (w) => get(`/api/physical-cards/preorders/${await freshPreorder(w)}/qr.svg`)),
+  // The public custom design and quote forms.
+  'POST /api/design-requests/custom-design': publicRoute(() => ({
+    method: 'POST',
+    url: '/api/design-requests/custom-design',
+    body: { name: 'Visitor', email: `v-${random()}@example.com`, quantity: 10, material: 'pvc', finish: 'matte' },
+  })),
+  'POST /api/design-requests/quote': publicRoute(() => ({
+    method: 'POST',
+    url: '/api/design-requests/quote',
+    body: { name: 'Visitor', email: `v-${random()}@example.com`, company: 'Big Co', cardCount: 300 },
+  })),
   'POST /api/auth/*': publicRoute(() => ({ method: 'POST', url: '/api/auth/sign-in/email', body: { email: 'nobody@example.com', password: 'wrong password' } })),
 
   // ---- The caller's own account, billing and lists: anyone signed in, about themselves
@@ -335,4 +370,41 @@ export const routeMatrix: Record<string, RouteRule> = {
   'POST /api/v1/hooks': { allow: [], attempt: () => ({ method: 'POST', url: '/api/v1/hooks', body: { target_url: 'https://93.184.215.14/h', event: 'lead.created' } }) },
   'DELETE /api/v1/hooks/:id': { allow: [], attempt: async (w) => ({ method: 'DELETE', url: `/api/v1/hooks/${await ownerHook(w)}` }) },
   'GET /api/v1/hooks/:id/deliveries': { allow: [], attempt: async (w) => get(`/api/v1/hooks/${await ownerHook(w)}/deliveries`) },
+
+  // ---- Physical cards: any signed-in person activates; the owner, and the team's managers for a team card, move or switch it
+  'POST /api/physical-cards/preorders/:preorderId/activate': {
+    allow: signedIn,
+    attempt: async (w) => ({ method: 'POST', url: `/api/physical-cards/preorders/${await freshPreorder(w)}/activate`, body: {} }),
+  },
+  'GET /api/physical-cards': { allow: signedIn, attempt: () => get('/api/physical-cards') },
+  'POST /api/physical-cards/:preorderId/assign': {
+    allow: teamManagers,
+    attempt: async (w) => ({ method: 'POST', url: `/api/physical-cards/${await freshPhysicalCard(w)}/assign`, body: { cardId: w.card.id } }),
+  },
+  'POST /api/physical-cards/:preorderId/state': {
+    allow: teamManagers,
+    attempt: async (w) => ({ method: 'POST', url: `/api/physical-cards/${await freshPhysicalCard(w)}/state`, body: { isDeactivated: true } }),
+  },
+
+  // ---- The operator console: operators only (ADMIN_EMAILS or promoted); "am I one" is every signed-in user's question
+  'GET /api/admin/me': { allow: signedIn, attempt: () => get('/api/admin/me') },
+  'GET /api/admin/users': operatorRoute(() => get('/api/admin/users')),
+  'GET /api/admin/users/:id': operatorRoute((w) => get(`/api/admin/users/${w.stranger.userId}`)),
+  'PUT /api/admin/users/:id/plan': operatorRoute((w) => ({ method: 'PUT', url: `/api/admin/users/${w.stranger.userId}/plan`, body: { plan: 'team', teamTier: 10 } })),
+  'PUT /api/admin/users/:id/disabled': operatorRoute((w) => ({ method: 'PUT', url: `/api/admin/users/${w.stranger.userId}/disabled`, body: { isDisabled: true } })),
+  'GET /api/admin/preorder-batches': operatorRoute(() => get('/api/admin/preorder-batches')),
+  'POST /api/admin/preorder-batches': operatorRoute(() => ({ method: 'POST', url: '/api/admin/preorder-batches', body: { productId: 'nfc', productName: 'NFC', count: 2 } })),
+  'GET /api/admin/preorder-batches/:id': operatorRoute(() => get('/api/admin/preorder-batches/unknown')),
+  'GET /api/admin/preorder-batches/:id/csv': operatorRoute(() => get('/api/admin/preorder-batches/unknown/csv')),
+  'GET /api/admin/registration-policy': operatorRoute(() => get('/api/admin/registration-policy')),
+  'PUT /api/admin/registration-policy': operatorRoute(() => ({ method: 'PUT', url: '/api/admin/registration-policy', body: { mode: 'invitation', domains: [] } })),
+  'GET /api/admin/requests': operatorRoute(() => get('/api/admin/requests')),
+  'PUT /api/admin/requests/:id/status': operatorRoute(() => ({ method: 'PUT', url: '/api/admin/requests/unknown/status', body: { status: 'done' } })),
+  'GET /api/admin/requests/:id/files/:field': operatorRoute(() => get('/api/admin/requests/unknown/files/logo')),
+  'GET /api/admin/mail': operatorRoute(() => get('/api/admin/mail')),
+  'GET /api/admin/jobs': operatorRoute(() => get('/api/admin/jobs')),
+  'POST /api/admin/jobs/:id/retry': operatorRoute(() => ({ method: 'POST', url: '/api/admin/jobs/unknown/retry', body: {} })),
+  'GET /api/admin/errors': operatorRoute(() => get('/api/admin/errors')),
+  'GET /api/admin/health': operatorRoute(() => get('/api/admin/health')),
+  'GET /api/admin/audit': operatorRoute(() => get('/api/admin/audit')),
 };

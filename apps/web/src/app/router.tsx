@@ -34,6 +34,9 @@ const SubscriptionPage = lazyPage(() => import('../features/billing/subscription
 const PricingPlansPage = lazyPage(() => import('../features/billing/pricing-plans-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
 const OAuthConsentPage = lazyPage(() => import('../features/integrations/oauth-consent-page'));
+const ActivatePage = lazyPage(() => import('../features/physical-cards/activate-page'));
+const CustomDesignFormPage = lazyPage(() => import('../features/design-requests/custom-design-form-page'));
+const AdminPage = lazyPage(() => import('../features/admin/admin-page'));
 
 /** The route table of spec §2. Routes of features that have not landed yet are added with them. */
 export const routes: RouteObject[] = [
@@ -90,6 +93,9 @@ export const routes: RouteObject[] = [
           { path: '/contacts', element: <ContactsPage /> },
           { path: '/contacts/scan', element: <ScannerPage /> },
           { path: '/onboarding', element: <OnboardingPage /> },
+          // The operator console: the page asks the server whether the caller is an operator; every admin API checks it again.
+          { path: '/admin', element: <AdminPage /> },
+          { path: '/admin/:section', element: <AdminPage /> },
           {
             path: '/settings',
             element: <SettingsLayout />,
@@ -108,6 +114,9 @@ export const routes: RouteObject[] = [
       { path: '/oauth', element: <OAuthConsentPage /> },
       // The invitation mail's link: open to visitors who are signed out, and to those signed in.
       { path: '/invite/:token', element: <InviteAcceptPage /> },
+      // A physical card's "Activate this card": open signed out (sign in or register, then back) and signed in.
+      { path: '/activate/:preorderId', element: <ActivatePage /> },
+      { path: '/custom-design-form', element: <CustomDesignFormPage /> },
       { path: '/not-found', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -10,6 +10,9 @@ describe('toAuthErrorCode', () => {
     [{ status: 429, code: undefined }, 'too-many-requests'],
     [{ status: 403, code: 'REQUIRES_RECENT_LOGIN' }, 'requires-recent-login'],
     [{ status: 403, code: 'BANNED_USER' }, 'user-disabled'],
+    // The operator console: a disabled account, a sign-up the registration policy refuses.
+    [{ status: 403, code: 'ACCOUNT_DISABLED' }, 'user-disabled'],
+    [{ status: 403, code: 'SIGN_UP_CLOSED' }, 'sign-up-closed'],
     [{ status: 404, code: 'USER_NOT_FOUND' }, 'user-not-found'],
     [{ status: 500, code: 'WHATEVER' }, 'unknown'],
   ] as const)('%o becomes %s', (input, expected) => {

@@ -11,6 +11,7 @@ export const authErrorCodes = [
   'requires-recent-login',
   'user-disabled',
   'network-request-failed',
+  'sign-up-closed',
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number] | 'unknown';
 
@@ -30,6 +31,8 @@ export const authErrorMessages: Record<AuthErrorCode, { field: AuthErrorField; m
   },
   'user-disabled': { field: 'form', message: 'This account has been disabled. Contact support.' },
   'network-request-failed': { field: 'form', message: 'Could not reach the server. Check your connection and try again.' },
+  // The operator's registration policy (invitation only, or listed email domains) refused a new account.
+  'sign-up-closed': { field: 'form', message: 'Sign-up on this service is limited. Ask your team administrator for an invitation, or use your organisation’s address.' },
   unknown: { field: 'form', message: 'Something went wrong. Please try again.' },
 };
 
@@ -45,6 +48,8 @@ const betterAuthCodeMap: Record<string, AuthErrorCode> = {
   REQUIRES_RECENT_LOGIN: 'requires-recent-login',
   BANNED_USER: 'user-disabled',
   USER_DISABLED: 'user-disabled',
+  ACCOUNT_DISABLED: 'user-disabled',
+  SIGN_UP_CLOSED: 'sign-up-closed',
 };
 
 export function toAuthErrorCode(

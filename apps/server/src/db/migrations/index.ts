@@ -20,6 +20,9 @@ import { contactScans } from './0040-contact-scans';
 import { walletPasses } from './0050-wallet-passes';
 import { insights } from './0060-insights';
 import { integrations } from './0070-integrations';
+import { physicalCards } from './0080-physical-cards';
+import { designRequests } from './0081-design-requests';
+import { operatorConsole } from './0082-operator-console';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -52,6 +55,9 @@ const migrations = [
   ['0050-wallet-passes', walletPasses],
   ['0060-insights', insights],
   ['0070-integrations', integrations],
+  ['0080-physical-cards', physicalCards],
+  ['0081-design-requests', designRequests],
+  ['0082-operator-console', operatorConsole],
 ] as const;
 
 /**

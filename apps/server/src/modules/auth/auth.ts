@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Kysely } from 'kysely';
@@ -23,10 +24,14 @@ interface AuthDeps {
   initialPlan: string;
   /** Runs after every sign-in (a new session); the teams feature records members' last login. */
   onSessionCreated?: (userId: string) => Promise<void>;
+  /** Whether a new account with this address may be made (the operator's registration policy): a refusal's message, else null. */
+  signUpRefusal?: (email: string) => Promise<string | null>;
+  /** A disabled account gets no new session (the operator console ends its existing ones). */
+  isAccountDisabled?: (userId: string) => Promise<boolean>;
 }
 
 /** Better Auth, mounted under /api/auth: email + password, Google (OpenID Connect) and sessions in cookies. */
-export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated, signUpRefusal, isAccountDisabled }: AuthDeps) {
   const google = config.google;
   const signInRule = { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max };
   // A link in a mail: the part below the site's address (the mail adds the address when it is rendered).
@@ -112,6 +117,9 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
     databaseHooks: {
       session: {
         create: {
+          before: async (session) => {
+            if (await isAccountDisabled?.(session.userId)) throw new APIError('FORBIDDEN', { message: disabledAccountMessage, code: 'ACCOUNT_DISABLED' });
+          },
           after: async (session) => {
             await onSessionCreated?.(session.userId);
           },
@@ -119,6 +127,11 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
       },
       user: {
         create: {
+          // Email sign-up and a first Google sign-in alike: the operator may close sign-up to outsiders.
+          before: async (user) => {
+            const refusal = await signUpRefusal?.(user.email);
+            if (refusal) throw new APIError('FORBIDDEN', { message: refusal, code: 'SIGN_UP_CLOSED' });
+          },
           after: async (user) => {
             // A brand-new customer has no card yet: welcome them with the two calls to action.
             await enqueueMail(db, { to: user.email, template: 'welcome', data: { displayName: user.name } });
@@ -152,6 +165,8 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
   });
 }
 export type Auth = ReturnType<typeof createAuth>;
+
+export const disabledAccountMessage = 'This account has been disabled. Contact the operator of this service.';
 
 /** How long a password-reset link works. */
 export const passwordResetLinkMinutes = 60;

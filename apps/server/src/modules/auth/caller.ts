@@ -48,6 +48,8 @@ declare module 'fastify' {
 interface CallerDeps {
   auth: Auth;
   resolveTeamClaims: TeamClaimsResolver;
+  /** An account the operator disabled acts through no key or token either (its sessions are already gone). */
+  isAccountDisabled?: (userId: string) => Promise<boolean>;
 }
 
 async function resolveCaller(deps: CallerDeps, request: FastifyRequest): Promise<Caller | null> {
@@ -82,7 +84,7 @@ export function createCallerOfUser(deps: CallerDeps): CallerOfUser {
     const user = (await context.internalAdapter.findUserById(userId)) as
       | (Record<string, unknown> & { id: string; name: string; email: string; image?: string | null; createdAt: Date | string; emailVerified: boolean })
       | null;
-    if (!user) return null;
+    if (!user || (await deps.isAccountDisabled?.(user.id))) return null;
     return {
       userId: user.id,
       name: user.name,

@@ -13,6 +13,7 @@ export { cancelSubscriptionsOfUser, planStateOf, type PlanChangeHooks } from './
 export { createBillingTime } from './billing-time';
 export { assertFeature, paidFeatureError, requireFeature } from './feature-gate';
 export { applyBillingMode, everyFeaturePlan, planStateSource } from './billing-mode';
+export { findOperatorGrant, setOperatorGrant, type OperatorGrant } from './operator-grant';
 
 interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'isEveryFeatureIncluded' | 'planChanges'> {
   /** The built-in local provider unless another is given (Stripe, chosen by configuration). */

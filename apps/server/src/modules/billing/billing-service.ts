@@ -312,7 +312,7 @@ export async function cancelSubscriptionsOfUser(deps: BillingDeps, userId: strin
           'Your subscription could not be cancelled right now, so your account was not deleted. Please try again in a few minutes.',
         );
       }
-    } else if (row.provider !== 'local') {
+    } else if (row.provider !== 'local' && row.provider !== 'operator') {
       // Payments moved to another provider since: this server can no longer reach the one that charges.
       await recordError(deps.db, 'a deleted account kept a subscription whose provider is not configured', {
         provider: row.provider,

@@ -18,6 +18,9 @@ export interface CardCaller {
   plan?: UserPlan;
   /** The team's owner is on Teams. */
   isTeamMode?: boolean;
+  /** The account's name and address: a card made from a physical product starts with them. */
+  name?: string;
+  email?: string;
 }
 
 /**

@@ -196,6 +196,76 @@ export async function createCard(
 }
 
 /**
+ * A card made from a physical product (a pre-ordered NFC card): it takes the product's id as its own, so the
+ * address on the chip is the card's address, carries the product, and becomes the owner's default. `claim`
+ * runs in the same transaction once the card allowance has room and the row is written: it marks the product
+ * as taken (and throws when someone else took it first), so either everything is written or nothing.
+ */
+export async function createCardFromProduct(
+  deps: CardsDeps,
+  caller: CardCaller,
+  product: { id: string; productId: string; productName: string },
+  claim: (trx: Transaction<Database>) => Promise<void>,
+): Promise<Card> {
+  const createdAt = now();
+  const emptyImage = (): CardImage => ({ url: null, alt: '', position: defaultImagePosition });
+  const value: Card = {
+    id: product.id,
+    username: product.id,
+    ownerId: caller.userId,
+    teamOwnerId: caller.isOrganizationUser ? (caller.teamOwnerId ?? null) : null,
+    title: product.productName,
+    name: caller.name ?? '',
+    companyName: '',
+    jobTitle: '',
+    description: '',
+    email: caller.email ?? '',
+    phone: '',
+    address: '',
+    addressLink: '',
+    emails: [],
+    phones: [],
+    addresses: [],
+    isDefault: false,
+    coverImage: emptyImage(),
+    profilePicture: emptyImage(),
+    links: [],
+    downloadableFiles: [],
+    widgets: [],
+    theme: defaultCardTheme,
+    leadForm: defaultLeadFormSettings,
+    productId: product.productId,
+    productName: product.productName,
+    vcfFileName: null,
+    vcfLink: null,
+    userNameChanged: false,
+    version: 1,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const created = await deps.db.transaction().execute(async (trx) => {
+    await repository.lockOwner(trx, deps.dialect, value.ownerId);
+    await deps.cardAllowance?.requireRoomFor(value, trx);
+    // Someone may have chosen this id as their card's username before the card was activated: the card keeps
+    // its id (the chip's address) and gets a fresh username instead.
+    if (await repository.isUsernameTaken(trx, value.username, { forUserId: value.ownerId, now: createdAt })) value.username = randomId();
+    await repository.insertCard(trx, value);
+    await claim(trx);
+    await repository.makeDefaultCard(trx, value.ownerId, value.id, createdAt);
+    await deps.onCardSaving?.(trx, { cardId: value.id, kind: 'saved' });
+    return (await repository.findCardById(trx, value.id))!;
+  });
+  deps.onCardChanged?.({ cardId: created.id, ownerId: created.ownerId, kind: 'saved' });
+  return created;
+}
+
+/** The card if the caller may access it (its owner, or a manager of its team), else null. */
+export async function findAccessibleCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card | null> {
+  const found = cardId ? await repository.findCardById(deps.db, cardId) : null;
+  return found && canAccessCard(caller, found) ? found : null;
+}
+
+/**
  * The editor's save. A username change is checked for uniqueness (ignoring case) and marks the card's
  * username as changed; every save clears the stored vCard and bumps the version.
  */

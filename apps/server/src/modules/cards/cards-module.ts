@@ -13,7 +13,17 @@ import * as service from './card-service';
  * their own rules).
  */
 export { registerCardRoutes } from './card-routes';
-export { createCard, deleteCardsOfUser, getCard, listCards, resetCardsToBasic, type BasicReset, type CardsDeps } from './card-service';
+export {
+  createCard,
+  createCardFromProduct,
+  deleteCardsOfUser,
+  findAccessibleCard,
+  getCard,
+  listCards,
+  resetCardsToBasic,
+  type BasicReset,
+  type CardsDeps,
+} from './card-service';
 export type { CardCaller } from './card-access';
 
 /**

@@ -253,7 +253,7 @@ export function renderCardPage(context: PageContext, { card, lead, linkPath, wal
 }
 
 /** A page with a title and one sentence: not found, not active, too many submissions. Nothing of any card. */
-export function renderMessagePage(title: string, text: string): string {
+export function renderMessagePage(title: string, text: string, action?: { label: string; href: string }): string {
   const head = (
     <>
       <meta name="robots" content="noindex" />
@@ -265,6 +265,13 @@ export function renderMessagePage(title: string, text: string): string {
       <main className="pc-msg">
         <h1>{title}</h1>
         <p>{text}</p>
+        {action ? (
+          <p style={{ marginTop: '1.5rem' }}>
+            <a className="pc-btn pc-main" href={action.href}>
+              {action.label}
+            </a>
+          </p>
+        ) : null}
       </main>
     </Document>,
   );

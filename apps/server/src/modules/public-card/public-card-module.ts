@@ -3,4 +3,5 @@
  * it of every card change) and its routes.
  */
 export { registerPublicCardRoutes } from './public-card-routes';
-export { createPublicCardService, linkIdOf, registerPublicCardJobs, type PublicCardService } from './public-card-service';
+export { createPublicCardService, linkIdOf, registerPublicCardJobs, type PhysicalCardRoute, type PublicCardService } from './public-card-service';
+export { renderQrSvg } from './qr';

@@ -19,7 +19,15 @@ import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-modu
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScript, pageScriptPath } from './page-script';
-import { encodeBody, inactivePage, notFoundPage, type EncodedBody, type PublicCardService } from './public-card-service';
+import {
+  encodeBody,
+  inactivePage,
+  notActivatedPage,
+  notFoundPage,
+  switchedOffPage,
+  type EncodedBody,
+  type PublicCardService,
+} from './public-card-service';
 
 interface PublicCardRoutesOptions {
   leadRateLimit: { max: number; windowSeconds: number };
@@ -134,6 +142,17 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, st
 
 const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, notFoundPage, 404);
 const sendInactive = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, inactivePage, 403);
+const notActivatedPages = new Map<string, EncodedBody>();
+/** Kept for the few new cards tapped at once; rendered again after that. */
+function sendNotActivated(request: FastifyRequest, reply: FastifyReply, preorderId: string) {
+  let page = notActivatedPages.get(preorderId);
+  if (!page) {
+    page = notActivatedPage(preorderId);
+    if (notActivatedPages.size >= 100) notActivatedPages.clear();
+    notActivatedPages.set(preorderId, page);
+  }
+  return sendEncoded(request, reply, page, 200);
+}
 
 function wantsJson(request: FastifyRequest): boolean {
   return /application\/json/i.test(String(request.headers.accept ?? '')) || /application\/json/i.test(String(request.headers['content-type'] ?? ''));
@@ -145,11 +164,16 @@ async function activePage(
   request: FastifyRequest,
   reply: FastifyReply,
   key: string | null,
-  options: { isFresh: boolean } = { isFresh: true },
+  options: { isFresh: boolean; isCardPage?: boolean } = { isFresh: true },
 ) {
   if (key === null) return { reply: sendNotFound(request, reply) };
   const resolved = await service.resolve(key, options.isFresh);
   if (resolved.status === 'blocked') return { reply: sendInactive(request, reply) };
+  // A physical card: the page itself offers the activation or says it is switched off; its sub-resources do not exist.
+  if (resolved.status === 'switched-off') return { reply: sendEncoded(request, reply, switchedOffPage, 404) };
+  if (resolved.status === 'not-activated') {
+    return { reply: options.isCardPage ? sendNotActivated(request, reply, resolved.preorderId) : sendNotFound(request, reply) };
+  }
   const entry = resolved.status === 'active' ? await service.pageOf(resolved.ref) : null;
   return entry ? { entry } : { reply: sendNotFound(request, reply) };
 }
@@ -188,7 +212,7 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
       service.stats.record(request, cached.card.id, 'view');
       return sendEncoded(request, reply, cached.page, 200);
     }
-    return activePage(service, request, reply, key, { isFresh: false }).then((found) => {
+    return activePage(service, request, reply, key, { isFresh: false, isCardPage: true }).then((found) => {
       if (!found.entry) return found.reply;
       service.stats.record(request, found.entry.card.id, 'view');
       return sendEncoded(request, reply, found.entry.page, 200);

@@ -7,6 +7,7 @@ import type { Link } from '@cardstack/shared/cards/links';
 import { leadConsentText, leadThankYouText, type Card } from '@cardstack/shared/cards/schemas';
 import { toSafeLinkUrl } from '@cardstack/shared/cards/urls';
 import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
+import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
 import type { Database } from '../../db/schema';
@@ -57,6 +58,11 @@ export interface PublicCardDeps {
   versionCheckMs: number;
   /** Counts what visitors do (views, saves, clicks, downloads, leads) for the insights dashboard. */
   insights: InsightsRecorder;
+  /**
+   * What a physical card's address (the pre-order id on its chip) stands for: the card it opens now, not yet
+   * activated, or switched off; null for any other address. Asked only for keys shaped like a pre-order id.
+   */
+  physicalCardRoute?: (key: string) => Promise<PhysicalCardRoute | null>;
   /** Queues the vCard and QR generation of a saved card, in the transaction that saves it. */
   jobs: JobQueue;
   /** Which wallet buttons the card's page shows (the wallet module decides; none without it). */
@@ -87,7 +93,18 @@ interface PageEntry {
   linkIds: (string | null)[];
 }
 
-export type Resolved = { status: 'missing' } | { status: 'blocked' } | { status: 'active'; ref: CardRef };
+export type Resolved =
+  | { status: 'missing' }
+  | { status: 'blocked' }
+  | { status: 'active'; ref: CardRef }
+  | { status: 'not-activated'; preorderId: string }
+  | { status: 'switched-off' };
+
+/** A physical card's address: the card it opens, or why it opens none. */
+export type PhysicalCardRoute = { kind: 'card'; cardId: string } | { kind: 'not-activated' } | { kind: 'switched-off' };
+
+/** The shape of a pre-order id (24 base62 characters): only such keys can name a physical card. */
+const physicalCardKey = /^[A-Za-z0-9]{24}$/;
 
 /** What a card change means for the public page; the cards module reports every change. */
 export interface CardChange {
@@ -127,6 +144,17 @@ export function thankYouMessageOf(card: Pick<Card, 'leadForm'>): string {
 
 export const notFoundPage = encodeBody(renderMessagePage(publicCardTexts.notFoundTitle, publicCardTexts.notFoundText));
 export const inactivePage = encodeBody(renderMessagePage(publicCardTexts.inactiveTitle, publicCardTexts.inactiveText));
+export const switchedOffPage = encodeBody(renderMessagePage(physicalCardTexts.deactivatedTitle, physicalCardTexts.deactivatedText));
+
+/** The first tap of a physical card nobody has activated yet: what it is and the way to activate it. */
+export function notActivatedPage(preorderId: string): EncodedBody {
+  return encodeBody(
+    renderMessagePage(physicalCardTexts.notActivatedTitle, physicalCardTexts.notActivatedText, {
+      label: physicalCardTexts.activate,
+      href: activationPath(preorderId),
+    }),
+  );
+}
 
 /** The storage folders whose second segment is a card id. */
 const cardFileFolders = new Set(['images', 'files', 'vcf-files', 'appleWallets']);
@@ -136,8 +164,11 @@ export function createPublicCardService(deps: PublicCardDeps) {
   const pages = memoryCache<string, PageEntry>({ maxEntries: deps.pageCacheEntries });
   const loadingPages = new Map<string, Promise<PageEntry | null>>();
   const access = memoryCache<string, Set<string>>({ maxEntries: 10_000, ttlMs: deps.accessTtlMs });
-  // `ref: null` remembers that no card has this address.
-  const refs = memoryCache<string, { ref: CardRef | null }>({ maxEntries: 10_000, ttlMs: deps.versionCheckMs });
+  // `ref: null` remembers that no card has this address (or, with `physical`, why a physical card opens none).
+  const refs = memoryCache<string, { ref: CardRef | null; physical?: 'not-activated' | 'switched-off' }>({
+    maxEntries: 10_000,
+    ttlMs: deps.versionCheckMs,
+  });
   const loadingAccess = new Map<string, Promise<Set<string> | null>>();
   const knownArtifacts = memoryCache<string, CardArtifacts>({ maxEntries: 10_000 });
   const generating = new Map<string, Promise<GeneratedArtifacts>>();
@@ -167,12 +198,22 @@ export function createPublicCardService(deps: PublicCardDeps) {
     return loading;
   }
 
-  async function refOf(key: string, isFresh: boolean): Promise<CardRef | null> {
+  async function addressOf(key: string, isFresh: boolean): Promise<{ ref: CardRef | null; physical?: 'not-activated' | 'switched-off' }> {
     const cached = isFresh ? undefined : refs.get(key);
-    if (cached) return cached.ref;
-    const ref = await findCardRef(deps.db, key);
-    refs.set(key, { ref });
-    return ref;
+    if (cached) return cached;
+    // A physical card's address comes first: it follows moves, and nobody can take it over by choosing it as
+    // a username before the card is activated.
+    const physical = deps.physicalCardRoute && physicalCardKey.test(key) ? await deps.physicalCardRoute(key) : null;
+    const found =
+      physical?.kind === 'not-activated' || physical?.kind === 'switched-off'
+        ? { ref: null, physical: physical.kind }
+        : { ref: await findCardRef(deps.db, physical?.kind === 'card' ? physical.cardId : key) };
+    refs.set(key, found);
+    return found;
+  }
+
+  async function refOf(key: string, isFresh: boolean): Promise<CardRef | null> {
+    return (await addressOf(key, isFresh)).ref;
   }
 
   /**
@@ -180,7 +221,9 @@ export function createPublicCardService(deps: PublicCardDeps) {
    * reusing it: for everything but the page view itself (the vCard must never be older than the card).
    */
   async function resolve(key: string, isFresh = false): Promise<Resolved> {
-    const ref = await refOf(key, isFresh);
+    const { ref, physical } = await addressOf(key, isFresh);
+    if (physical === 'not-activated') return { status: 'not-activated', preorderId: key };
+    if (physical === 'switched-off') return { status: 'switched-off' };
     if (!ref) return { status: 'missing' };
     const blocked = await blockedCardsOf(ref.ownerId);
     if (!blocked) return { status: 'missing' };
@@ -392,6 +435,11 @@ export function createPublicCardService(deps: PublicCardDeps) {
       pages.delete(change.cardId);
       // Addresses are cached by what was asked (id or username); a change is rare enough to forget them all.
       refs.clear();
+    },
+
+    /** A physical card was activated, moved or switched off or on: its address is read again. */
+    forgetAddress(key: string): void {
+      refs.delete(key);
     },
 
     /**

@@ -257,3 +257,16 @@ export async function finishImportJob(db: Db, jobId: string, heldBy: string, sta
     .where('held_by', '=', heldBy)
     .execute();
 }
+
+/** Whether an invitation to this address (lower-cased) is open: not revoked, not accepted, not expired. */
+export async function hasOpenInvitation(db: Db, email: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_invitation')
+    .select('id')
+    .where('email', '=', email)
+    .where('is_revoked', '=', 0)
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { hasOpenInvitation } from './team-repository';
 /*
  * The teams module's public entry: members, roles, team cards, invitations and the bulk import (routes); the
  * team claims every request's caller carries; the sign-in and account-deletion hooks.
@@ -8,3 +11,8 @@ export type { TeamsDeps } from './team-deps';
 export { registerTeamJobs } from './team-import';
 export { registerTeamRoutes } from './team-routes';
 export { invitationAcceptPath } from './team-invitations';
+
+/** Whether someone invited this address into a team (sign-up "by invitation only" lets them in). */
+export async function isAddressInvited(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+  return hasOpenInvitation(db, email.trim().toLowerCase(), now.toISOString());
+}

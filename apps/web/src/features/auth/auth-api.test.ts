@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { googleReturnUrls, safeNextPath } from './auth-api';
+import { ApiError } from '../../lib/api-client';
+import { describeAuthError, googleReturnUrls, safeNextPath } from './auth-api';
 
 describe('googleReturnUrls', () => {
   it('sends a new Google user to /onboarding and a returning one to next', () => {
     expect(googleReturnUrls('', '/contacts')).toEqual({ callbackURL: '/contacts', newUserCallbackURL: '/onboarding' });
+  });
+
+  it('sends a new Google user activating a physical card back to the activation', () => {
+    const back = '/activate/abc?activate=1';
+    expect(googleReturnUrls('', back, back)).toEqual({ callbackURL: back, newUserCallbackURL: back });
   });
 
   it('sends everyone to /oauth when all four query values are present', () => {
@@ -38,5 +44,15 @@ describe('safeNextPath', () => {
     ['/\\evil.example', '/'],
   ])('%s -> %s', (input, expected) => {
     expect(safeNextPath(input)).toBe(expected);
+  });
+});
+
+describe('describeAuthError', () => {
+  it.each([
+    ['a sign-up the registration policy refuses', new ApiError(403, 'SIGN_UP_CLOSED', 'Sign-up on this service needs an invitation.'), 'Sign-up on this service needs an invitation.'],
+    ['a disabled account', new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled.'), 'This account has been disabled.'],
+    ['another code keeps its own message', new ApiError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'), 'The email or password is incorrect.'],
+  ])('%s: the form says so', (_what, error, message) => {
+    expect(describeAuthError(error)).toEqual({ field: expect.any(String), message });
   });
 });

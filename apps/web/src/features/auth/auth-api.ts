@@ -18,6 +18,8 @@ interface AuthFailure {
 export function describeAuthError(error: unknown): AuthFailure {
   if (error instanceof ApiError) {
     const code = error.status === 0 ? toAuthErrorCode('network') : toAuthErrorCode({ status: error.status, code: error.code, message: error.message });
+    // The operator's refusals come with our server's own words (which policy, whom to ask).
+    if ((code === 'sign-up-closed' || code === 'user-disabled') && error.message) return { field: 'form', message: error.message };
     return authErrorMessages[code];
   }
   return authErrorMessages.unknown;
@@ -55,9 +57,10 @@ function oauthRequestOf(search: string, next: string): URLSearchParams | null {
 /**
  * Where Google sign-in returns to. With all four OAuth query values present (an integration asking for
  * access, in the page's query or in the /oauth address it was sent from) the user goes to /oauth with them,
- * new or not; otherwise a new user goes to /onboarding and others to `next`.
+ * new or not; otherwise a new user goes to `newUserNext` (/onboarding, or a physical card's activation) and
+ * others to `next`.
  */
-export function googleReturnUrls(search: string, next = '/'): { callbackURL: string; newUserCallbackURL: string } {
+export function googleReturnUrls(search: string, next = '/', newUserNext = '/onboarding'): { callbackURL: string; newUserCallbackURL: string } {
   const params = oauthRequestOf(search, next);
   if (params) {
     const names = [...oauthParams, ...optionalOAuthParams.filter((name) => params.get(name))];
@@ -65,11 +68,11 @@ export function googleReturnUrls(search: string, next = '/'): { callbackURL: str
     const target = `/oauth?${forwarded.toString()}`;
     return { callbackURL: target, newUserCallbackURL: target };
   }
-  return { callbackURL: next, newUserCallbackURL: '/onboarding' };
+  return { callbackURL: next, newUserCallbackURL: newUserNext };
 }
 
-export async function startGoogleSignIn(search: string, next = '/', errorCallbackURL = '/login'): Promise<void> {
-  const urls = googleReturnUrls(search, next);
+export async function startGoogleSignIn(search: string, next = '/', errorCallbackURL = '/login', newUserNext?: string): Promise<void> {
+  const urls = googleReturnUrls(search, next, newUserNext);
   const result = await api.post<{ url?: string }>('/api/auth/sign-in/social', { provider: 'google', ...urls, errorCallbackURL });
   if (!result.url) throw new ApiError(500, 'unknown', 'Google sign-in is not available right now.');
   window.location.assign(result.url);

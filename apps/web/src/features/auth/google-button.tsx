@@ -4,8 +4,11 @@ import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { authApi, describeAuthError, startGoogleSignIn } from './auth-api';
 
-/** "Continue with Google", shown only when the server has Google sign-in configured. */
-export function GoogleButton({ next, onError }: { next: string; onError: (message: string) => void }) {
+/**
+ * "Continue with Google", shown only when the server has Google sign-in configured. A new account goes to
+ * onboarding unless `newUserNext` names where it continues (a physical card's activation).
+ */
+export function GoogleButton({ next, newUserNext, onError }: { next: string; newUserNext?: string | undefined; onError: (message: string) => void }) {
   const location = useLocation();
   const config = useQuery({ queryKey: ['public-config'], queryFn: authApi.publicConfig, staleTime: Infinity });
   const [isStarting, setIsStarting] = useState(false);
@@ -23,7 +26,7 @@ export function GoogleButton({ next, onError }: { next: string; onError: (messag
         isLoading={isStarting}
         onClick={() => {
           setIsStarting(true);
-          startGoogleSignIn(location.search, next).catch((error: unknown) => {
+          startGoogleSignIn(location.search, next, '/login', newUserNext).catch((error: unknown) => {
             setIsStarting(false);
             onError(describeAuthError(error).message);
           });

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { authErrorMessages, toAuthErrorCode } from '@cardstack/shared/auth/auth-errors';
 import { loginInput, type LoginInput } from '@cardstack/shared/auth/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
@@ -18,7 +19,9 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
-  const [formError, setFormError] = useState<string>();
+  // Back from Google with an error code (a closed sign-up, a disabled account): the message is ours, never the URL's text.
+  const returnedError = params.get('error');
+  const [formError, setFormError] = useState<string | undefined>(returnedError ? authErrorMessages[toAuthErrorCode({ code: returnedError })].message : undefined);
   const [isSecondStep, setIsSecondStep] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput) });
   const resetDone = params.get('reset') === 'done';
@@ -68,7 +71,7 @@ export function LoginPage() {
               </Button>
             </fieldset>
           </form>
-          <GoogleButton next={next} onError={setFormError} />
+          <GoogleButton next={next} newUserNext={next.startsWith('/activate/') ? next : undefined} onError={setFormError} />
         </>
       )}
     </AuthCard>

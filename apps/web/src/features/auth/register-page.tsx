@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { sessionQueryKey } from '../../lib/session';
-import { authApi, describeAuthError } from './auth-api';
+import { authApi, describeAuthError, safeNextPath } from './auth-api';
 import { GoogleButton } from './google-button';
 
 export function RegisterPage() {
@@ -17,6 +17,8 @@ export function RegisterPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [formError, setFormError] = useState<string>();
+  // Where the new account continues (a physical card's activation); a first Google sign-in goes there too.
+  const next = safeNextPath(params.get('next'));
   const { register, handleSubmit, setError, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerInput) });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -24,7 +26,7 @@ export function RegisterPage() {
     try {
       await authApi.register(values);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      navigate('/', { replace: true });
+      navigate(next, { replace: true });
     } catch (error) {
       const failure = describeAuthError(error);
       if (failure.field === 'email' || failure.field === 'password') setError(failure.field, { message: failure.message });
@@ -45,7 +47,7 @@ export function RegisterPage() {
           </Button>
         </fieldset>
       </form>
-      <GoogleButton next="/" onError={setFormError} />
+      <GoogleButton next={next} newUserNext={next === '/' ? undefined : next} onError={setFormError} />
     </AuthCard>
   );
 }

@@ -62,13 +62,13 @@ describe('the plan cards', () => {
     expect(byPlan({ isAccountBlocked: false, currentPlan: 'subscribed' }).subscribed!.features[0]!.text).toBe('Unlimited digital cards');
   });
 
-  it('offer the trial only when one is available, and no NFC card extra until it can be ordered', () => {
+  it('offer the trial only when one is available, and the custom NFC card as an extra of every plan', () => {
     expect(byPlan().subscribed!.footnote).toBe('7-day free trial, then €4.99 / month. Cancel anytime.');
     expect(byPlan({ period: 'year', teamSize: 25 }).team!.footnote).toBe('14-day free trial, then €199.90 / year. Cancel anytime.');
     expect(byPlan({ isTrialAvailable: false }).subscribed!.footnote).toBe('€4.99 / month, billed from the first day. Cancel anytime.');
-    expect(byPlan().basic!.extra).toBeNull();
-    expect(byPlan().subscribed!.extra).toBeNull();
-    expect(byPlan().team!.extra).toBeNull();
+    expect(byPlan().basic!.extra).toBe('Order a custom NFC card');
+    expect(byPlan().subscribed!.extra).toBe('Order a custom NFC card');
+    expect(byPlan().team!.extra).toBe('Order a custom NFC card');
   });
 
   it('names the sizes', () => {

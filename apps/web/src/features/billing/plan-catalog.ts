@@ -25,13 +25,15 @@ export interface PlanCardContent {
   perCardPrice: string | null;
   /** The card allowance line, then what the plan includes (the shared list the dialogs and the server gates follow). */
   features: PlanIncludesLine[];
-  /**
-   * The optional extra of spec §2 (ordering a custom NFC card). Null on every plan until NFC cards can be
-   * ordered (the order form comes with the physical cards): an offer that leads nowhere is not shown.
-   */
+  /** The optional extra: ordering a custom printed NFC card (the card links to the custom design form). */
   extra: string | null;
   footnote: string;
 }
+
+export const customNfcCardExtra = 'Order a custom NFC card';
+/** Where the extra and (without an external quote form) Teams' "Get a quote" lead. */
+export const customDesignFormPath = '/custom-design-form';
+export const quoteFormPath = '/custom-design-form?request=quote';
 
 /** How many feature lines show before "Read more". */
 export const collapsedFeatureCount = 4;
@@ -70,7 +72,7 @@ export function planCards(input: PlanCatalogInput): PlanCardContent[] {
       pricePeriod: '',
       perCardPrice: null,
       features: [{ text: cardAllowanceText('basic', blockedOn('basic')), features: ['digitalCards'] }, ...planIncludes('basic')],
-      extra: null,
+      extra: customNfcCardExtra,
       footnote: 'Free forever. No payment details needed.',
     },
     {
@@ -84,7 +86,7 @@ export function planCards(input: PlanCatalogInput): PlanCardContent[] {
         { text: cardAllowanceText('subscribed', blockedOn('subscribed')), features: ['digitalCards'] },
         ...planIncludes('subscribed'),
       ],
-      extra: null,
+      extra: customNfcCardExtra,
       footnote: trial('subscribed', `${proPrice} ${perPeriod(input.period)}`),
     },
     {
@@ -98,7 +100,7 @@ export function planCards(input: PlanCatalogInput): PlanCardContent[] {
         { text: tier ? cardAllowanceText('team', true, tier) : `More than ${teamTiers.at(-1)} cards`, features: ['digitalCards', 'teamCards'] },
         ...planIncludes('team'),
       ],
-      extra: null,
+      extra: customNfcCardExtra,
       footnote: teamPrice ? trial('team', `${teamPrice} ${perPeriod(input.period)}`) : 'More than 250 cards: we make you an offer.',
     },
   ];

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BillingStatus, CheckoutInput } from '@cardstack/shared/billing/schemas';
 import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import { isUpgrade, planTitles, userPlans, type UserPlan } from '@cardstack/shared/plans/plans';
-import { isTeamTier, teamSizes, teamTiers, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
+import { isTeamTier, teamSizes, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -17,7 +17,7 @@ import { PeriodSwitch } from './components/period-switch';
 import { PlanCard } from './components/plan-card';
 import { PricingModelDialog } from './components/pricing-model-dialog';
 import { formatDay } from './format-day';
-import { planCards } from './plan-catalog';
+import { planCards, quoteFormPath } from './plan-catalog';
 import { nextAction, type CurrentPlan, type NextAction } from './pricing-actions';
 
 const planOfTitle = (title: string): UserPlan | null => userPlans.find((plan) => planTitles[plan] === title) ?? null;
@@ -197,7 +197,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
               endsOn={data?.plan === card.plan && data.subscription?.cancelAtPeriodEnd ? data.subscription.currentPeriodEnd : null}
               onSelect={() => setSelectedPlan(card.plan)}
               teamSize={teamSize}
-              teamSizeOptions={data?.enterpriseContactUrl ? teamSizes : teamTiers}
+              teamSizeOptions={teamSizes}
               onTeamSizeChange={(size) => {
                 setTeamSize(size);
                 setSelectedPlan('team');
@@ -216,7 +216,12 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
             <a href={data.enterpriseContactUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
               {pricingScreenTexts.getQuote}
             </a>
-          ) : null
+          ) : (
+            // Without an external form, the built-in quote form.
+            <Link to={quoteFormPath} className={buttonClass('primary')}>
+              {pricingScreenTexts.getQuote}
+            </Link>
+          )
         ) : (
           <Button onClick={() => void onNext()} disabled={action.kind === 'disabled' || status.isPending} isLoading={isBusy}>
             {pricingScreenTexts.next}

@@ -5,8 +5,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session';
+import { PhysicalCardsPanel } from '../physical-cards/public';
 import { useCards, useCreateCard } from './api/cards-api';
-import { cardEditorPath } from './card-paths';
+import { cardDisplayTitle, cardEditorPath } from './card-paths';
 import { CardGrid } from './components/card-grid';
 import { CardLimitDialog } from './components/card-limit-dialog';
 import { useCardLimit } from './use-card-limit';
@@ -81,6 +82,7 @@ export default function CardsListPage() {
         {cards.data && cards.data.length > 0 ? createButton : null}
       </div>
       {content}
+      <PhysicalCardsPanel cards={(cards.data ?? []).map((card) => ({ id: card.id, label: cardDisplayTitle(card) }))} />
       <CardLimitDialog {...cardLimit.dialogProps} />
     </section>
   );

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { CardGrid, teamCardEditorPath } from '../cards/public';
+import { PhysicalCardsPanel } from '../physical-cards/public';
 import { teamCardsQueryKey, useCreateTeamCard, useTeamCards } from './api/teams-api';
 import { SeatUsage } from './components/seat-usage';
 
@@ -99,6 +100,10 @@ export default function TeamCardsPage() {
       </h1>
       <p className="mt-1 text-sm text-zinc-700">The cards of your team’s members. On Teams, only the newest cards up to your plan’s allowance stay active, default cards first.</p>
       {content}
+      <PhysicalCardsPanel
+        scope="team"
+        cards={(teamCards.data?.cards ?? []).map((card) => ({ id: card.id, label: `${card.title || card.name || 'Untitled card'}${card.member ? ` (${card.member.name})` : ''}` }))}
+      />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
   type VerifyEmailMailData,
 } from './account-security';
 import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from './downgrade-scheduled';
+import { renderDesignRequestMail, type DesignRequestMailData } from './design-request';
 
 /** Every mail template by name. Add a template here and its data type follows everywhere. */
 const templates = {
@@ -22,6 +23,7 @@ const templates = {
   'verify-email': renderVerifyEmailMail,
   'email-change-notice': renderEmailChangeNoticeMail,
   'downgrade-scheduled': renderDowngradeScheduledMail,
+  'design-request': renderDesignRequestMail,
 } satisfies Record<string, (data: never, links: MailLinks) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
@@ -34,6 +36,7 @@ export type {
   VerifyEmailMailData,
   EmailChangeNoticeMailData,
   DowngradeScheduledMailData,
+  DesignRequestMailData,
 };
 export type { InvitationLinkClaims, MailLinks } from './links';
 

@@ -53,6 +53,11 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
     hrefs: ['https://cards.example.com/subscription'],
     texts: ['Your Pro plan ends on 2025-03-08. From then on you are on Basic, and this happens:', 'Your card design is reset to the default.', hostileText],
   },
+  'design-request': {
+    data: { requestId: 'r-1', kind: 'custom-design', rows: [['Name', hostileText], ['Email', 'eve@example.com'], ['Notes', `${hostileText}\nsecond line`]], fileCount: 1 },
+    hrefs: ['https://cards.example.com/admin/requests'],
+    texts: [hostileText, `${hostileText}\nsecond line`],
+  },
 };
 
 describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, texts }) => {

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import { type TeamSize } from '@cardstack/shared/plans/prices';
 import { SelectList } from '../../../components/ui/select-list';
 import { formatDay } from '../format-day';
-import { collapsedFeatureCount, teamSizeLabel, type PlanCardContent } from '../plan-catalog';
+import { collapsedFeatureCount, customDesignFormPath, teamSizeLabel, type PlanCardContent } from '../plan-catalog';
 
 interface PlanCardProps {
   card: PlanCardContent;
@@ -93,7 +94,14 @@ export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSel
           {isExpanded ? pricingScreenTexts.collapse : pricingScreenTexts.readMore}
         </button>
       ) : null}
-      {card.extra ? <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-800">Optional extra: {card.extra}</p> : null}
+      {card.extra ? (
+        <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-800">
+          Optional extra:{' '}
+          <Link className="font-semibold text-brand-700 underline" to={customDesignFormPath} onClick={(event) => event.stopPropagation()}>
+            {card.extra}
+          </Link>
+        </p>
+      ) : null}
       <p className="mt-auto text-xs text-zinc-600">{card.footnote}</p>
     </div>
   );

@@ -1,0 +1,60 @@
+import { preorderBatchInput } from '@cardstack/shared/admin/schemas';
+import { preorderCsv } from '../physical-cards/physical-cards-module';
+import { commandLineActor, createBatch, listUsers, promoteUser, type AdminDeps } from './admin-service';
+
+/*
+ * The operator's commands, apart from the process around them (admin-cli.ts) so tests run them:
+ * `promote <email>`, `preorders create --product-id … --product-name … --count N`, `users list`.
+ */
+
+export const adminCliUsage = `Usage: npm run admin -- <command>
+  promote <email>                                                   make an existing account an operator
+  preorders create --product-id ID --product-name NAME --count N    create N pre-orders; prints CSV (id,url)
+  users list [--search TEXT]                                        the newest 50 accounts (or those matching)`;
+
+function option(args: readonly string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index === -1 ? undefined : args[index + 1];
+}
+
+export async function runAdminCommand(deps: AdminDeps, args: readonly string[], out: (line: string) => void, err: (line: string) => void = out): Promise<number> {
+  const [command, subcommand, ...rest] = args;
+  if (command === 'promote' && subcommand) {
+    try {
+      const promoted = await promoteUser(deps, commandLineActor, subcommand);
+      err(`${promoted.email} is now an operator: /admin is open to them.`);
+      return 0;
+    } catch (error) {
+      err(error instanceof Error ? error.message : String(error));
+      return 1;
+    }
+  }
+  if (command === 'preorders' && subcommand === 'create') {
+    const parsed = preorderBatchInput.safeParse({
+      productId: option(rest, '--product-id') ?? '',
+      productName: option(rest, '--product-name') ?? '',
+      count: option(rest, '--count') ?? '',
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) err(`--${String(issue.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`);
+      err(adminCliUsage);
+      return 2;
+    }
+    const created = await createBatch(deps, commandLineActor, parsed.data);
+    // The CSV on standard output (redirect it to a file for the printer); the summary on standard error.
+    out(preorderCsv(deps.baseUrl, created.ids).trimEnd().replace(/\r\n/g, '\n'));
+    err(`Created ${created.ids.length} pre-order(s) of "${parsed.data.productName}" (batch ${created.batchId}).`);
+    return 0;
+  }
+  if (command === 'users' && subcommand === 'list') {
+    const { users, total } = await listUsers(deps, option(rest, '--search') ?? '', 1);
+    for (const user of users) {
+      const flags = [user.isAdmin ? 'operator' : '', user.isDisabled ? 'disabled' : ''].filter(Boolean).join(',');
+      out(`${user.id}  ${user.email}  ${user.plan}  ${user.createdAt.slice(0, 10)}${flags ? `  ${flags}` : ''}`);
+    }
+    err(`${users.length} of ${total} account(s).`);
+    return 0;
+  }
+  err(adminCliUsage);
+  return 2;
+}

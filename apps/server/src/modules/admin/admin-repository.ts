@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { toIsoString, type Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+// ---- Operator flags -------------------------------------------------------------------------------------------
+
+export async function operatorFlagsOf(db: Db, userId: string): Promise<{ isAdmin: boolean; isDisabled: boolean }> {
+  const row = await db.selectFrom('operator_account').select(['is_admin', 'is_disabled']).where('user_id', '=', userId).executeTakeFirst();
+  return { isAdmin: Number(row?.is_admin ?? 0) === 1, isDisabled: Number(row?.is_disabled ?? 0) === 1 };
+}
+
+export async function setOperatorFlag(db: Db, userId: string, flag: 'is_admin' | 'is_disabled', value: boolean, now: string): Promise<void> {
+  await db
+    .insertInto('operator_account')
+    .values({ user_id: userId, is_admin: flag === 'is_admin' && value ? 1 : 0, is_disabled: flag === 'is_disabled' && value ? 1 : 0, updated_at: now })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ [flag]: value ? 1 : 0, updated_at: now }))
+    .execute();
+}
+
+export async function listPromotedEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('operator_account')
+    .innerJoin('user', 'user.id', 'operator_account.user_id')
+    .select('user.email')
+    .where('operator_account.is_admin', '=', 1)
+    .where('operator_account.is_disabled', '=', 0)
+    .execute();
+  return rows.map((row) => row.email.toLowerCase());
+}
+
+/** Every session of the user ends (a disabled account is signed out everywhere). */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('session').where('userId', '=', userId).execute();
+}
+
+// ---- Users ------------------------------------------------------------------------------------------------------
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  plan: string;
+  emailVerified: boolean;
+  createdAt: string;
+  isAdmin: boolean;
+  isDisabled: boolean;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+export async function searchUsers(db: Db, search: string, limit: number, offset: number): Promise<{ users: UserRow[]; total: number }> {
+  let query = db.selectFrom('user').leftJoin('operator_account', 'operator_account.user_id', 'user.id');
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([eb(sql`lower(${sql.ref('user.email')})`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(${sql.ref('user.name')})`, 'like', sql`${pattern} escape '\\'`)]),
+    );
+  }
+  const total = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  const rows = await query
+    .select(['user.id', 'user.name', 'user.email', 'user.plan', 'user.emailVerified', 'user.createdAt', 'operator_account.is_admin', 'operator_account.is_disabled'])
+    .orderBy('user.createdAt', 'desc')
+    .orderBy('user.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return {
+    total: Number(total?.n ?? 0),
+    users: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      plan: row.plan,
+      emailVerified: Boolean(row.emailVerified),
+      createdAt: toIsoString(row.createdAt),
+      isAdmin: Number(row.is_admin ?? 0) === 1,
+      isDisabled: Number(row.is_disabled ?? 0) === 1,
+    })),
+  };
+}
+
+export async function findUser(db: Db, idOrEmail: { id?: string; email?: string }): Promise<UserRow | null> {
+  let query = db
+    .selectFrom('user')
+    .leftJoin('operator_account', 'operator_account.user_id', 'user.id')
+    .select(['user.id', 'user.name', 'user.email', 'user.plan', 'user.emailVerified', 'user.createdAt', 'operator_account.is_admin', 'operator_account.is_disabled']);
+  if (idOrEmail.id !== undefined) query = query.where('user.id', '=', idOrEmail.id);
+  else query = query.where(sql`lower(${sql.ref('user.email')})`, '=', (idOrEmail.email ?? '').toLowerCase());
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    plan: row.plan,
+    emailVerified: Boolean(row.emailVerified),
+    createdAt: toIsoString(row.createdAt),
+    isAdmin: Number(row.is_admin ?? 0) === 1,
+    isDisabled: Number(row.is_disabled ?? 0) === 1,
+  };
+}
+
+export async function countCardsOf(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('card').select(sql<number>`count(*)`.as('n')).where('owner_id', '=', userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+// ---- Settings -----------------------------------------------------------------------------------------------------
+
+export async function readSetting(db: Db, key: string): Promise<string | null> {
+  const row = await db.selectFrom('instance_setting').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function writeSetting(db: Db, key: string, value: string, now: string): Promise<void> {
+  await db
+    .insertInto('instance_setting')
+    .values({ key, value, updated_at: now })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}
+
+// ---- Audit log ----------------------------------------------------------------------------------------------------
+
+export interface AuditEntry {
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export async function insertAudit(db: Db, entry: AuditEntry, now: string): Promise<void> {
+  await db
+    .insertInto('admin_audit_log')
+    .values({
+      id: crypto.randomUUID(),
+      actor_id: entry.actorId,
+      actor_email: entry.actorEmail,
+      action: entry.action,
+      target_id: entry.targetId,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function listAudit(db: Db, limit: number) {
+  const rows = await db
+    .selectFrom('admin_audit_log')
+    .select(['id', 'actor_email', 'action', 'target_id', 'before', 'after', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    targetId: row.target_id,
+    before: row.before,
+    after: row.after,
+    createdAt: row.created_at,
+  }));
+}
+
+// ---- Mail outbox and error log --------------------------------------------------------------------------------------
+
+export async function listOutbox(db: Db, limit: number) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to', 'template', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    template: row.template,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  }));
+}
+
+export async function countOutbox(db: Db): Promise<{ pending: number; failed: number }> {
+  const rows = await db.selectFrom('mail_outbox').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+  const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return { pending: of('pending') + of('sending'), failed: of('failed') };
+}
+
+export async function listErrors(db: Db, limit: number) {
+  const rows = await db.selectFrom('error_log').select(['id', 'message', 'context', 'created_at']).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ id: row.id, message: row.message, context: row.context, createdAt: row.created_at }));
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { DesignRequestKind, DesignRequestStatus, DesignUploadField } from '@cardstack/shared/design-requests/schemas';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export interface StoredFile {
+  field: DesignUploadField;
+  name: string;
+  key: string;
+}
+
+export interface DesignRequestRow {
+  id: string;
+  kind: DesignRequestKind;
+  status: DesignRequestStatus;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  notes: string;
+  details: Record<string, string | number>;
+  files: StoredFile[];
+  createdAt: string;
+}
+
+export async function insertDesignRequest(db: Db, row: DesignRequestRow): Promise<void> {
+  await db
+    .insertInto('design_request')
+    .values({
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      notes: row.notes,
+      details: JSON.stringify(row.details),
+      files: JSON.stringify(row.files),
+      created_at: row.createdAt,
+      updated_at: row.createdAt,
+    })
+    .execute();
+}
+
+function toRow(row: {
+  id: string;
+  kind: string;
+  status: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  notes: string;
+  details: string;
+  files: string;
+  created_at: string;
+}): DesignRequestRow {
+  return {
+    id: row.id,
+    kind: row.kind as DesignRequestKind,
+    status: row.status as DesignRequestStatus,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    notes: row.notes,
+    details: JSON.parse(row.details) as Record<string, string | number>,
+    files: JSON.parse(row.files) as StoredFile[],
+    createdAt: row.created_at,
+  };
+}
+
+const columns = ['id', 'kind', 'status', 'name', 'email', 'phone', 'company', 'notes', 'details', 'files', 'created_at'] as const;
+
+export async function listDesignRequests(db: Db, status: DesignRequestStatus | undefined, limit: number): Promise<DesignRequestRow[]> {
+  let query = db.selectFrom('design_request').select(columns).orderBy('created_at', 'desc').orderBy('id').limit(limit);
+  if (status) query = query.where('status', '=', status);
+  return (await query.execute()).map(toRow);
+}
+
+export async function findDesignRequest(db: Db, id: string): Promise<DesignRequestRow | null> {
+  const row = await db.selectFrom('design_request').select(columns).where('id', '=', id).executeTakeFirst();
+  return row ? toRow(row) : null;
+}
+
+export async function updateDesignRequestStatus(db: Db, id: string, status: DesignRequestStatus, now: string): Promise<void> {
+  await db.updateTable('design_request').set({ status, updated_at: now }).where('id', '=', id).execute();
+}

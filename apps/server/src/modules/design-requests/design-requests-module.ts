@@ -1,0 +1,12 @@
+/*
+ * The design requests module's public entry: the public custom design and quote forms, and what the operator
+ * console needs to list them, change their status and open their files.
+ */
+export { registerDesignRequestRoutes } from './design-request-routes';
+export {
+  designRequestFile,
+  designRequestFolder,
+  listDesignRequests,
+  setDesignRequestStatus,
+  type DesignRequestsDeps,
+} from './design-request-service';

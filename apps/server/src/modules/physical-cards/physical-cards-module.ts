@@ -1,0 +1,15 @@
+/*
+ * The physical cards module's public entry: pre-ordered NFC cards (activation, moves, switching off), the
+ * address resolution the public page asks for, and the operator's batches (the admin module and CLI use them).
+ */
+export { registerPhysicalCardRoutes } from './physical-card-routes';
+export {
+  createPreorderBatch,
+  findPreorderBatch,
+  listPreorderBatches,
+  listPreordersOfBatch,
+  physicalCardRoute,
+  physicalCardUrl,
+  preorderCsv,
+  type PhysicalCardsDeps,
+} from './physical-card-service';

@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/notify';
+import { adminApi, adminQueryKey } from '../admin-api';
+import { DataTable, formatTime } from './table';
+
+export function MailSection() {
+  const mail = useQuery({ queryKey: [...adminQueryKey, 'mail'], queryFn: adminApi.mail });
+  if (!mail.data) return <Spinner />;
+  return (
+    <DataTable
+      caption="Mail outbox, newest first"
+      headers={['Created', 'To', 'Template', 'Status', 'Attempts', 'Last error']}
+      rows={mail.data.mails.map((m) => [formatTime(m.createdAt), m.to, m.template, m.status, m.attempts, m.lastError ?? ''])}
+    />
+  );
+}
+
+export function JobsSection() {
+  const queryClient = useQueryClient();
+  const jobs = useQuery({ queryKey: [...adminQueryKey, 'jobs'], queryFn: adminApi.jobs });
+  const retry = useMutation({
+    mutationFn: adminApi.retryJob,
+    onSuccess: () => {
+      notify.success('The job runs again as soon as a runner is free.');
+      return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'jobs'] });
+    },
+    onError: (error) => notify.alert(error.message),
+  });
+  if (!jobs.data) return <Spinner />;
+  return (
+    <>
+      <p className="text-sm text-zinc-700">
+        {Object.entries(jobs.data.counts)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(' · ')}
+      </p>
+      <DataTable
+        caption="Background jobs, newest first"
+        headers={['Kind', 'Status', 'Attempts', 'Run at', 'Last error', '']}
+        rows={jobs.data.jobs.map((job) => [
+          job.kind,
+          job.status,
+          job.attempts,
+          formatTime(job.runAt),
+          job.lastError ?? '',
+          job.status === 'failed' || job.status === 'dead' ? (
+            <Button variant="secondary" onClick={() => retry.mutate(job.id)}>
+              Retry
+            </Button>
+          ) : null,
+        ])}
+      />
+    </>
+  );
+}
+
+export function ErrorsSection() {
+  const errors = useQuery({ queryKey: [...adminQueryKey, 'errors'], queryFn: adminApi.errors });
+  if (!errors.data) return <Spinner />;
+  return (
+    <DataTable
+      caption="Error log, newest first"
+      headers={['When', 'Message', 'Context']}
+      rows={errors.data.errors.map((e) => [formatTime(e.createdAt), e.message, <code className="text-xs">{e.context ?? ''}</code>])}
+    />
+  );
+}
+
+export function HealthSection() {
+  const health = useQuery({ queryKey: [...adminQueryKey, 'health'], queryFn: adminApi.health });
+  if (!health.data) return <Spinner />;
+  const { database, storage, mail, versions, uptimeSeconds } = health.data;
+  const ok = (value: boolean) => (value ? 'reachable' : 'NOT reachable');
+  return (
+    <DataTable
+      caption="Instance health"
+      headers={['Part', 'State']}
+      rows={[
+        ['Database', `${database.dialect}, ${ok(database.isReachable)}`],
+        ['File storage', `${storage.kind}, ${ok(storage.isReachable)}`],
+        ['Mail', `${mail.transport}; ${mail.pending} waiting, ${mail.failed} failed`],
+        ['Versions', `app ${versions.app}, Node.js ${versions.node}`],
+        ['Up for', `${Math.floor(uptimeSeconds / 3600)} h ${Math.floor((uptimeSeconds % 3600) / 60)} min`],
+      ]}
+    />
+  );
+}
+
+export function AuditSection() {
+  const audit = useQuery({ queryKey: [...adminQueryKey, 'audit'], queryFn: adminApi.audit });
+  if (!audit.data) return <Spinner />;
+  return (
+    <DataTable
+      caption="Audit log of operator actions, newest first"
+      headers={['When', 'Who', 'What', 'Target', 'Before', 'After']}
+      rows={audit.data.entries.map((entry) => [
+        formatTime(entry.createdAt),
+        entry.actorEmail,
+        entry.action,
+        entry.targetId ?? '',
+        <code className="text-xs">{entry.before ?? ''}</code>,
+        <code className="text-xs">{entry.after ?? ''}</code>,
+      ])}
+    />
+  );
+}

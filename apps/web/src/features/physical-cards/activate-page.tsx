@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
+import { AuthCard } from '../../components/ui/auth-card';
+import { Button, buttonClass } from '../../components/ui/button';
+import { FieldFrame } from '../../components/ui/field-frame';
+import { FormAlert } from '../../components/ui/form-alert';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { physicalCardsApi, physicalCardsQueryKey } from './physical-cards-api';
+
+/**
+ * /activate/{preorderId}: where "Activate this card" on a new physical card's page leads. Signed out, it offers
+ * sign-in or a new account and comes back here (with `?activate=1`, so the card is activated at once); signed
+ * in, one button activates it: a new card opens in the editor with "Card activated successfully"; or the physical
+ * card is linked to one of the person's cards ("Card successfully activated!", that card's editor).
+ */
+export function ActivatePage() {
+  const { preorderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const status = useQuery({ queryKey: ['preorder', preorderId], queryFn: () => physicalCardsApi.status(preorderId), retry: false });
+  const [error, setError] = useState<{ message: string; isCardLimit: boolean }>();
+  const [isActivating, setIsActivating] = useState(false);
+  const hasTriedAutomatically = useRef(false);
+  const user = session.data;
+  const preorder = status.data?.preorder;
+
+  const ownCards = useQuery({ queryKey: ['cards', 'for-activation'], queryFn: physicalCardsApi.ownCards, enabled: Boolean(session.data), select: (data) => data.cards });
+
+  /** A new card from the pre-order, or (with `cardId`) the physical card linked to a card the person already has. */
+  async function activate(cardId?: string) {
+    setError(undefined);
+    setIsActivating(true);
+    try {
+      const result = await physicalCardsApi.activate(preorderId, cardId);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['cards'] }),
+        queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey }),
+      ]);
+      notify.success(result.message);
+      navigate(`/customize/edit/${encodeURIComponent(result.cardId)}`, { replace: true });
+    } catch (caught) {
+      const isCardLimit = caught instanceof ApiError && caught.code === 'card-limit';
+      setError({ message: caught instanceof Error ? caught.message : 'The card could not be activated.', isCardLimit });
+      setIsActivating(false);
+    }
+  }
+
+  // Back from sign-in or registration: activate at once.
+  useEffect(() => {
+    if (user && preorder?.status === 'available' && params.get('activate') === '1' && !hasTriedAutomatically.current) {
+      hasTriedAutomatically.current = true;
+      void activate();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user, preorder, params]);
+
+  if (session.isPending || status.isPending) return <FullScreenSpinner />;
+  const home = (
+    <Link className="font-semibold text-brand-700 underline" to="/">
+      Go to the app
+    </Link>
+  );
+  if (!preorder) {
+    return (
+      <AuthCard title={physicalCardTexts.activate} footer={home}>
+        <FormAlert message={status.error instanceof Error ? status.error.message : physicalCardTexts.unknown} />
+      </AuthCard>
+    );
+  }
+  if (preorder.status === 'activated') {
+    return (
+      <AuthCard title={physicalCardTexts.activate} footer={home}>
+        <FormAlert message={physicalCardTexts.alreadyActivated} />
+      </AuthCard>
+    );
+  }
+  const back = `${activationPath(preorderId)}?activate=1`;
+  return (
+    <AuthCard title={physicalCardTexts.activate} footer={home}>
+      <p className="mb-4 text-zinc-700">
+        Your <strong>{preorder.productName}</strong> is ready. Once activated, every tap of the card (and a scan of its QR code) opens your digital
+        business card, which you can edit at any time.
+      </p>
+      <FormAlert message={error?.message} />
+      {error?.isCardLimit ? (
+        <Link className={buttonClass('secondary', 'mt-4 w-full')} to="/subscription">
+          Upgrade your plan
+        </Link>
+      ) : null}
+      {user ? (
+        <>
+          <Button className="mt-4 w-full" isLoading={isActivating} onClick={() => void activate()}>
+            {physicalCardTexts.activate}
+          </Button>
+          {ownCards.data && ownCards.data.length > 0 ? (
+            <form
+              className="mt-6 flex flex-col gap-3 border-t border-zinc-200 pt-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const cardId = String(new FormData(event.currentTarget).get('cardId') ?? '');
+                if (cardId) void activate(cardId);
+              }}
+            >
+              <FieldFrame label="Or let it open one of your cards">
+                {(control) => (
+                  <select {...control} name="cardId" defaultValue={ownCards.data[0]!.id}>
+                    {ownCards.data.map((card) => (
+                      <option key={card.id} value={card.id}>
+                        {card.title || card.name || 'Untitled card'}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FieldFrame>
+              <Button type="submit" variant="secondary" disabled={isActivating}>
+                Use this card
+              </Button>
+            </form>
+          ) : null}
+        </>
+      ) : (
+        <div className="mt-4 flex flex-col gap-3">
+          <Link className={buttonClass('primary', 'w-full')} to={`/register?next=${encodeURIComponent(back)}`}>
+            Create an account
+          </Link>
+          <Link className={buttonClass('secondary', 'w-full')} to={`/login?next=${encodeURIComponent(back)}`}>
+            Sign in
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
+
+export default ActivatePage;

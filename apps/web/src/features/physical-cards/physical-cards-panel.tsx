@@ -1,0 +1,72 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PhysicalCardScope, PhysicalCardSummary } from '@cardstack/shared/physical-cards/schemas';
+import { Button } from '../../components/ui/button';
+import { FieldFrame } from '../../components/ui/field-frame';
+import { notify } from '../../lib/notify';
+import { physicalCardsApi, physicalCardsQueryKey, usePhysicalCards } from './physical-cards-api';
+
+interface CardChoice {
+  id: string;
+  label: string;
+}
+
+/**
+ * Physical NFC cards under a cards list: which card each opens, a move to another card of the list, and
+ * switching it off (taps then show a neutral page) or on. The address on the chip never changes. `own` under
+ * "My cards"; `team` under the team cards, where a manager hands a leaver's card to a successor's card. Shown
+ * only when there are physical cards.
+ */
+export function PhysicalCardsPanel({ cards, scope = 'own' }: { cards: readonly CardChoice[]; scope?: PhysicalCardScope }) {
+  const physicalCards = usePhysicalCards(scope);
+  const queryClient = useQueryClient();
+  const done = ({ message }: { message: string }) => {
+    notify.success(message);
+    return queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey });
+  };
+  const assign = useMutation({
+    mutationFn: ({ id, cardId }: { id: string; cardId: string }) => physicalCardsApi.assign(id, cardId),
+    onSuccess: done,
+    onError: (error) => notify.alert(error.message),
+  });
+  const setState = useMutation({
+    mutationFn: ({ id, isDeactivated }: { id: string; isDeactivated: boolean }) => physicalCardsApi.setState(id, isDeactivated),
+    onSuccess: done,
+    onError: (error) => notify.alert(error.message),
+  });
+  if (!physicalCards.data?.length) return null;
+  const labelOf = (card: PhysicalCardSummary) => cards.find((choice) => choice.id === card.cardId)?.label ?? 'another card';
+  return (
+    <section aria-labelledby="physical-cards-title" className="mt-10 flex flex-col gap-3">
+      <h2 id="physical-cards-title" className="text-xl font-bold">
+        Physical cards
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {physicalCards.data.map((card) => (
+          <li key={card.id} className="flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
+            <div className="min-w-48 flex-1">
+              <p className="font-semibold">{card.productName}</p>
+              <p className="text-sm text-zinc-700">
+                {card.isDeactivated ? 'Switched off' : `Opens ${labelOf(card)}`} · <span className="break-all">{card.url}</span>
+              </p>
+            </div>
+            <FieldFrame label={`Card that ${card.productName} opens`}>
+              {(control) => (
+                <select {...control} value={card.cardId} onChange={(event) => assign.mutate({ id: card.id, cardId: event.target.value })}>
+                  {cards.some((choice) => choice.id === card.cardId) ? null : <option value={card.cardId}>{labelOf(card)}</option>}
+                  {cards.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+            <Button variant="secondary" onClick={() => setState.mutate({ id: card.id, isDeactivated: !card.isDeactivated })}>
+              {card.isDeactivated ? 'Switch on' : 'Switch off'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

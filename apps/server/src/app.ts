@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     enterpriseContactUrl: config.enterpriseContactUrl,
     isEveryFeatureIncluded,
   });
-  const contacts: ContactsDeps = { db, storage };
+  const contacts: ContactsDeps = { db, dialect: database.dialect, storage };
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletion: AccountDeletion = {
     // First, outside the transaction: when the payment provider cannot be reached the account stays whole.

@@ -17,6 +17,7 @@ import { releasedUsernames } from './0025-released-usernames';
 import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
+import { contactSearchIndex } from './0090-contact-search-index';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -46,6 +47,7 @@ const migrations = [
   ['0026-contact-permissions-split', contactPermissionsSplit],
   ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
+  ['0090-contact-search-index', contactSearchIndex],
 ] as const;
 
 /**

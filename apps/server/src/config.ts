@@ -148,6 +148,16 @@ const envSchema = z
     SCANNER_LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   })
   .superRefine((env, ctx) => {
+    // A PostgreSQL deployment may run several processes; each would make up its own secret for DATA_DIR and
+    // refuse the sessions the others signed.
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message:
+          'set AUTH_SECRET (at least 32 random characters, e.g. `openssl rand -base64 32`) when DATABASE_URL is set: every process on the database must sign sessions with the same secret',
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -295,8 +305,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
 }
 
 /**
- * Without AUTH_SECRET (a laptop, `npm start`) a random secret is created once and kept in DATA_DIR so
- * sessions survive restarts. Production sets AUTH_SECRET so several processes share one.
+ * Without AUTH_SECRET (a laptop, `npm start`, SQLite) a random secret is created once and kept in DATA_DIR so
+ * sessions survive restarts. With DATABASE_URL the configuration requires AUTH_SECRET, so several processes
+ * share one.
  */
 export function resolveAuthSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;

@@ -1,10 +1,13 @@
 // Bundles the server into dist/ with esbuild. npm dependencies stay external (native modules such as
-// better-sqlite3 and sharp must be loaded from node_modules); our workspace packages are bundled in.
+// better-sqlite3 and sharp must be loaded from node_modules); our workspace packages (TypeScript sources,
+// which Node cannot load) are bundled in.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).flatMap((name) => [name, `${name}/*`]);
+const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+  .filter((name) => !name.startsWith('@cardstack/'))
+  .flatMap((name) => [name, `${name}/*`]);
 
 fs.rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
@@ -16,7 +19,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   jsx: 'automatic',
-  external: [...external, 'react', 'react-dom', 'react-dom/*'],
+  external,
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });

@@ -137,6 +137,10 @@ const envSchema = z
     PUBLIC_PAGE_PLAN_CHECK_SECONDS: z.coerce.number().min(0).default(10),
     PUBLIC_PAGE_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
     CARD_STATS_FLUSH_SECONDS: z.coerce.number().min(0.05).default(5),
+    // Overload: above this mean event-loop delay, or this share of a second spent busy, every request gets
+    // 503 with Retry-After at once (0: off).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
+    OVERLOAD_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.98),
     // Lets a signed-in user move the billing clock forward (browser tests); on in NODE_ENV=test only.
     BILLING_TEST_CLOCK: booleanFlag,
     // Card scanner: "Improve with AI" through an OpenAI-compatible chat-completions endpoint (off unless URL and
@@ -283,6 +287,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
           }
         : undefined,
     enterpriseContactUrl: env.ENTERPRISE_CONTACT_URL ?? null,
+    overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: env.OVERLOAD_EVENT_LOOP_UTILIZATION },
     publicPage: {
       leadRateLimit: { max: env.LEAD_FORM_RATE_LIMIT_MAX, windowSeconds: env.LEAD_FORM_RATE_LIMIT_WINDOW_SECONDS },
       cacheEntries: env.PUBLIC_PAGE_CACHE_ENTRIES,

@@ -14,6 +14,10 @@ await build({
   entryPoints: ['src/main.ts', 'src/mailbox-cli.ts', 'src/jobs-cli.ts'],
   outdir: 'dist',
   bundle: true,
+  // Code behind a dynamic import (the PostgreSQL job engine, S3, Stripe…) goes into chunks of its own, so the
+  // npm packages it imports load only when it runs (without splitting they would load at start).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

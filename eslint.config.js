@@ -26,6 +26,12 @@ export default tseslint.config(
   // Browser tests run in Node and hand functions to the page.
   { files: ['e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { ignores: ['apps/web/src/**', 'packages/*/src/**', 'e2e/**'], languageOptions: { globals: globals.node } },
+  // The Zapier app is CommonJS, as Zapier's platform loads it (its own package, installed on its own).
+  {
+    files: ['integrations/zapier/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   webBoundaries(),
   {
     rules: {

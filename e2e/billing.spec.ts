@@ -46,9 +46,10 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(planCard(page, 'Basic').getByText('Current plan')).toBeVisible();
   await expect(planCard(page, 'Basic').getByText('1 unique card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  // Only what this instance has is advertised: no wallet passes, Zapier or Insights yet; the scanner, on every plan.
+  // Only what this instance has is advertised: no wallet passes or Insights yet (Zapier on the paid plans); the
+  // scanner, on every plan.
   for (const title of ['Basic', 'Pro', 'Teams']) {
-    await expect(planCard(page, title).getByText(/Insights|Wallet|Zapier/)).toHaveCount(0);
+    await expect(planCard(page, title).getByText(/Insights|Wallet/)).toHaveCount(0);
     await expect(planCard(page, title).getByText('AI Scanner')).toBeVisible();
     await expect(planCard(page, title).getByText('New', { exact: true })).toHaveCount(1);
   }
@@ -65,10 +66,10 @@ test('a Basic user upgrades to Pro through the test checkout: the trial is shown
   await expect(pro.getByText('€4.99', { exact: true })).toBeVisible();
 
   await expect(pro.getByText('Widgets and attachments', { exact: true })).toBeVisible();
-  await expect(pro.getByText('CSV export', { exact: true })).toBeHidden();
+  await expect(pro.getByText('CSV export and Zapier', { exact: true })).toBeHidden();
   await expect(pro.getByText('Contacts and lead form')).toBeHidden();
   await pro.getByRole('button', { name: 'Read more' }).click();
-  await expect(pro.getByText('CSV export', { exact: true })).toBeVisible();
+  await expect(pro.getByText('CSV export and Zapier', { exact: true })).toBeVisible();
   await expect(pro.getByText('Contacts and lead form')).toBeVisible();
   await pro.getByRole('button', { name: 'Collapse' }).click();
   await expect(pro.getByText('Contacts and lead form')).toBeHidden();
@@ -173,8 +174,8 @@ test('a Pro user downgrades to Basic: impacts listed, success shown, Basic and l
     'Only 1 card is kept; the rest are locked.',
     'Your card design is reset to the default.',
     'Widgets and attachments are erased.',
-    // Wallet passes and Zapier are not built yet: nobody is told they lose them.
-    'CSV export is locked.',
+    // Wallet passes are not built yet: nobody is told they lose them.
+    'CSV export and Zapier are locked.',
   ]);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expectAccessible(page);

@@ -72,6 +72,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Billing: the built-in test checkout, a clock the billing tests move past a period end, a quote link.
       BILLING_TEST_CLOCK: 'true',
       ENTERPRISE_CONTACT_URL: 'https://sales.example.com/enterprise-quote',
+      // Integrations: a Zapier client whose return address is a page of this server (no internet in tests).
+      ZAPIER_CLIENT_ID: 'e2e-zapier',
+      ZAPIER_CLIENT_SECRET: 'e2e-zapier-secret',
+      ZAPIER_REDIRECT_URIS: `${baseUrl}/zapier-return`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,7 @@ import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-modul
 import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import {
   createAuth,
+  createCallerOfUser,
   createPasswordAttempts,
   registerAuthRoutes,
   registerCallerHook,
@@ -37,6 +38,12 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
+import {
+  createIntegrationEvents,
+  createIntegrations,
+  registerIntegrationsJobs,
+  registerIntegrationsRoutes,
+} from './modules/integrations/integrations-module';
 import {
   createLocalMailboxTransport,
   createSmtpTransport,
@@ -143,6 +150,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
+  // The public API's callers are users too: a token resolves to the same caller (plan, team claims) a session does.
+  const callerOfUser = createCallerOfUser({ auth, resolveTeamClaims });
+  // Webhook events, made before the modules whose saves raise them (contacts, cards, the public page's leads).
+  const integrationEvents = createIntegrationEvents({
+    db,
+    jobs,
+    logger,
+    settings: config.integrations,
+    callerOf: callerOfUser,
+    baseUrl: config.baseUrl,
+  });
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
   const publicCard = createPublicCardService({
@@ -157,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     statsFlushIntervalMs: config.publicPage.statsFlushMs,
     jobs,
     logger,
+    onLeadCreated: integrationEvents.onContactCreated,
   });
   const cards: CardsDeps = {
     db,
@@ -164,7 +183,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     storage,
     cardAllowance,
     onCardChanged: publicCard.onCardChanged,
-    onCardSaving: publicCard.onCardSaving,
+    onCardSaving: async (trx, change) => {
+      await publicCard.onCardSaving(trx, change);
+      await integrationEvents.onCardSaving(trx, change);
+    },
   };
   // What a downgrade does at the period end; billing reports plan changes to it.
   const plans = { db, cards, now: billingTime.now, jobs, isEveryFeatureIncluded };
@@ -179,7 +201,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     enterpriseContactUrl: config.enterpriseContactUrl,
     isEveryFeatureIncluded,
   });
-  const contacts: ContactsDeps = { db, dialect: database.dialect, storage };
+  const contacts: ContactsDeps = { db, dialect: database.dialect, storage, onContactCreated: integrationEvents.onContactCreated };
+  const integrations = createIntegrations({
+    db,
+    baseUrl: config.baseUrl,
+    settings: config.integrations,
+    events: integrationEvents,
+    callerOf: callerOfUser,
+    rateLimiter,
+    cards,
+    contacts,
+  });
   const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
   const accountDeletion: AccountDeletion = {
     // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
@@ -209,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerPlansJobs(jobs, plans);
   registerTeamJobs(jobs, { ...teams, logger });
   registerPublicCardJobs(jobs, publicCard);
+  registerIntegrationsJobs(jobs, integrationEvents);
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
 
   // ---- Routes ------------------------------------------------------------------------------------------
@@ -246,9 +279,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerCallerHook(app, { auth, resolveTeamClaims });
   registerCrossSiteCheck(app, {
     baseUrl: config.baseUrl,
-    // Endpoints other servers call, not browsers: the Stripe webhook (signed); add /api/v1/* and the OAuth
-    // token endpoint here when they land.
-    exemptPaths: ['/api/billing/stripe/webhook'],
+    // Endpoints other servers call, not browsers: the Stripe webhook (signed), the OAuth token endpoint (client
+    // credentials) and the public API (bearer tokens only; a session cookie never opens it).
+    exemptPaths: ['/api/billing/stripe/webhook', '/api/oauth/token', '/api/v1/*'],
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -267,6 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerContactRoutes(app, contacts);
   registerTeamRoutes(app, teams);
   registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
+  await registerIntegrationsRoutes(app, integrations);
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
 

@@ -150,6 +150,15 @@ const envSchema = z
     SCANNER_LLM_API_KEY: optionalString,
     SCANNER_LLM_VISION: booleanFlag,
     SCANNER_LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+    // Integrations: the Zapier OAuth client the operator registered (all three or none), where the settings
+    // tile's "Connect" leads, the public API's limit per key, and whether webhooks may call private addresses.
+    ZAPIER_CLIENT_ID: optionalString,
+    ZAPIER_CLIENT_SECRET: optionalString,
+    ZAPIER_REDIRECT_URIS: optionalString,
+    ZAPIER_CONNECT_URL: optionalString.pipe(z.string().regex(/^https?:\/\/[^/\s]+/, 'must be an https:// link').optional()),
+    API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+    API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFlag,
   })
   .superRefine((env, ctx) => {
     // A PostgreSQL deployment may run several processes; each would make up its own secret for DATA_DIR and
@@ -175,6 +184,16 @@ const envSchema = z
         path: [env.SCANNER_LLM_URL ? 'SCANNER_LLM_MODEL' : 'SCANNER_LLM_URL'],
         message: 'set both SCANNER_LLM_URL and SCANNER_LLM_MODEL to offer "Improve with AI" in the card scanner, or neither',
       });
+    }
+    const zapierSet = [env.ZAPIER_CLIENT_ID, env.ZAPIER_CLIENT_SECRET, env.ZAPIER_REDIRECT_URIS].filter(Boolean).length;
+    if (zapierSet !== 0 && zapierSet !== 3) {
+      const missing = (['ZAPIER_CLIENT_ID', 'ZAPIER_CLIENT_SECRET', 'ZAPIER_REDIRECT_URIS'] as const).find((name) => !env[name]);
+      ctx.addIssue({ code: 'custom', path: [missing ?? 'ZAPIER_CLIENT_ID'], message: 'set ZAPIER_CLIENT_ID, ZAPIER_CLIENT_SECRET and ZAPIER_REDIRECT_URIS to connect Zapier, or none of them' });
+    }
+    for (const uri of (env.ZAPIER_REDIRECT_URIS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
+      if (!URL.canParse(uri) || !/^https?:$/.test(new URL(uri).protocol)) {
+        ctx.addIssue({ code: 'custom', path: ['ZAPIER_REDIRECT_URIS'], message: `must be comma-separated absolute https:// URLs (not: ${uri})` });
+      }
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -294,6 +313,20 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       planCheckMs: env.PUBLIC_PAGE_PLAN_CHECK_SECONDS * 1000,
       versionCheckMs: env.PUBLIC_PAGE_VERSION_CHECK_MS,
       statsFlushMs: env.CARD_STATS_FLUSH_SECONDS * 1000,
+    },
+    integrations: {
+      zapier:
+        env.ZAPIER_CLIENT_ID && env.ZAPIER_CLIENT_SECRET && env.ZAPIER_REDIRECT_URIS
+          ? {
+              clientId: env.ZAPIER_CLIENT_ID,
+              clientSecret: env.ZAPIER_CLIENT_SECRET,
+              redirectUris: env.ZAPIER_REDIRECT_URIS.split(',').map((entry) => entry.trim()).filter(Boolean),
+            }
+          : null,
+      zapierConnectUrl: env.ZAPIER_CONNECT_URL ?? 'https://zapier.com/apps',
+      apiRateLimit: { max: env.API_RATE_LIMIT_MAX, windowSeconds: env.API_RATE_LIMIT_WINDOW_SECONDS },
+      // Webhook targets: https only in production; private and loopback addresses only when the operator allows.
+      webhooks: { requireHttps: env.NODE_ENV === 'production', allowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS },
     },
     isBillingTestClockEnabled: (env.BILLING_PROVIDER ?? 'test') === 'test' && (env.NODE_ENV === 'test' || env.BILLING_TEST_CLOCK),
     scannerAi:

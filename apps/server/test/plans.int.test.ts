@@ -120,7 +120,7 @@ describe('a downgrade to Basic at the period end', () => {
       'Only 1 card is kept; the rest are locked.',
       'Your card design is reset to the default.',
       'Widgets and attachments are erased.',
-      'CSV export is locked.',
+      'CSV export and Zapier are locked.',
     ];
     expect(JSON.parse(scheduled!.impacts).map((impact: { text: string }) => impact.text)).toEqual(listed);
     const mails = await db().selectFrom('mail_outbox').selectAll().where('to', '=', email).where('template', '=', 'downgrade-scheduled').execute();

@@ -5,7 +5,7 @@ import { defaultRolesMatrix, roleList } from '@cardstack/shared/teams/roles';
 import { fileUpload, multipartBody } from '../multipart';
 import { csvFile } from '../teams-support';
 import { TestClient } from '../test-app';
-import { freshCard, freshLead, freshPendingMember, random, type Actor, type World } from './security-world';
+import { freshCard, freshLead, freshPendingMember, random, securityZapier, type Actor, type World } from './security-world';
 
 /*
  * The authorization matrix: every route of the app, and which of the five callers may use it. The suite derives
@@ -93,6 +93,23 @@ function ownerOtherSession(w: World): Promise<string> {
   }
   return id;
 }
+
+/** A fresh API key of the owner's (the one route that revokes it destroys it). */
+async function ownerApiKey(w: World): Promise<string> {
+  const created = await w.owner.client.post('/api/integrations/api-keys', { name: `Key ${random()}`, scopes: ['contacts:read'] });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().key.id as string;
+}
+
+/** A fresh webhook subscription of the owner's, to a literal public address (no DNS in tests). */
+async function ownerHook(w: World): Promise<string> {
+  const created = await w.owner.client.post('/api/integrations/webhooks', { target_url: `https://93.184.215.14/hook-${random()}`, event: 'lead.created' });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as string;
+}
+
+/** The consent screen's query: the world's registered Zapier client and its return address. */
+const oauthQuery = { client_id: securityZapier.clientId, redirect_uri: securityZapier.redirectUri, response_type: 'code', state: 'matrix' };
 
 export const routeMatrix: Record<string, RouteRule> = {
   // ---- Public: health, configuration, the SPA, stored files, the public card page, the auth library
@@ -246,4 +263,40 @@ export const routeMatrix: Record<string, RouteRule> = {
     }),
   },
   'GET /api/teams/imports/:id': { allow: teamManagers, attempt: (w) => get(`/api/teams/imports/${w.importJobId}`) },
+
+  // ---- Integrations: the settings screen works on the caller's own keys, hooks and connection
+  'GET /api/integrations': { allow: signedIn, attempt: () => get('/api/integrations') },
+  'DELETE /api/integrations/zapier': { allow: signedIn, attempt: () => ({ method: 'DELETE', url: '/api/integrations/zapier' }) },
+  'GET /api/integrations/api-keys': { allow: signedIn, attempt: () => get('/api/integrations/api-keys') },
+  'POST /api/integrations/api-keys': {
+    allow: signedIn,
+    attempt: () => ({ method: 'POST', url: '/api/integrations/api-keys', body: { name: `Key ${random()}`, scopes: ['cards:read'] } }),
+  },
+  'DELETE /api/integrations/api-keys/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/integrations/api-keys/${await ownerApiKey(w)}` }) },
+  'GET /api/integrations/webhooks': { allow: signedIn, attempt: () => get('/api/integrations/webhooks') },
+  'POST /api/integrations/webhooks': {
+    allow: signedIn,
+    attempt: () => ({ method: 'POST', url: '/api/integrations/webhooks', body: { target_url: `https://93.184.215.14/${random()}`, event: 'card.updated' } }),
+  },
+  'DELETE /api/integrations/webhooks/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/integrations/webhooks/${await ownerHook(w)}` }) },
+  'GET /api/integrations/webhooks/:id/deliveries': { allow: ownerOnly, attempt: async (w) => get(`/api/integrations/webhooks/${await ownerHook(w)}/deliveries`) },
+  // The consent screen: anyone signed in sees who asks; allowing needs a plan with Zapier (the owner's Teams).
+  'GET /api/oauth/authorize': { allow: signedIn, attempt: () => get(`/api/oauth/authorize?${new URLSearchParams(oauthQuery).toString()}`) },
+  'POST /api/oauth/authorize': { allow: ownerOnly, attempt: () => ({ method: 'POST', url: '/api/oauth/authorize', body: { ...oauthQuery, isAllowed: true } }) },
+  // The token endpoint authenticates the client, not a user: open, and it answers a missing code with 400.
+  'POST /api/oauth/token': publicRoute(() => ({ method: 'POST', url: '/api/oauth/token', body: { grant_type: 'authorization_code', code: 'nothing' } })),
+  // The public API: bearer tokens only, so a session cookie opens none of it (integrations-api.int.test.ts
+  // holds the matrix with tokens). Its description is public.
+  'GET /api/v1/openapi.json': publicRoute(() => get('/api/v1/openapi.json')),
+  'GET /api/v1/docs': publicRoute(() => get('/api/v1/docs')),
+  'GET /api/v1/me': { allow: [], attempt: () => get('/api/v1/me') },
+  'GET /api/v1/cards': { allow: [], attempt: () => get('/api/v1/cards') },
+  'GET /api/v1/cards/:id': { allow: [], attempt: (w) => get(`/api/v1/cards/${w.card.id}`) },
+  'GET /api/v1/contacts': { allow: [], attempt: () => get('/api/v1/contacts') },
+  'GET /api/v1/contacts/:id': { allow: [], attempt: (w) => get(`/api/v1/contacts/${w.leadId}`) },
+  'POST /api/v1/contacts': { allow: [], attempt: () => ({ method: 'POST', url: '/api/v1/contacts', body: { name: 'Through the API' } }) },
+  'GET /api/v1/hooks': { allow: [], attempt: () => get('/api/v1/hooks') },
+  'POST /api/v1/hooks': { allow: [], attempt: () => ({ method: 'POST', url: '/api/v1/hooks', body: { target_url: 'https://93.184.215.14/h', event: 'lead.created' } }) },
+  'DELETE /api/v1/hooks/:id': { allow: [], attempt: async (w) => ({ method: 'DELETE', url: `/api/v1/hooks/${await ownerHook(w)}` }) },
+  'GET /api/v1/hooks/:id/deliveries': { allow: [], attempt: async (w) => get(`/api/v1/hooks/${await ownerHook(w)}/deliveries`) },
 };

@@ -32,9 +32,15 @@ export interface World {
   importJobId: string;
 }
 
+/** A registered OAuth client (Zapier), so the consent and token routes have a client to check. */
+export const securityZapier = { clientId: 'zapier-security', secret: 'zapier-security-secret', redirectUri: 'https://zapier.com/return' };
+
 export async function buildWorld(): Promise<World> {
   const routes: RouteOptions[] = [];
-  const t = await createTestApp({}, { onRoute: (route) => void routes.push(route) });
+  const t = await createTestApp(
+    { ZAPIER_CLIENT_ID: securityZapier.clientId, ZAPIER_CLIENT_SECRET: securityZapier.secret, ZAPIER_REDIRECT_URIS: securityZapier.redirectUri },
+    { onRoute: (route) => void routes.push(route) },
+  );
   const owner = await teamsOwner(t, 'Olivia Owner', 50);
   const admin = await member(t, owner, 'admin', 'Adam Admin');
   const employee = await member(t, owner, 'employee', 'Emma Employee');

@@ -29,6 +29,8 @@ const ContactsPage = lazyPage(() => import('../features/contacts/contacts-page')
 const ScannerPage = lazyPage(() => import('../features/scanner/scanner-page'));
 const SubscriptionPage = lazyPage(() => import('../features/billing/subscription-page'));
 const PricingPlansPage = lazyPage(() => import('../features/billing/pricing-plans-page'));
+const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
+const OAuthConsentPage = lazyPage(() => import('../features/integrations/oauth-consent-page'));
 
 /** The route table of spec §2. Routes of features that have not landed yet are added with them. */
 export const routes: RouteObject[] = [
@@ -87,6 +89,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <GeneralSettingsPage /> },
               { path: 'pricing-plans', element: <PricingPlansPage /> },
+              { path: 'integrations', element: <IntegrationsPage /> },
               { path: 'user-management', element: <SettingsRouteGate route="user-management" />, children: [{ index: true, element: <UserManagementPage /> }] },
               { path: 'roles', element: <SettingsRouteGate route="roles" />, children: [{ index: true, element: <RolesPage /> }] },
             ],
@@ -94,6 +97,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/subscription', element: <SubscriptionPage /> },
+      // An app (Zapier) asking for access: signed-out visitors sign in first and come back with the same query.
+      { path: '/oauth', element: <OAuthConsentPage /> },
       // The invitation mail's link: open to visitors who are signed out, and to those signed in.
       { path: '/invite/:token', element: <InviteAcceptPage /> },
       { path: '/not-found', element: <NotFoundPage /> },

@@ -67,7 +67,7 @@ describe('downgrade impact lists — spec §8', () => {
     expect(full[move].map((impact) => impact.text)).toEqual(texts);
   });
 
-  // What this instance has: wallets and Zapier are not built, so nobody is told they lose them.
+  // What this instance has: wallets are not built, so nobody is told they lose them; Zapier is.
   it.each([
     [
       'subscribed->basic',
@@ -75,7 +75,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Only 1 card is kept; the rest are locked.',
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
-        'CSV export is locked.',
+        'CSV export and Zapier are locked.',
       ],
     ],
     [
@@ -84,7 +84,7 @@ describe('downgrade impact lists — spec §8', () => {
         'Only 1 card is kept; the rest are locked.',
         'Your card design is reset to the default.',
         'Widgets and attachments are erased.',
-        'CSV export is locked.',
+        'CSV export and Zapier are locked.',
         ...teamLines,
       ],
     ],

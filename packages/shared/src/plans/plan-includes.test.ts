@@ -4,11 +4,13 @@ import { hasLanded, joinNames, landedFeatures, planIncludes } from './plan-inclu
 import { userPlans } from './plans';
 
 describe('what each plan includes', () => {
-  it('lists neither wallets, Zapier nor Insights until they are built', () => {
-    for (const feature of ['appleWallet', 'googleWallet', 'zapier', 'analytics'] as const) expect(hasLanded(feature)).toBe(false);
+  it('lists neither wallets nor Insights until they are built; Zapier is built, on the paid plans only', () => {
+    for (const feature of ['appleWallet', 'googleWallet', 'analytics'] as const) expect(hasLanded(feature)).toBe(false);
+    expect(hasLanded('zapier')).toBe(true);
     for (const plan of userPlans) {
       const text = planIncludes(plan).map((line) => line.text).join(' | ');
-      expect(text).not.toMatch(/wallet|zapier|insights/i);
+      expect(text).not.toMatch(/wallet|insights/i);
+      if (plan === 'basic') expect(text).not.toMatch(/zapier/i);
     }
   });
 
@@ -20,7 +22,7 @@ describe('what each plan includes', () => {
 
   it.each([
     ['basic', ['AI Scanner', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
-    ['subscribed', ['AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
+    ['subscribed', ['AI Scanner', 'Custom card design', 'Widgets and attachments', 'CSV export and Zapier', 'Sharing by link, QR code and NFC', 'Contacts and lead form']],
     ['team', ['AI Scanner', 'User management and roles', 'Team contacts', 'Excel bulk import', 'Everything in Pro']],
   ] as const)('%s, as built: %j', (plan, texts) => {
     expect(planIncludes(plan).map((line) => line.text)).toEqual(texts);

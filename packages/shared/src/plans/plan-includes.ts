@@ -22,6 +22,7 @@ export const landedFeatures: ReadonlySet<Feature> = new Set<Feature>([
   'widgets',
   'attachments',
   'csvExport',
+  'zapier',
   'userManagement',
   'roles',
   'teamContacts',

@@ -17,6 +17,7 @@ import { releasedUsernames } from './0025-released-usernames';
 import { contactPermissionsSplit } from './0026-contact-permissions-split';
 import { planDowngrades } from './0030-plan-downgrades';
 import { contactScans } from './0040-contact-scans';
+import { integrations } from './0070-integrations';
 import { contactSearchIndex } from './0090-contact-search-index';
 
 /**
@@ -47,6 +48,7 @@ const migrations = [
   ['0026-contact-permissions-split', contactPermissionsSplit],
   ['0030-plan-downgrades', planDowngrades],
   ['0040-contact-scans', contactScans],
+  ['0070-integrations', integrations],
   ['0090-contact-search-index', contactSearchIndex],
 ] as const;
 

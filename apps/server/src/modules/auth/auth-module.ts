@@ -6,4 +6,12 @@ export { createAuth, googleProviderId, passwordResetLinkMinutes, type Auth } fro
 export { registerAuthRoutes } from './auth-routes';
 export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
 export { registerSessionRoutes } from './session-routes';
-export { registerCallerHook, requireVerifiedEmail, type Caller, type TeamClaims, type TeamClaimsResolver } from './caller';
+export {
+  createCallerOfUser,
+  registerCallerHook,
+  requireVerifiedEmail,
+  type Caller,
+  type CallerOfUser,
+  type TeamClaims,
+  type TeamClaimsResolver,
+} from './caller';

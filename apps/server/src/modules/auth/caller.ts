@@ -68,6 +68,36 @@ async function resolveCaller(deps: CallerDeps, request: FastifyRequest): Promise
   };
 }
 
+/** Who a user is, as `request.caller()` would answer for their session: for requests made with a token instead. */
+export type CallerOfUser = (userId: string, via: string) => Promise<Caller | null>;
+
+/**
+ * The caller for a user id, built exactly as for a session (the same plan on the user record, the same team
+ * claims), so the public API's requests pass through the same access rules as the SPA's. Its `session` names
+ * no session: `via` says what authenticated the request (an API key or an OAuth grant).
+ */
+export function createCallerOfUser(deps: CallerDeps): CallerOfUser {
+  return async (userId, via) => {
+    const context = await deps.auth.$context;
+    const user = (await context.internalAdapter.findUserById(userId)) as
+      | (Record<string, unknown> & { id: string; name: string; email: string; image?: string | null; createdAt: Date | string; emailVerified: boolean })
+      | null;
+    if (!user) return null;
+    return {
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image ?? null,
+      createdAt: new Date(user.createdAt),
+      emailVerified: Boolean(user.emailVerified),
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      session: { id: via, createdAt: new Date() },
+      plan: toUserPlan(typeof user.plan === 'string' ? user.plan : 'basic'),
+      ...(await deps.resolveTeamClaims(user.id)),
+    };
+  };
+}
+
 /**
  * The one place that answers "who is calling": `request.caller()` reads the session and the team claims on the
  * first call and keeps the answer for the rest of the request. Nothing is read until a handler asks, so public

@@ -10,7 +10,7 @@ import * as repository from './card-repository';
  * their own rules).
  */
 export { registerCardRoutes } from './card-routes';
-export { createCard, deleteCardsOfUser, resetCardsToBasic, type BasicReset, type CardsDeps } from './card-service';
+export { createCard, deleteCardsOfUser, getCard, listCards, resetCardsToBasic, type BasicReset, type CardsDeps } from './card-service';
 
 /** One card by id, whoever owns it. */
 export function findCard(db: Kysely<Database>, cardId: string): Promise<Card | null> {

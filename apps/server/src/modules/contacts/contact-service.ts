@@ -34,12 +34,43 @@ import { decodeCursor, encodeCursor, type ContactCursor } from './contact-cursor
 import { csvExportStream, xlsxExportStream, type ExportFormat } from './contact-export';
 import * as repository from './contact-repository';
 
+/**
+ * Told inside the transaction that stores a new contact (the integrations module queues its webhook deliveries
+ * there): `lead.created` for a visitor's lead, `contact.created` for one the owner added (by hand, by scanning
+ * a card, through the API).
+ */
+export type ContactCreatedHook = (
+  trx: Kysely<Database>,
+  change: { event: 'lead.created' | 'contact.created'; contact: ContactSummary },
+) => Promise<void>;
+
 export interface ContactsDeps {
   db: Kysely<Database>;
   /** Search asks each engine's own trigram index. */
   dialect: DialectName;
   /** Where the photos of scanned cards are kept. */
   storage: FileStorage;
+  onContactCreated?: ContactCreatedHook;
+}
+
+/** The summary of a contact just inserted, as the list shows it (for the hook, without reading it back). */
+function summaryOfNew(value: repository.NewContact): ContactSummary {
+  return {
+    id: value.id,
+    ownerId: value.ownerId,
+    teamOwnerId: value.teamOwnerId,
+    cardId: value.cardId,
+    cardName: value.cardName,
+    kind: value.isScanned ? 'scanned' : value.manualAdd ? 'manual' : 'lead',
+    manualAdd: value.manualAdd,
+    name: value.name,
+    email: value.email,
+    phone: value.phone,
+    company: value.company,
+    jobTitle: value.jobTitle,
+    createdAt: value.createdAt,
+    updatedAt: value.createdAt,
+  };
 }
 
 const contactNotFound = () => notFound(contactMessages.notFound);
@@ -75,6 +106,8 @@ interface CreateLeadOptions {
    */
   ownerTeamOwnerId?: string;
   now?: Date;
+  /** The contacts module's hook (`ContactsDeps.onContactCreated`), told of the new lead in its transaction. */
+  onContactCreated?: ContactCreatedHook;
 }
 
 interface CreateLeadResult {
@@ -116,7 +149,7 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
     const teamOwnerId = toUserPlan(teamPlan) === 'team' ? teamCandidate : null;
     const cardName = repository.cardDisplayName(card);
     const contactId = crypto.randomUUID();
-    await repository.insertContact(trx, {
+    const lead: repository.NewContact = {
       id: contactId,
       ownerId: card.ownerId,
       teamOwnerId,
@@ -133,7 +166,9 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
       consentText: input.consent ? input.consentText : null,
       consentAt: input.consent ? createdAt : null,
       createdAt,
-    });
+    };
+    await repository.insertContact(trx, lead);
+    await options.onContactCreated?.(trx, { event: 'lead.created', contact: summaryOfNew(lead) });
     // No mail to an address its owner has not confirmed: the lead stays in Contacts.
     if (owner.emailVerified && (await repository.isNewLeadEmailOn(trx, card.ownerId))) {
       await enqueueMail(trx, {
@@ -203,7 +238,7 @@ export async function createContact(deps: ContactsDeps, caller: ContactsCaller, 
     card = { id: found.id, username: found.username, name: repository.cardDisplayName(found) };
   }
   const id = crypto.randomUUID();
-  await repository.insertContact(deps.db, {
+  const added: repository.NewContact = {
     id,
     ownerId: caller.userId,
     teamOwnerId: null,
@@ -220,6 +255,10 @@ export async function createContact(deps: ContactsDeps, caller: ContactsCaller, 
     consentText: null,
     consentAt: null,
     createdAt: nowIso(),
+  };
+  await inTransaction(deps.db, async (trx) => {
+    await repository.insertContact(trx, added);
+    await deps.onContactCreated?.(trx, { event: 'contact.created', contact: summaryOfNew(added) });
   });
   return getContact(deps, caller, id);
 }
@@ -403,7 +442,7 @@ export async function saveScannedContact(
       } else {
         const [email = '', ...otherEmails] = values.emails;
         const [phone = '', ...otherPhones] = values.phones;
-        await repository.insertContact(trx, {
+        const scanned: repository.NewContact = {
           id: contactId,
           ownerId: caller.userId,
           teamOwnerId: null,
@@ -430,7 +469,9 @@ export async function saveScannedContact(
             hasImage: image !== null,
           },
           imageKey,
-        });
+        };
+        await repository.insertContact(trx, scanned);
+        await deps.onContactCreated?.(trx, { event: 'contact.created', contact: summaryOfNew(scanned) });
       }
       if (image && imageKey) await deps.storage.put(imageKey, image.body, image.contentType);
     });

@@ -5,10 +5,14 @@
  */
 export { registerContactRoutes } from './contact-routes';
 export {
+  createContact,
   createLead,
   deleteContactsOfUser,
+  getContact,
+  listContacts,
   findDuplicateContacts,
   passTeamLeadsToOwner,
   saveScannedContact,
+  type ContactCreatedHook,
   type ContactsDeps,
 } from './contact-service';

@@ -14,7 +14,7 @@ import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
 import type { TeamClaimsResolver } from '../auth/auth-module';
 import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
 import { findCard } from '../cards/cards-module';
-import { createLead } from '../contacts/contacts-module';
+import { createLead, type ContactCreatedHook } from '../contacts/contacts-module';
 import type { FileStorage } from '../storage/storage-module';
 import {
   currentArtifacts,
@@ -58,6 +58,8 @@ export interface PublicCardDeps {
   /** Queues the vCard and QR generation of a saved card, in the transaction that saves it. */
   jobs: JobQueue;
   logger: Pick<Logger, 'error'>;
+  /** The contacts module's new-contact hook, for leads left on the page (integrations queue their webhooks). */
+  onLeadCreated?: ContactCreatedHook;
 }
 
 export const cardArtifactsJob = 'public-card.artifacts';
@@ -350,6 +352,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
           [leadHoneypotField]: form[leadHoneypotField] ?? '',
         },
         ownerTeamOwnerId: claims.teamOwnerId,
+        ...(deps.onLeadCreated ? { onContactCreated: deps.onLeadCreated } : {}),
       });
       if (result.contactId) stats.count(entry.card.id, 'lead');
       return result.message;

@@ -13,6 +13,14 @@ describe('googleReturnUrls', () => {
     expect(newUserCallbackURL).toBe(callbackURL);
   });
 
+  it('sends a new user to /oauth too when the sign-in page was reached from /oauth (the values are in next)', () => {
+    const next = '/oauth?client_id=zap&state=xyz&redirect_uri=https%3A%2F%2Fzapier.com%2Fcb&response_type=code&code_challenge=abc&code_challenge_method=S256';
+    const { callbackURL, newUserCallbackURL } = googleReturnUrls(`?next=${encodeURIComponent(next)}`, next);
+    expect(callbackURL).toBe(next);
+    expect(newUserCallbackURL).toBe(next);
+    expect(googleReturnUrls('', '/oauth?client_id=zap&state=xyz').newUserCallbackURL).toBe('/onboarding');
+  });
+
   it.each(['?client_id=a&state=b&redirect_uri=c', '?client_id=a&state=&redirect_uri=c&response_type=code'])(
     'does not go to /oauth when a value is missing: %s',
     (search) => {

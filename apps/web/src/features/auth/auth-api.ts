@@ -40,15 +40,28 @@ export const authApi = {
 };
 
 const oauthParams = ['client_id', 'state', 'redirect_uri', 'response_type'] as const;
+/** Optional values of the same request (scope, PKCE), carried along when present. */
+const optionalOAuthParams = ['scope', 'code_challenge', 'code_challenge_method'] as const;
+
+/** The OAuth values of the sign-in page's own query, or of the /oauth address it returns to (`next`). */
+function oauthRequestOf(search: string, next: string): URLSearchParams | null {
+  const own = new URLSearchParams(search);
+  if (oauthParams.every((name) => own.get(name))) return own;
+  const target = new URL(next, 'https://app.invalid');
+  if (target.pathname === '/oauth' && oauthParams.every((name) => target.searchParams.get(name))) return target.searchParams;
+  return null;
+}
 
 /**
  * Where Google sign-in returns to. With all four OAuth query values present (an integration asking for
- * access) the user goes to /oauth with them; otherwise a new user goes to /onboarding and others to `next`.
+ * access, in the page's query or in the /oauth address it was sent from) the user goes to /oauth with them,
+ * new or not; otherwise a new user goes to /onboarding and others to `next`.
  */
 export function googleReturnUrls(search: string, next = '/'): { callbackURL: string; newUserCallbackURL: string } {
-  const params = new URLSearchParams(search);
-  if (oauthParams.every((name) => params.get(name))) {
-    const forwarded = new URLSearchParams(oauthParams.map((name) => [name, params.get(name)!]));
+  const params = oauthRequestOf(search, next);
+  if (params) {
+    const names = [...oauthParams, ...optionalOAuthParams.filter((name) => params.get(name))];
+    const forwarded = new URLSearchParams(names.map((name) => [name, params.get(name)!]));
     const target = `/oauth?${forwarded.toString()}`;
     return { callbackURL: target, newUserCallbackURL: target };
   }

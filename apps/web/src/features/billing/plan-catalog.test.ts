@@ -22,10 +22,13 @@ describe('the plan cards', () => {
     }
   });
 
-  it('advertise nothing that is not built (wallets, Zapier, Insights)', () => {
+  it('advertise nothing that is not built (wallets, Insights), and Zapier only on the paid plans', () => {
     for (const card of planCards(base)) {
-      expect(card.features.map((line) => line.text).join(' | ')).not.toMatch(/wallet|zapier|insights/i);
+      const text = card.features.map((line) => line.text).join(' | ');
+      expect(text).not.toMatch(/wallet|insights/i);
+      if (card.title === 'Basic') expect(text).not.toMatch(/zapier/i);
     }
+    expect(planCards(base).find((card) => card.title === 'Pro')!.features.map((line) => line.text)).toContain('CSV export and Zapier');
   });
 
   it.each([

@@ -11,6 +11,7 @@ export function settingsSections(user: SessionUser): { to: string; label: string
   return [
     { to: '/settings', label: 'General' },
     { to: '/settings/pricing-plans', label: 'Pricing plans' },
+    { to: '/settings/integrations', label: 'Integrations' },
     // Teams (decision 0007): organisation users only with the matching permission.
     ...(routes.includes('user-management') ? [{ to: '/settings/user-management', label: 'User management' }] : []),
     ...(routes.includes('roles') ? [{ to: '/settings/roles', label: 'Roles' }] : []),

@@ -1,0 +1,328 @@
+import type { Kysely } from 'kysely';
+import type { Database, WebhookDeliveryTable } from '../../db/schema';
+
+/*
+ * The only SQL of the integrations module: OAuth grants, codes and tokens, API keys, webhook subscriptions and
+ * their deliveries. Every token is looked up by its SHA-256; no raw token is ever written.
+ */
+
+type Executor = Kysely<Database>;
+
+// ---- OAuth ---------------------------------------------------------------------------------------------
+
+export async function upsertGrant(db: Executor, grant: { id: string; userId: string; clientId: string; scopes: string; now: string }): Promise<string> {
+  const existing = await db
+    .selectFrom('oauth_grant')
+    .select('id')
+    .where('user_id', '=', grant.userId)
+    .where('client_id', '=', grant.clientId)
+    .executeTakeFirst();
+  if (existing) {
+    await db.updateTable('oauth_grant').set({ scopes: grant.scopes, updated_at: grant.now }).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  await db
+    .insertInto('oauth_grant')
+    .values({ id: grant.id, user_id: grant.userId, client_id: grant.clientId, scopes: grant.scopes, created_at: grant.now, updated_at: grant.now })
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: grant.scopes, updated_at: grant.now }))
+    .execute();
+  const row = await db
+    .selectFrom('oauth_grant')
+    .select('id')
+    .where('user_id', '=', grant.userId)
+    .where('client_id', '=', grant.clientId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertCode(
+  db: Executor,
+  code: { codeHash: string; grantId: string; redirectUri: string; scopes: string; codeChallenge: string | null; codeChallengeMethod: string | null; expiresAt: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('oauth_code')
+    .values({
+      code_hash: code.codeHash,
+      grant_id: code.grantId,
+      redirect_uri: code.redirectUri,
+      scopes: code.scopes,
+      code_challenge: code.codeChallenge,
+      code_challenge_method: code.codeChallengeMethod,
+      expires_at: code.expiresAt,
+      created_at: code.now,
+    })
+    .execute();
+}
+
+export function findCode(db: Executor, codeHash: string) {
+  return db
+    .selectFrom('oauth_code')
+    .innerJoin('oauth_grant', 'oauth_grant.id', 'oauth_code.grant_id')
+    .select([
+      'oauth_code.grant_id as grantId',
+      'oauth_code.redirect_uri as redirectUri',
+      'oauth_code.scopes as scopes',
+      'oauth_code.code_challenge as codeChallenge',
+      'oauth_code.code_challenge_method as codeChallengeMethod',
+      'oauth_code.expires_at as expiresAt',
+      'oauth_grant.user_id as userId',
+      'oauth_grant.client_id as clientId',
+    ])
+    .where('oauth_code.code_hash', '=', codeHash)
+    .executeTakeFirst();
+}
+
+/** Deletes a code; true only for the one request that deleted it (a code is good once). */
+export async function deleteCode(db: Executor, codeHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('oauth_code').where('code_hash', '=', codeHash).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function insertToken(
+  db: Executor,
+  token: { id: string; grantId: string; accessTokenHash: string; accessExpiresAt: string; refreshTokenHash: string | null; refreshExpiresAt: string | null; scopes: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('oauth_token')
+    .values({
+      id: token.id,
+      grant_id: token.grantId,
+      access_token_hash: token.accessTokenHash,
+      access_expires_at: token.accessExpiresAt,
+      refresh_token_hash: token.refreshTokenHash,
+      refresh_expires_at: token.refreshExpiresAt,
+      scopes: token.scopes,
+      created_at: token.now,
+    })
+    .execute();
+}
+
+const tokenColumns = [
+  'oauth_token.grant_id as grantId',
+  'oauth_token.access_expires_at as accessExpiresAt',
+  'oauth_token.refresh_expires_at as refreshExpiresAt',
+  'oauth_token.scopes as scopes',
+  'oauth_grant.user_id as userId',
+  'oauth_grant.client_id as clientId',
+] as const;
+
+export function findTokenByAccessHash(db: Executor, hash: string) {
+  return db
+    .selectFrom('oauth_token')
+    .innerJoin('oauth_grant', 'oauth_grant.id', 'oauth_token.grant_id')
+    .select(tokenColumns)
+    .where('oauth_token.access_token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export function findTokenByRefreshHash(db: Executor, hash: string) {
+  return db
+    .selectFrom('oauth_token')
+    .innerJoin('oauth_grant', 'oauth_grant.id', 'oauth_token.grant_id')
+    .select(tokenColumns)
+    .where('oauth_token.refresh_token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+/** A refresh token is good once: true only for the one request that removed it. */
+export async function deleteTokenByRefreshHash(db: Executor, hash: string): Promise<boolean> {
+  const result = await db.deleteFrom('oauth_token').where('refresh_token_hash', '=', hash).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findGrantOf(db: Executor, userId: string, clientId: string) {
+  return db.selectFrom('oauth_grant').select(['id', 'created_at as createdAt']).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+}
+
+/** Disconnecting: the grant goes, and with it (cascade) its codes, tokens and webhook subscriptions. */
+export async function deleteGrant(db: Executor, userId: string, clientId: string): Promise<boolean> {
+  const grantIds = db.selectFrom('oauth_grant').select('id').where('user_id', '=', userId).where('client_id', '=', clientId);
+  // Explicit deletes first: SQLite enforces the cascade only with its foreign-key pragma on.
+  await db.deleteFrom('webhook_subscription').where('grant_id', 'in', grantIds).execute();
+  await db.deleteFrom('oauth_token').where('grant_id', 'in', grantIds).execute();
+  await db.deleteFrom('oauth_code').where('grant_id', 'in', grantIds).execute();
+  const result = await db.deleteFrom('oauth_grant').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---- API keys ------------------------------------------------------------------------------------------
+
+export interface StoredApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const apiKeyColumns = ['id', 'name', 'key_prefix as prefix', 'scopes', 'created_at as createdAt', 'last_used_at as lastUsedAt'] as const;
+
+export async function insertApiKey(
+  db: Executor,
+  key: { id: string; userId: string; name: string; prefix: string; hash: string; scopes: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('api_key')
+    .values({ id: key.id, user_id: key.userId, name: key.name, key_prefix: key.prefix, key_hash: key.hash, scopes: key.scopes, created_at: key.now, last_used_at: null })
+    .execute();
+}
+
+export function listApiKeys(db: Executor, userId: string): Promise<StoredApiKey[]> {
+  return db.selectFrom('api_key').select(apiKeyColumns).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function countApiKeys(db: Executor, userId: string): Promise<number> {
+  const row = await db.selectFrom('api_key').select((eb) => eb.fn.countAll<number | string>().as('count')).where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export function findApiKey(db: Executor, userId: string, id: string): Promise<StoredApiKey | undefined> {
+  return db.selectFrom('api_key').select(apiKeyColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findApiKeyByHash(db: Executor, hash: string) {
+  return db.selectFrom('api_key').select(['id', 'user_id as userId', 'scopes', 'last_used_at as lastUsedAt']).where('key_hash', '=', hash).executeTakeFirst();
+}
+
+export async function touchApiKey(db: Executor, id: string, now: string): Promise<void> {
+  await db.updateTable('api_key').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+/** Revoking a key deletes it, and the webhook subscriptions made with it. */
+export async function deleteApiKey(db: Executor, userId: string, id: string): Promise<boolean> {
+  await db.deleteFrom('webhook_subscription').where('api_key_id', '=', id).where('user_id', '=', userId).execute();
+  const result = await db.deleteFrom('api_key').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---- Webhooks ------------------------------------------------------------------------------------------
+
+export interface StoredHook {
+  id: string;
+  userId: string;
+  event: string;
+  targetUrl: string;
+  secret: string;
+  apiKeyId: string | null;
+  grantId: string | null;
+  createdAt: string;
+}
+
+const hookColumns = [
+  'webhook_subscription.id as id',
+  'webhook_subscription.user_id as userId',
+  'webhook_subscription.event as event',
+  'webhook_subscription.target_url as targetUrl',
+  'webhook_subscription.secret as secret',
+  'webhook_subscription.api_key_id as apiKeyId',
+  'webhook_subscription.grant_id as grantId',
+  'webhook_subscription.created_at as createdAt',
+] as const;
+
+export async function insertHook(db: Executor, hook: StoredHook): Promise<void> {
+  await db
+    .insertInto('webhook_subscription')
+    .values({
+      id: hook.id,
+      user_id: hook.userId,
+      event: hook.event,
+      target_url: hook.targetUrl,
+      secret: hook.secret,
+      api_key_id: hook.apiKeyId,
+      grant_id: hook.grantId,
+      created_at: hook.createdAt,
+    })
+    .execute();
+}
+
+export function listHooks(db: Executor, userId: string): Promise<StoredHook[]> {
+  return db.selectFrom('webhook_subscription').select(hookColumns).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export function findHook(db: Executor, userId: string, id: string): Promise<StoredHook | undefined> {
+  return db.selectFrom('webhook_subscription').select(hookColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+export function hooksForEvent(db: Executor, userIds: readonly string[], event: string): Promise<StoredHook[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('webhook_subscription').select(hookColumns).where('user_id', 'in', userIds).where('event', '=', event).execute();
+}
+
+export async function deleteHook(db: Executor, id: string, userId?: string): Promise<boolean> {
+  await db.deleteFrom('webhook_delivery').where('subscription_id', '=', id).execute();
+  let query = db.deleteFrom('webhook_subscription').where('id', '=', id);
+  if (userId) query = query.where('user_id', '=', userId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function insertDelivery(db: Executor, delivery: { id: string; subscriptionId: string; event: string; payload: string; now: string }): Promise<void> {
+  await db
+    .insertInto('webhook_delivery')
+    .values({
+      id: delivery.id,
+      subscription_id: delivery.subscriptionId,
+      event: delivery.event,
+      payload: delivery.payload,
+      status: 'pending',
+      attempts: 0,
+      last_status_code: null,
+      last_error: null,
+      created_at: delivery.now,
+      updated_at: delivery.now,
+      delivered_at: null,
+    })
+    .execute();
+}
+
+export function findDeliveryWithHook(db: Executor, deliveryId: string) {
+  return db
+    .selectFrom('webhook_delivery')
+    .innerJoin('webhook_subscription', 'webhook_subscription.id', 'webhook_delivery.subscription_id')
+    .select([
+      ...hookColumns,
+      'webhook_delivery.id as deliveryId',
+      'webhook_delivery.event as deliveryEvent',
+      'webhook_delivery.payload as payload',
+      'webhook_delivery.status as status',
+      'webhook_delivery.attempts as attempts',
+      'webhook_delivery.created_at as deliveryCreatedAt',
+    ])
+    .where('webhook_delivery.id', '=', deliveryId)
+    .executeTakeFirst();
+}
+
+export async function recordAttempt(
+  db: Executor,
+  deliveryId: string,
+  outcome: { status: WebhookDeliveryTable['status']; statusCode: number | null; error: string | null; now: string },
+): Promise<void> {
+  await db
+    .updateTable('webhook_delivery')
+    .set((eb) => ({
+      status: outcome.status,
+      attempts: eb('attempts', '+', 1),
+      last_status_code: outcome.statusCode,
+      last_error: outcome.error,
+      updated_at: outcome.now,
+      ...(outcome.status === 'delivered' ? { delivered_at: outcome.now } : {}),
+    }))
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+export async function markDelivery(db: Executor, deliveryId: string, status: WebhookDeliveryTable['status'], error: string, now: string): Promise<void> {
+  await db.updateTable('webhook_delivery').set({ status, last_error: error, updated_at: now }).where('id', '=', deliveryId).execute();
+}
+
+export function listDeliveries(db: Executor, subscriptionId: string, limit: number) {
+  return db
+    .selectFrom('webhook_delivery')
+    .select(['id', 'event', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at'])
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

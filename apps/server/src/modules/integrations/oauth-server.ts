@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { Kysely } from 'kysely';
+import { apiScopes, type ApiScope } from '@cardstack/shared/integrations/schemas';
+import type { Database } from '../../db/schema';
+import * as repository from './integrations-repository';
+import { hashSecret, isSameSecret, newSecret, tokenPrefixes } from './secrets';
+
+/*
+ * The OAuth 2.0 authorization server: @node-oauth/oauth2-server does the protocol (request checks, PKCE, client
+ * authentication by body or HTTP Basic, code and refresh grants, token expiry, the RFC 6749 error answers);
+ * this file is its storage model over our tables. Clients are registered by the operator in configuration.
+ */
+
+/** An OAuth client the operator registered (Zapier through ZAPIER_CLIENT_ID, ZAPIER_CLIENT_SECRET, ZAPIER_REDIRECT_URIS). */
+export interface OAuthClientConfig {
+  id: string;
+  name: string;
+  secret: string;
+  redirectUris: readonly string[];
+}
+
+export const accessTokenLifetimeSeconds = 60 * 60;
+export const refreshTokenLifetimeSeconds = 180 * 24 * 60 * 60;
+export const authorizationCodeLifetimeSeconds = 5 * 60;
+
+/** The user as the library carries it: our user id and the grant the code or token belongs to. */
+interface GrantUser {
+  id: string;
+  grantId?: string;
+}
+
+export function toScopes(value: string | readonly string[] | undefined | null): ApiScope[] {
+  const list = typeof value === 'string' ? value.split(/[\s,]+/) : (value ?? []);
+  return list.filter((scope): scope is ApiScope => (apiScopes as readonly string[]).includes(scope));
+}
+
+const scopeText = (scopes: readonly string[]) => scopes.join(' ');
+
+function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]) {
+  const clientOf = (id: string) => {
+    const client = clients.find((candidate) => candidate.id === id);
+    return client ? { id: client.id, redirectUris: [...client.redirectUris], grants: ['authorization_code', 'refresh_token'] } : null;
+  };
+  return {
+    async getClient(clientId: string, clientSecret: string | null) {
+      const client = clients.find((candidate) => candidate.id === clientId);
+      if (!client) return false;
+      // The authorization request names no secret (null). The token request must prove it, PKCE or not: every
+      // client we register is confidential (it has a server that keeps the secret).
+      if (clientSecret !== null && (typeof clientSecret !== 'string' || !isSameSecret(clientSecret, client.secret))) return false;
+      return clientOf(clientId) ?? false;
+    },
+    async validateRedirectUri(redirectUri: string, client: { id: string }) {
+      return clientOf(client.id)?.redirectUris.includes(redirectUri) ?? false;
+    },
+    async validateScope(_user: GrantUser, _client: unknown, scope?: string[]) {
+      // No scope asked: everything the API offers (Zapier asks for none). Unknown scopes refuse the request.
+      if (!scope || scope.length === 0 || (scope.length === 1 && scope[0] === '')) return [...apiScopes];
+      const known = toScopes(scope);
+      return known.length === scope.length ? known : false;
+    },
+    async generateAuthorizationCode() {
+      return newSecret(tokenPrefixes.code);
+    },
+    async generateAccessToken() {
+      return newSecret(tokenPrefixes.accessToken);
+    },
+    async generateRefreshToken() {
+      return newSecret(tokenPrefixes.refreshToken);
+    },
+    async saveAuthorizationCode(
+      code: { authorizationCode: string; expiresAt: Date; redirectUri: string; scope?: string[]; codeChallenge?: string; codeChallengeMethod?: string },
+      client: { id: string },
+      user: GrantUser,
+    ) {
+      const now = new Date().toISOString();
+      const scopes = scopeText(code.scope ?? apiScopes);
+      await db.transaction().execute(async (trx) => {
+        const grantId = await repository.upsertGrant(trx, { id: crypto.randomUUID(), userId: user.id, clientId: client.id, scopes, now });
+        await repository.insertCode(trx, {
+          codeHash: hashSecret(code.authorizationCode),
+          grantId,
+          redirectUri: code.redirectUri,
+          scopes,
+          codeChallenge: code.codeChallenge ?? null,
+          codeChallengeMethod: code.codeChallengeMethod ?? null,
+          expiresAt: code.expiresAt.toISOString(),
+          now,
+        });
+      });
+      return { ...code, client, user };
+    },
+    async getAuthorizationCode(authorizationCode: string) {
+      const found = await repository.findCode(db, hashSecret(authorizationCode));
+      const client = found && clientOf(found.clientId);
+      if (!found || !client) return false;
+      return {
+        authorizationCode,
+        expiresAt: new Date(found.expiresAt),
+        redirectUri: found.redirectUri,
+        scope: toScopes(found.scopes),
+        client,
+        user: { id: found.userId, grantId: found.grantId } satisfies GrantUser,
+        ...(found.codeChallenge ? { codeChallenge: found.codeChallenge, codeChallengeMethod: found.codeChallengeMethod ?? 'plain' } : {}),
+      };
+    },
+    async revokeAuthorizationCode(code: { authorizationCode: string }) {
+      return repository.deleteCode(db, hashSecret(code.authorizationCode));
+    },
+    async saveToken(
+      token: { accessToken: string; accessTokenExpiresAt?: Date; refreshToken?: string; refreshTokenExpiresAt?: Date; scope?: string[] },
+      client: { id: string },
+      user: GrantUser,
+    ) {
+      // A grant deleted (Disconnect) between the code or refresh check and here ends the flow.
+      if (!user.grantId) return false;
+      await repository.insertToken(db, {
+        id: crypto.randomUUID(),
+        grantId: user.grantId,
+        accessTokenHash: hashSecret(token.accessToken),
+        accessExpiresAt: (token.accessTokenExpiresAt ?? new Date(Date.now() + accessTokenLifetimeSeconds * 1000)).toISOString(),
+        refreshTokenHash: token.refreshToken ? hashSecret(token.refreshToken) : null,
+        refreshExpiresAt: token.refreshTokenExpiresAt?.toISOString() ?? null,
+        scopes: scopeText(token.scope ?? []),
+        now: new Date().toISOString(),
+      });
+      return { ...token, client, user };
+    },
+    async getAccessToken(accessToken: string) {
+      const found = await repository.findTokenByAccessHash(db, hashSecret(accessToken));
+      const client = found && clientOf(found.clientId);
+      if (!found || !client) return false;
+      return {
+        accessToken,
+        accessTokenExpiresAt: new Date(found.accessExpiresAt),
+        scope: toScopes(found.scopes),
+        client,
+        user: { id: found.userId, grantId: found.grantId } satisfies GrantUser,
+      };
+    },
+    async getRefreshToken(refreshToken: string) {
+      const found = await repository.findTokenByRefreshHash(db, hashSecret(refreshToken));
+      const client = found && clientOf(found.clientId);
+      if (!found || !client) return false;
+      return {
+        refreshToken,
+        ...(found.refreshExpiresAt ? { refreshTokenExpiresAt: new Date(found.refreshExpiresAt) } : {}),
+        scope: toScopes(found.scopes),
+        client,
+        user: { id: found.userId, grantId: found.grantId } satisfies GrantUser,
+      };
+    },
+    async revokeToken(token: { refreshToken: string }) {
+      return repository.deleteTokenByRefreshHash(db, hashSecret(token.refreshToken));
+    },
+    async verifyScope(token: { scope?: string[] }, scope: string[]) {
+      return scope.every((wanted) => token.scope?.includes(wanted));
+    },
+  };
+}
+
+export function createOAuthServer(db: Kysely<Database>, clients: readonly OAuthClientConfig[]): OAuth2Server {
+  return new OAuth2Server({
+    model: createModel(db, clients) as unknown as OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
+    accessTokenLifetime: accessTokenLifetimeSeconds,
+    refreshTokenLifetime: refreshTokenLifetimeSeconds,
+    authorizationCodeLifetime: authorizationCodeLifetimeSeconds,
+    // Every refresh hands out a new refresh token and retires the old one (a stolen one is good at most once).
+    alwaysIssueNewRefreshToken: true,
+    allowEmptyState: true,
+    // Bearer tokens only in the Authorization header, never in a URL (logs, referrers).
+    allowBearerTokensInQueryString: false,
+    requireClientAuthentication: { authorization_code: true, refresh_token: true },
+  });
+}
+
+export { OAuth2Server };

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiScopeLabels, apiScopes, createApiKeyInput, integrationMessages, type ApiKeySummary, type ApiScope } from '@cardstack/shared/integrations/schemas';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { InputField } from '../../../components/ui/input-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { integrationsApi, integrationsKeys } from '../integrations-api';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Personal API keys: create (shown once), list with last use, revoke. Open on every plan. */
+export function ApiKeysPanel() {
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: integrationsKeys.apiKeys, queryFn: integrationsApi.apiKeys });
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>([...apiScopes]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.apiKeys });
+
+  const create = useMutation({
+    mutationFn: integrationsApi.createApiKey,
+    onSuccess: async (created) => {
+      setShown({ name: created.key.name, token: created.token });
+      setName('');
+      notify.success(integrationMessages.keyCreated);
+      await refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setErrors(error.fields);
+        setFormError(Object.keys(error.fields).length ? undefined : error.message);
+      } else setFormError('Something went wrong. Please try again.');
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => integrationsApi.revokeApiKey(id),
+    onSuccess: async () => {
+      setRevoking(null);
+      notify.success(integrationMessages.keyRevoked);
+      await refresh();
+    },
+    onError: () => notify.alert('Something went wrong. Please try again.'),
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = createApiKeyInput.safeParse({ name, scopes });
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+      setErrors(fields);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Create an API key">
+        <FormAlert message={formError} />
+        <InputField label="Key name" required value={name} onChange={(event) => setName(event.target.value)} error={errors.name} hint="For example the script or tool that will use it." />
+        <fieldset>
+          <legend className="text-sm font-medium text-zinc-900">Permissions</legend>
+          <div className="mt-2 flex flex-col gap-1">
+            {apiScopes.map((scope) => (
+              <label key={scope} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope)}
+                  onChange={(event) => setScopes((current) => (event.target.checked ? [...current, scope] : current.filter((entry) => entry !== scope)))}
+                />
+                {apiScopeLabels[scope]} <code className="text-xs text-zinc-600">{scope}</code>
+              </label>
+            ))}
+          </div>
+          {errors.scopes ? <p className="mt-1 text-sm text-red-700">{errors.scopes}</p> : null}
+        </fieldset>
+        <div>
+          <Button type="submit" isLoading={create.isPending}>
+            Create API key
+          </Button>
+        </div>
+      </form>
+
+      {shown ? (
+        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
+          <p className="font-semibold">Your new key “{shown.name}”. Copy it now: it is shown only once.</p>
+          <code aria-label="New API key" className="mt-2 block break-all rounded bg-white p-2 font-mono text-xs">
+            {shown.token}
+          </code>
+          <div className="mt-2 flex gap-2">
+            <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(shown.token).then(() => notify.success('Copied.'))}>
+              Copy
+            </Button>
+            <Button variant="ghost" onClick={() => setShown(null)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {keys.isPending ? (
+        <Spinner className="h-5 w-5" label="Loading API keys" />
+      ) : keys.isError ? (
+        <p className="text-sm text-red-700">The API keys could not be loaded.</p>
+      ) : keys.data.keys.length === 0 ? (
+        <p className="text-sm text-zinc-700">No API keys yet.</p>
+      ) : (
+        <ul aria-label="API keys" className="divide-y divide-zinc-200">
+          {keys.data.keys.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+              <div>
+                <p className="font-semibold">
+                  {key.name} <code className="text-xs font-normal text-zinc-600">{key.prefix}…</code>
+                </p>
+                <p className="text-zinc-700">
+                  {key.scopes.join(', ')} · created {formatDate(key.createdAt)} · {key.lastUsedAt ? `last used ${formatDate(key.lastUsedAt)}` : 'never used'}
+                </p>
+              </div>
+              <Button variant="secondary" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title="Revoke this API key?"
+        confirmLabel="Revoke"
+        isDanger
+        isBusy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+      >
+        Anything using “{revoking?.name}” stops working at once, and the webhooks it created are removed.
+      </ConfirmDialog>
+    </div>
+  );
+}

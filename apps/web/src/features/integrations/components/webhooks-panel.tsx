@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createHookInput, webhookEventLabels, webhookEvents, type WebhookEvent } from '@cardstack/shared/integrations/schemas';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { InputField } from '../../../components/ui/input-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { integrationsApi, integrationsKeys } from '../integrations-api';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Deliveries({ hookId }: { hookId: string }) {
+  const deliveries = useQuery({ queryKey: integrationsKeys.deliveries(hookId), queryFn: () => integrationsApi.deliveries(hookId) });
+  if (deliveries.isPending) return <Spinner className="h-4 w-4" label="Loading deliveries" />;
+  if (deliveries.isError) return <p className="text-sm text-red-700">The deliveries could not be loaded.</p>;
+  if (deliveries.data.deliveries.length === 0) return <p className="text-sm text-zinc-700">Nothing sent yet.</p>;
+  return (
+    <table className="mt-2 w-full text-left text-xs">
+      <caption className="sr-only">Deliveries</caption>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Event</th>
+          <th scope="col">Status</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">Last answer</th>
+        </tr>
+      </thead>
+      <tbody>
+        {deliveries.data.deliveries.map((delivery) => (
+          <tr key={delivery.id}>
+            <td>{formatDate(delivery.created_at)}</td>
+            <td>{delivery.event}</td>
+            <td>{delivery.status}</td>
+            <td>{delivery.attempts}</td>
+            <td>{delivery.last_status_code ?? delivery.last_error ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Webhook subscriptions: add a target for an event (its signing secret shown once), see deliveries, remove. */
+export function WebhooksPanel() {
+  const queryClient = useQueryClient();
+  const hooks = useQuery({ queryKey: integrationsKeys.hooks, queryFn: integrationsApi.hooks });
+  const [targetUrl, setTargetUrl] = useState('');
+  const [event, setEvent] = useState<WebhookEvent>('lead.created');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [openHook, setOpenHook] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.hooks });
+
+  const create = useMutation({
+    mutationFn: integrationsApi.createHook,
+    onSuccess: async (created) => {
+      setSecret(created.secret);
+      setTargetUrl('');
+      notify.success('Webhook added.');
+      await refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setErrors(error.fields);
+        setFormError(Object.keys(error.fields).length ? undefined : error.message);
+      } else setFormError('Something went wrong. Please try again.');
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => integrationsApi.deleteHook(id),
+    onSuccess: async () => {
+      notify.success('Webhook removed.');
+      await refresh();
+    },
+    onError: () => notify.alert('Something went wrong. Please try again.'),
+  });
+
+  const submit = (formEvent: React.FormEvent) => {
+    formEvent.preventDefault();
+    setFormError(undefined);
+    const parsed = createHookInput.safeParse({ target_url: targetUrl, event });
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+      setErrors(fields);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Add a webhook">
+        <FormAlert message={formError} />
+        <InputField
+          label="Target URL"
+          required
+          type="url"
+          placeholder="https://example.com/hooks/cards"
+          value={targetUrl}
+          onChange={(change) => setTargetUrl(change.target.value)}
+          error={errors.target_url}
+        />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Event
+          <select className="rounded-lg border border-zinc-300 px-3 py-2 font-normal" value={event} onChange={(change) => setEvent(change.target.value as WebhookEvent)}>
+            {webhookEvents.map((name) => (
+              <option key={name} value={name}>
+                {name} — {webhookEventLabels[name]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div>
+          <Button type="submit" isLoading={create.isPending}>
+            Add webhook
+          </Button>
+        </div>
+      </form>
+      {secret ? (
+        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
+          <p className="font-semibold">Signing secret (Standard Webhooks). Copy it now: it is shown only once.</p>
+          <code aria-label="Signing secret" className="mt-2 block break-all rounded bg-white p-2 font-mono text-xs">
+            {secret}
+          </code>
+          <Button variant="ghost" className="mt-2" onClick={() => setSecret(null)}>
+            Done
+          </Button>
+        </div>
+      ) : null}
+      {hooks.isPending ? (
+        <Spinner className="h-5 w-5" label="Loading webhooks" />
+      ) : hooks.isError ? (
+        <p className="text-sm text-red-700">The webhooks could not be loaded.</p>
+      ) : hooks.data.hooks.length === 0 ? (
+        <p className="text-sm text-zinc-700">No webhooks yet.</p>
+      ) : (
+        <ul aria-label="Webhooks" className="divide-y divide-zinc-200">
+          {hooks.data.hooks.map((hook) => (
+            <li key={hook.id} className="py-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p>
+                  <span className="font-semibold">{hook.event}</span> → <span className="break-all">{hook.target_url}</span>
+                </p>
+                <div className="flex gap-2">
+                  <Button variant="ghost" aria-expanded={openHook === hook.id} onClick={() => setOpenHook(openHook === hook.id ? null : hook.id)}>
+                    Deliveries
+                  </Button>
+                  <Button variant="secondary" aria-label={`Remove webhook ${hook.event} to ${hook.target_url}`} isLoading={remove.isPending && remove.variables === hook.id} onClick={() => remove.mutate(hook.id)}>
+                    Remove
+                  </Button>
+                </div>
+              </div>
+              {openHook === hook.id ? <Deliveries hookId={hook.id} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { integrationMessages } from '@cardstack/shared/integrations/schemas';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/notify';
+import { integrationsApi, integrationsKeys } from '../integrations-api';
+
+/**
+ * The automation tile: "Connected" when the user has an active Zapier grant, else "Connect" (a spinner while
+ * the check runs; a failed check shows "Connect"). Disconnect revokes the grant: every token and Zap hook
+ * stops at once.
+ */
+export function ZapierTile() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: integrationsKeys.status, queryFn: integrationsApi.status, retry: false });
+  const [isConfirming, setIsConfirming] = useState(false);
+  const disconnect = useMutation({
+    mutationFn: integrationsApi.disconnectZapier,
+    onSuccess: async () => {
+      setIsConfirming(false);
+      notify.success(integrationMessages.disconnected);
+      await queryClient.invalidateQueries({ queryKey: integrationsKeys.status });
+    },
+    onError: () => notify.alert('Something went wrong. Please try again.'),
+  });
+  const zapier = status.data?.zapier;
+  const isConnected = zapier?.isConnected === true;
+  return (
+    <article aria-labelledby="zapier-title" className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:flex-row sm:items-center">
+      <div aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-orange-500 text-xl font-bold text-white">
+        Z
+      </div>
+      <div className="flex-1">
+        <h2 id="zapier-title" className="text-lg font-semibold">
+          {integrationMessages.zapierTitle}
+        </h2>
+        <p className="text-sm text-zinc-700">{integrationMessages.zapierText}</p>
+        {zapier && !zapier.isAvailable ? <p className="mt-1 text-xs text-zinc-600">{integrationMessages.zapierNotConfigured}</p> : null}
+      </div>
+      <div className="flex items-center gap-2">
+        {status.isPending ? (
+          <Spinner className="h-5 w-5" label="Checking the Zapier connection" />
+        ) : (
+          <a
+            href={zapier?.connectUrl ?? 'https://zapier.com/apps'}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass(isConnected ? 'secondary' : 'primary')}
+          >
+            {isConnected ? integrationMessages.connected : integrationMessages.connect}
+          </a>
+        )}
+        {isConnected ? (
+          <Button variant="ghost" onClick={() => setIsConfirming(true)}>
+            {integrationMessages.disconnect}
+          </Button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title="Disconnect Zapier?"
+        confirmLabel={integrationMessages.disconnect}
+        isDanger
+        isBusy={disconnect.isPending}
+        onConfirm={() => disconnect.mutate()}
+      >
+        Your Zaps stop receiving new leads at once, and Zapier can no longer read your account. You can connect again later.
+      </ConfirmDialog>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { canUseFeature } from '@cardstack/shared/plans/features';
+import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
+import { buttonClass, Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { integrationsApi } from './integrations-api';
+
+const passedOn = ['client_id', 'redirect_uri', 'response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'] as const;
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-zinc-50 p-4">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-zinc-200">{children}</div>
+    </main>
+  );
+}
+
+/**
+ * /oauth: an app (Zapier) asks for access to the account. Signed-out visitors sign in first and come back
+ * here with the same query (Google sign-in included). A request the server refuses (unknown app, a return
+ * address the app did not register) is shown here and never followed.
+ */
+export default function OAuthConsentPage() {
+  const session = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [formError, setFormError] = useState<string>();
+  const query = Object.fromEntries(passedOn.flatMap((name) => (params.get(name) !== null ? [[name, params.get(name)!]] : [])));
+  const info = useQuery({
+    queryKey: ['oauth-authorize', location.search],
+    queryFn: () => integrationsApi.authorizeInfo(location.search),
+    enabled: Boolean(session.data),
+    retry: false,
+  });
+  const decide = useMutation({
+    mutationFn: (isAllowed: boolean) =>
+      integrationsApi.decide({
+        client_id: query.client_id ?? '',
+        redirect_uri: query.redirect_uri ?? '',
+        response_type: query.response_type ?? '',
+        ...query,
+        isAllowed,
+      }),
+    onSuccess: (result) => window.location.assign(result.redirectTo),
+    onError: (error) => setFormError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
+  });
+
+  if (session.isPending) return <FullScreenSpinner />;
+  if (!session.data) return <Navigate to={`/login?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  if (info.isPending) return <FullScreenSpinner />;
+  if (info.isError) {
+    return (
+      <Frame>
+        <h1 className="text-2xl font-bold">This connection cannot continue</h1>
+        <p role="alert" className="mt-4 text-sm text-zinc-800">
+          {info.error instanceof ApiError ? info.error.message : 'Something went wrong. Please try again.'}
+        </p>
+        <Link to="/" className={buttonClass('secondary', 'mt-6')}>
+          Back to your cards
+        </Link>
+      </Frame>
+    );
+  }
+  const { clientName, scopes, redirectOrigin } = info.data;
+  const isIncluded = canUseFeature(session.data.plan, 'zapier');
+  return (
+    <Frame>
+      <h1 className="text-2xl font-bold">Allow {clientName} to access your account?</h1>
+      <p className="mt-2 text-sm text-zinc-700">
+        Signed in as <strong>{session.data.email}</strong>. {clientName} will be able to:
+      </p>
+      <ul className="mt-3 list-disc pl-6 text-sm">
+        {scopes.map((scope) => (
+          <li key={scope.scope}>{scope.label}</li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-zinc-600">You will then go back to {redirectOrigin}. You can disconnect at any time in Settings → Integrations.</p>
+      <div className="mt-4">
+        <FormAlert message={formError} />
+      </div>
+      {isIncluded ? (
+        <div className="mt-6 flex justify-end gap-3">
+          <Button variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate(false)}>
+            Deny
+          </Button>
+          <Button isLoading={decide.isPending} onClick={() => decide.mutate(true)}>
+            Allow
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-6 rounded-lg bg-zinc-50 p-4 text-center">
+          <p className="font-semibold">{paidFeatureTexts.title}</p>
+          <p className="text-sm text-zinc-700">{paidFeatureTexts.message}</p>
+          <div className="mt-3 flex justify-center gap-3">
+            <Button variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate(false)}>
+              Deny
+            </Button>
+            <Link to="/subscription" className={buttonClass('primary')}>
+              {paidFeatureTexts.upgrade}
+            </Link>
+          </div>
+        </div>
+      )}
+    </Frame>
+  );
+}

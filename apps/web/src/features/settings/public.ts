@@ -1,0 +1,2 @@
+// The settings feature's public entry: the titled panel other features' settings screens use.
+export { SettingsPanel } from './components/settings-panel';

@@ -2,7 +2,7 @@
  * Contacts at scale: seeds 100 000 contacts for one user in a temporary SQLite database, then times through
  * the HTTP API (session check and response validation included) the first page, a deep page, searches, and
  * the CSV and .xlsx exports with the process's peak RSS sampled while each export streams to a client that
- * discards the bytes. Run: npm run bench:contacts [-- contacts runs]
+ * discards the bytes. Run: npm run bench:contacts [-- contacts runs] [--no-export]
  * (PostgreSQL instead: TEST_DB=postgres TEST_DATABASE_URL=postgres://… npm run bench:contacts)
  */
 import crypto from 'node:crypto';
@@ -14,8 +14,10 @@ import { searchTextOf, sortNameOf } from '../apps/server/src/modules/contacts/co
 import { createTestApp, TestClient } from '../apps/server/test/test-app';
 
 process.env.TEST_DB ??= 'sqlite';
-const contactCount = Number(process.argv[2] ?? 100_000);
-const runs = Number(process.argv[3] ?? 30);
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const contactCount = Number(positional[0] ?? 100_000);
+const runs = Number(positional[1] ?? 30);
+const withExports = !process.argv.includes('--no-export');
 
 const firstNames = ['Ada', 'Grace', 'Alan', 'Zoë', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Edsger', 'Radia'];
 const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Åberg', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Allen', 'Dijkstra', 'Perlman'];
@@ -101,46 +103,48 @@ try {
   }
   console.warn(`page after 20 000 rows (keyset):               ${(await time(`/api/contacts?pageSize=25&cursor=${cursor}`)).summary}`);
   console.warn(`sorted by name, first page:                    ${(await time('/api/contacts?pageSize=25&sort=name')).summary}`);
-  for (const term of ['hopper', 'person4242@', '1012345', 'no-such-person']) {
+  for (const term of ['hopper', 'person4242@', '1012345', 'no-such-person', 'example.com']) {
     const result = await time(`/api/contacts?pageSize=25&search=${encodeURIComponent(term)}`);
     console.warn(`search ${JSON.stringify(term).padEnd(18)} (${String(result.last.total).padStart(5)} matches):   ${result.summary}`);
   }
   console.warn(`filter kind=manual, first page:                ${(await time('/api/contacts?pageSize=25&kind=manual')).summary}`);
 
   // Exports go through a real socket: inject would buffer the whole body and hide the streaming.
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  for (const format of ['csv', 'xlsx'] as const) {
-    globalThis.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 5);
-    const started = performance.now();
-    const response = await fetch(`http://127.0.0.1:${port}/api/contacts/export/${format}`, {
-      headers: { cookie, 'accept-encoding': 'identity' },
+  if (withExports) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ email, password }),
     });
-    if (!response.ok || !response.body) throw new Error(`export ${format}: ${response.status}`);
-    let bytes = 0;
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      peak = Math.max(peak, process.memoryUsage().rss);
+    const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    for (const format of ['csv', 'xlsx'] as const) {
+      globalThis.gc?.();
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${port}/api/contacts/export/${format}`, {
+        headers: { cookie, 'accept-encoding': 'identity' },
+      });
+      if (!response.ok || !response.body) throw new Error(`export ${format}: ${response.status}`);
+      let bytes = 0;
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }
+      const elapsed = performance.now() - started;
+      clearInterval(sampler);
+      console.warn(
+        `export ${format.padEnd(4)} ${contactCount} rows: ${(elapsed / 1000).toFixed(2)} s, ${mb(bytes)}; RSS ${mb(before)} before, peak ${mb(peak)} (+${mb(peak - before)})`,
+      );
     }
-    const elapsed = performance.now() - started;
-    clearInterval(sampler);
-    console.warn(
-      `export ${format.padEnd(4)} ${contactCount} rows: ${(elapsed / 1000).toFixed(2)} s, ${mb(bytes)}; RSS ${mb(before)} before, peak ${mb(peak)} (+${mb(peak - before)})`,
-    );
   }
 } finally {
   await t.close();

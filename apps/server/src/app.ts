@@ -10,6 +10,7 @@ import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle
 import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
+import { registerOverloadGuard } from './http/overload';
 import { fastifyTrustProxy } from './http/client-address';
 import { requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
@@ -245,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     enterpriseContactUrl: config.enterpriseContactUrl,
     isEveryFeatureIncluded,
   });
-  const contacts: ContactsDeps = { db, storage, onContactCreated: integrationEvents.onContactCreated };
+  const contacts: ContactsDeps = { db, dialect: database.dialect, storage, onContactCreated: integrationEvents.onContactCreated };
   const integrations = createIntegrations({
     db,
     baseUrl: config.baseUrl,
@@ -318,6 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db);
+  await registerOverloadGuard(app, config.overload);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -21,12 +21,19 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ BASE_URL: 'not a url' }, 'BASE_URL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ DATABASE_URL: 'postgres://db.example/cards' }, 'AUTH_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ S3_BUCKET: 'cards', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
     [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
   ])('names the wrong variable in %o', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('takes PostgreSQL with a shared AUTH_SECRET (several processes sign sessions alike)', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db.example/cards', AUTH_SECRET: 'a'.repeat(32) });
+    expect(config.databaseUrl).toBe('postgres://db.example/cards');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db.example/cards' })).toThrow(/AUTH_SECRET: .*DATABASE_URL/);
   });
 
   it('selects S3 storage only when a bucket is set', () => {

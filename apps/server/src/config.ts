@@ -177,6 +177,10 @@ const envSchema = z
     PUBLIC_PAGE_PLAN_CHECK_SECONDS: z.coerce.number().min(0).default(10),
     PUBLIC_PAGE_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
     CARD_STATS_FLUSH_SECONDS: z.coerce.number().min(0.05).default(5),
+    // Overload: above this mean event-loop delay, or this share of a second spent busy, every request gets
+    // 503 with Retry-After at once (0: off).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
+    OVERLOAD_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.98),
     // Lets a signed-in user move the billing clock forward (browser tests); on in NODE_ENV=test only.
     BILLING_TEST_CLOCK: booleanFlag,
     // Card scanner: "Improve with AI" through an OpenAI-compatible chat-completions endpoint (off unless URL and
@@ -218,6 +222,16 @@ const envSchema = z
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFlag,
   })
   .superRefine((env, ctx) => {
+    // A PostgreSQL deployment may run several processes; each would make up its own secret for DATA_DIR and
+    // refuse the sessions the others signed.
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message:
+          'set AUTH_SECRET (at least 32 random characters, e.g. `openssl rand -base64 32`) when DATABASE_URL is set: every process on the database must sign sessions with the same secret',
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -383,6 +397,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     enterpriseContactUrl: env.ENTERPRISE_CONTACT_URL ?? null,
     adminEmails: env.ADMIN_EMAILS ?? [],
     designFormRateLimit: { max: env.DESIGN_FORM_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
+    overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: env.OVERLOAD_EVENT_LOOP_UTILIZATION },
     publicPage: {
       leadRateLimit: { max: env.LEAD_FORM_RATE_LIMIT_MAX, windowSeconds: env.LEAD_FORM_RATE_LIMIT_WINDOW_SECONDS },
       cacheEntries: env.PUBLIC_PAGE_CACHE_ENTRIES,
@@ -455,8 +470,9 @@ function walletConfigOf(env: z.infer<typeof envSchema>) {
 }
 
 /**
- * Without AUTH_SECRET (a laptop, `npm start`) a random secret is created once and kept in DATA_DIR so
- * sessions survive restarts. Production sets AUTH_SECRET so several processes share one.
+ * Without AUTH_SECRET (a laptop, `npm start`, SQLite) a random secret is created once and kept in DATA_DIR so
+ * sessions survive restarts. With DATABASE_URL the configuration requires AUTH_SECRET, so several processes
+ * share one.
  */
 export function resolveAuthSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;

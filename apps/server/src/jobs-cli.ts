@@ -3,11 +3,13 @@
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
+import { loadEnvFile } from './env-file';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createJobEngine } from './jobs/jobs-module';
 import { runJobsCommand } from './jobs/jobs-cli-commands';
 
 try {
+  loadEnvFile();
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
   try {

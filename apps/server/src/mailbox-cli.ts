@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { loadConfig } from './config';
+import { loadEnvFile } from './env-file';
 
+loadEnvFile();
 const config = loadConfig();
 const mailbox = path.join(config.dataDir, 'mailbox');
 const files = fs.existsSync(mailbox) ? fs.readdirSync(mailbox).filter((name) => name.endsWith('.eml')).sort() : [];

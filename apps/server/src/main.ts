@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { loadEnvFile } from './env-file';
 
 async function main(): Promise<void> {
   let config;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

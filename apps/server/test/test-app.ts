@@ -75,6 +75,10 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     BASE_URL: testOrigin,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // A test that does seconds of synchronous work (hashing, spreadsheets) must not be shed; the overload
+    // guard has its own test.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_EVENT_LOOP_UTILIZATION: '0',
     ...env,
   });
   const mail = memoryMailTransport();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import type PgModule from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider, renamedMigrations } from './migrations/index';
@@ -24,12 +25,23 @@ interface DatabaseOptions {
   pgSchema?: string;
 }
 
-// int8 (bigint, count(*)) as a JS number: our counts and millisecond times stay far below 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
+let pgModule: typeof PgModule | undefined;
+
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL database is opened: a SQLite process never pays its memory.
+ * int8 (bigint, count(*)) comes back as a JS number: our counts and millisecond times stay far below 2^53.
+ */
+function loadPg(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof PgModule;
+    pgModule.types.setTypeParser(20, (value) => Number(value));
+  }
+  return pgModule;
+}
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),

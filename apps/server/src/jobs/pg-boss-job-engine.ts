@@ -65,10 +65,39 @@ const statesOfStatus: Record<JobStatus, string[]> = {
 function bossDb(executor: JobExecutor): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
-      const result = await executor.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
+      const query = CompiledQuery.raw(text, values ?? []);
+      if (executor.isTransaction) return { rows: (await executor.executeQuery(query)).rows as unknown[] };
+      // pg-boss sends some work (creating a queue) as one text holding BEGIN … COMMIT. When a statement in it
+      // fails (two processes starting together: a deadlock or a duplicate), the connection is left inside the
+      // failed transaction and would poison the pool's next user ("current transaction is aborted"): roll it
+      // back on that connection before it goes back to the pool.
+      return executor.connection().execute(async (connection) => {
+        try {
+          return { rows: (await connection.executeQuery(query)).rows as unknown[] };
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+          throw error;
+        }
+      });
     },
   };
+}
+
+/**
+ * Starts pg-boss, installing its schema when missing. Processes starting together on a fresh database both try
+ * to install it; pg-boss serialises them with an advisory lock, but the second can still fail on the schema's
+ * name (PostgreSQL's catalog cache is not refreshed by an advisory lock). Its next attempt finds it installed.
+ */
+async function startOnce(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.start();
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Promise<JobEngine> {
@@ -83,7 +112,7 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
   // Sends, queues and the operator's view: migrates pg-boss's schema, but runs no worker, maintenance or cron.
   const boss = new PgBoss({ db: bossDb(db), schema, supervise: false, schedule: false, migrate: true });
   boss.on('error', onError);
-  await boss.start();
+  await startOnce(boss);
   let worker: PgBoss | undefined;
 
   /** Creates a queue unless it exists; processes starting together may race (pg-boss then deadlocks one). */

@@ -23,6 +23,7 @@ import { integrations } from './0070-integrations';
 import { physicalCards } from './0080-physical-cards';
 import { designRequests } from './0081-design-requests';
 import { operatorConsole } from './0082-operator-console';
+import { contactSearchIndex } from './0090-contact-search-index';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -58,6 +59,7 @@ const migrations = [
   ['0080-physical-cards', physicalCards],
   ['0081-design-requests', designRequests],
   ['0082-operator-console', operatorConsole],
+  ['0090-contact-search-index', contactSearchIndex],
 ] as const;
 
 /**

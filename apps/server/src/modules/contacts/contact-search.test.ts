@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchPatternsOf, searchTextOf, sortNameOf } from './contact-search';
+import { searchPatternsOf, searchTermsOf, searchTextOf, sortNameOf, trigramQueryOf } from './contact-search';
 
 describe('searchTextOf', () => {
   it('lower-cases the four fields and adds the phone digits', () => {
@@ -40,5 +40,25 @@ describe('searchPatternsOf', () => {
     ['ada 1234', ['%ada 1234%']],
   ])('%j → %j', (term, expected) => {
     expect(searchPatternsOf(term)).toEqual(expected);
+  });
+});
+
+describe('trigramQueryOf', () => {
+  it.each([
+    [['ada'], '"ada"'],
+    [['030 1234', '0301234'], '"030 1234" OR "0301234"'],
+    [['say "hi"'], '"say ""hi"""'],
+    [['zoë'], '"zoë"'],
+    [['ab'], null],
+    [['abc', 'ab'], null],
+    [['50%'], '"50%"'],
+    [[], null],
+  ])('%j → %j (a phrase per term; null when a term is shorter than a trigram)', (terms, expected) => {
+    expect(trigramQueryOf(terms)).toBe(expected);
+  });
+
+  it('counts characters, not UTF-16 units: two emoji are too short', () => {
+    expect(trigramQueryOf(searchTermsOf('😀😀'))).toBeNull();
+    expect(trigramQueryOf(searchTermsOf('😀😀😀'))).toBe('"😀😀😀"');
   });
 });

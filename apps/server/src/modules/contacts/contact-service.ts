@@ -23,6 +23,7 @@ import { toUserPlan } from '@cardstack/shared/plans/plans';
 import { identityKeys, phoneKey, sharedIdentity } from '@cardstack/shared/scanner/duplicates';
 import { scannerLimits, scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import { buildVCard, vcardContentDisposition } from '@cardstack/shared/vcard/vcard-writer';
+import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { findCard, listCardsOfOwner, listCardsOfTeam } from '../cards/cards-module';
@@ -45,6 +46,8 @@ export type ContactCreatedHook = (
 
 export interface ContactsDeps {
   db: Kysely<Database>;
+  /** Search asks each engine's own trigram index. */
+  dialect: DialectName;
   /** Where the photos of scanned cards are kept. */
   storage: FileStorage;
   onContactCreated?: ContactCreatedHook;
@@ -198,8 +201,8 @@ export async function listContacts(deps: ContactsDeps, caller: ContactsCaller, q
     if (!cursor) throw badRequest('This page link is out of date. Start again from the first page.', { cursor: 'Invalid cursor' });
   }
   const [page, total] = await Promise.all([
-    repository.listContactPage(deps.db, scope, filter, cursor, pageSize),
-    repository.countContacts(deps.db, scope, filter),
+    repository.listContactPage(deps.db, deps.dialect, scope, filter, cursor, pageSize),
+    repository.countContacts(deps.db, deps.dialect, scope, filter),
   ]);
   const last = page.rows.at(-1);
   return {
@@ -322,10 +325,10 @@ export async function contactVCard(
 }
 
 /** Every contact of the filter, page by page in the filter's order; the next page is read when asked for. */
-async function* contactPages(db: Kysely<Database>, scope: ContactScope, filter: ContactFilter, pageSize = 500): AsyncGenerator<Contact[]> {
+async function* contactPages(db: Kysely<Database>, dialect: DialectName, scope: ContactScope, filter: ContactFilter, pageSize = 500): AsyncGenerator<Contact[]> {
   let cursor: ContactCursor | null = null;
   for (;;) {
-    const page = await repository.listContactPage(db, scope, filter, cursor, pageSize);
+    const page = await repository.listContactPage(db, dialect, scope, filter, cursor, pageSize);
     yield page.rows.map((stored) => stored.contact);
     const last = page.rows.at(-1);
     if (!page.hasMore || !last) return;
@@ -335,7 +338,7 @@ async function* contactPages(db: Kysely<Database>, scope: ContactScope, filter: 
 
 /** The current filter as CSV or .xlsx, streamed. The plan gate sits on the route. */
 export function exportContacts(deps: ContactsDeps, caller: ContactsCaller, filter: ContactFilter, format: ExportFormat): Readable {
-  const pages = contactPages(deps.db, contactScopeOf(caller), filter);
+  const pages = contactPages(deps.db, deps.dialect, contactScopeOf(caller), filter);
   return format === 'csv' ? csvExportStream(pages) : xlsxExportStream(pages);
 }
 
@@ -396,7 +399,7 @@ export async function findDuplicateContacts(
   card: { emails: readonly string[]; phones: readonly string[] },
 ): Promise<DuplicateContact[]> {
   const keys = identityKeys(card);
-  const candidates = await repository.findContactsMatchingAny(deps.db, contactScopeOf(caller), [...keys.emails, ...keys.phones], duplicateCandidateLimit);
+  const candidates = await repository.findContactsMatchingAny(deps.db, deps.dialect, contactScopeOf(caller), [...keys.emails, ...keys.phones], duplicateCandidateLimit);
   return candidates.flatMap(({ contact }) => {
     const matchedOn = sharedIdentity(card, {
       emails: [contact.email, ...(contact.scan?.emails ?? [])],

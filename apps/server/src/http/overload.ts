@@ -1,0 +1,31 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+/** Seconds a client is asked to wait before trying again when the server sheds load. */
+export const overloadRetryAfterSeconds = 5;
+export const overloadMessage = 'The server is busy. Please try again in a few seconds.';
+
+/**
+ * Sheds load instead of queueing without bound: while the event loop lags (mean delay above
+ * `maxEventLoopDelayMs`) or is busy nearly all the time (utilization above `maxEventLoopUtilization`), both
+ * sampled every second, every request is answered at once with 503 and `Retry-After`, before any other work
+ * (the first hook), so the requests already accepted can finish and a load balancer can send the next ones to
+ * another process. Utilization catches what delay does not: work that yields often (password hashing) keeps
+ * each delay short while the queue behind it grows. 0 turns a signal off.
+ */
+export async function registerOverloadGuard(
+  app: FastifyInstance,
+  options: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number },
+): Promise<void> {
+  if (options.maxEventLoopDelayMs <= 0 && options.maxEventLoopUtilization <= 0) return;
+  await app.register(underPressure, {
+    ...(options.maxEventLoopDelayMs > 0 ? { maxEventLoopDelay: options.maxEventLoopDelayMs } : {}),
+    ...(options.maxEventLoopUtilization > 0 ? { maxEventLoopUtilization: options.maxEventLoopUtilization } : {}),
+    retryAfter: overloadRetryAfterSeconds,
+    // Rejecting hands the error to the app's error handler: 503, `Retry-After` and the API's error shape.
+    pressureHandler: async () => {
+      throw Object.assign(new AppError(503, 'overloaded', overloadMessage), { retryAfterSeconds: overloadRetryAfterSeconds });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { overloadMessage, overloadRetryAfterSeconds } from '../src/http/overload';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** Keeps the event loop busy in slices of `sliceMs` for `totalMs`, yielding between slices (timers run late). */
+async function busyFor(totalMs: number, sliceMs: number): Promise<void> {
+  const end = Date.now() + totalMs;
+  while (Date.now() < end) {
+    const sliceEnd = Date.now() + sliceMs;
+    while (Date.now() < sliceEnd) {
+      // spin: the work a flood of requests would be doing
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('overload', () => {
+  it('answers 503 with Retry-After at once while the event loop lags, and serves again when it recovers', async () => {
+    t = await createTestApp({ OVERLOAD_EVENT_LOOP_DELAY_MS: '40' });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    // The delay is sampled once a second: lag across a whole sample.
+    await busyFor(2_200, 120);
+    const shed = await t.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe(String(overloadRetryAfterSeconds));
+    expect(shed.json()).toEqual({ error: { code: 'overloaded', message: overloadMessage } });
+
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    expect((await t.app.inject({ method: 'GET', url: '/api/public-config' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 while the event loop is busy all the time in short slices (no long delay)', async () => {
+    t = await createTestApp({ OVERLOAD_EVENT_LOOP_UTILIZATION: '0.9' });
+    await busyFor(2_200, 5);
+    const shed = await t.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe(String(overloadRetryAfterSeconds));
+  });
+
+  it('is off with both signals at 0', async () => {
+    t = await createTestApp();
+    await busyFor(1_500, 120);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public-config' })).statusCode).toBe(200);
+  });
+});

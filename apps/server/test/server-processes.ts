@@ -1,0 +1,210 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/*
+ * Several real server processes on one PostgreSQL database and one shared DATA_DIR (files, local mailbox), the
+ * way a self-hoster runs them behind a load balancer. Each process is `apps/server/src/main.ts` under tsx (the
+ * source under test; the built `dist/main.js` when `SERVER_ENTRY=dist`), started with the production
+ * configuration path: environment variables only. The database is a fresh one created on the server
+ * TEST_DATABASE_URL names, in its default schema (the job engine's pg-boss schema beside it), dropped at the end.
+ */
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  readonly name: string;
+  readonly url: string;
+  readonly pid: number;
+  /** What the process wrote to stdout and stderr (pino JSON lines), for failure messages. */
+  output(): string;
+}
+
+export interface ServerGroup {
+  readonly servers: readonly ServerProcess[];
+  /** The public origin every process is configured with (BASE_URL), as a proxy in front of them would be. */
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string;
+  /** A client of the shared database, for assertions the HTTP API does not show (jobs, mail records). */
+  readonly db: pg.Client;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function entryArguments(): string[] {
+  if (process.env.SERVER_ENTRY === 'dist') return [path.join(repositoryRoot, 'apps/server/dist/main.js')];
+  return ['--import', 'tsx', path.join(repositoryRoot, 'apps/server/src/main.ts')];
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready after ${timeoutMs} ms:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Starts `count` processes at the same time (so their migrations race, as a rolling start's would) and waits
+ * until every one answers /healthz. `env` adds to the shared configuration.
+ */
+export async function startServerGroup(count: number, env: Record<string, string> = {}): Promise<ServerGroup> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('several server processes need PostgreSQL: set TEST_DATABASE_URL');
+  const databaseName = `cards_processes_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-processes-'));
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const baseUrl = `http://localhost:${ports[0]}`;
+  const children: ChildProcess[] = [];
+  const servers: ServerProcess[] = ports.map((port, index) => {
+    const lines: string[] = [];
+    const child = spawn(process.execPath, entryArguments(), {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        // The base configuration covers every workspace's files (the server renders the card-view package's JSX).
+        TSX_TSCONFIG_PATH: path.join(repositoryRoot, 'tsconfig.base.json'),
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: 'several-processes-share-this-secret-0123456789',
+        BILLING_PROVIDER: 'test',
+        LOG_LEVEL: 'warn',
+        JOBS_POLL_INTERVAL_MS: '200',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      lines.push(chunk.toString('utf8'));
+      if (lines.length > 200) lines.shift();
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    children.push(child);
+    return { name: `process ${index + 1}`, url: `http://127.0.0.1:${port}`, pid: child.pid!, output: () => lines.join('') };
+  });
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  async function stop(): Promise<void> {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await db.end().catch(() => undefined);
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${databaseName} with (force)`);
+    await dropper.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  try {
+    await Promise.all(servers.map((server, index) => waitForHealth(server.url, children[index]!, server.output, 90_000)));
+    await db.connect();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { servers, baseUrl, dataDir, databaseUrl, db, stop };
+}
+
+/**
+ * A browser over real HTTP: one cookie jar, the Origin of the public address on every request, whichever
+ * process `server` the request goes to (a load balancer's choice).
+ */
+export class BrowserClient {
+  private readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly origin: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  async request(server: ServerProcess, method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+    const isForm = body instanceof URLSearchParams;
+    const response = await fetch(`${server.url}${pathname}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.origin,
+        ...this.headers,
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+        ...(body === undefined ? {} : { 'content-type': isForm ? 'application/x-www-form-urlencoded' : 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: isForm ? body.toString() : JSON.stringify(body) }),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const isExpired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (!value || isExpired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, json: <T = unknown>() => JSON.parse(text) as T };
+  }
+}
+
+/** The .eml files in the shared local mailbox, oldest first. */
+export function mailboxFiles(dataDir: string): string[] {
+  const mailbox = path.join(dataDir, 'mailbox');
+  return fs.existsSync(mailbox) ? fs.readdirSync(mailbox).filter((name) => name.endsWith('.eml')).sort() : [];
+}
+
+export function readMail(dataDir: string, file: string): string {
+  return fs.readFileSync(path.join(dataDir, 'mailbox', file), 'utf8');
+}
+
+/** Polls `check` until it returns a value (not undefined) or `timeoutMs` passes; returns the value and the wait. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 50): Promise<{ value: T; waitedMs: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return { value, waitedMs: Date.now() - started };
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -95,7 +95,7 @@ export function buildMmdb(networks: MmdbNetwork[], databaseType = 'Test-Country'
 
     let node = root;
     for (let bit = 0; bit < prefix; bit++) {
-      const side = ((bytes[bit >> 3] ?? 0) >> (7 - (bit & 7))) & 1;
+      const side = (((bytes[bit >> 3] ?? 0) >> (7 - (bit & 7))) & 1) as 0 | 1;
       if (bit === prefix - 1) {
         node.children[side] = dataOffset;
         break;

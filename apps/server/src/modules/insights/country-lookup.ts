@@ -1,16 +1,11 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import type { CountryResponse } from 'maxmind';
 
 /** The country of a visitor's address, from the operator's local GeoIP database. */
 export interface CountryLookup {
   /** The ISO 3166-1 alpha-2 code (`DE`), or null when the database knows no country for the address. */
   countryOf(address: string): string | null;
-}
-
-/** The fields of a country or city record that name a country (GeoLite2, GeoIP2, DB-IP lite). */
-interface CountryRecord {
-  country?: { iso_code?: unknown };
-  registered_country?: { iso_code?: unknown };
 }
 
 const isoCode = /^[A-Z]{2}$/;
@@ -22,20 +17,21 @@ const isoCode = /^[A-Z]{2}$/;
  */
 export async function openCountryLookup(file: string): Promise<CountryLookup> {
   const { Reader } = await import('maxmind');
-  const reader = new Reader<CountryRecord>(await fs.readFile(file));
+  const reader = new Reader<CountryResponse>(await fs.readFile(file));
   return {
     countryOf(address) {
       // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; the database files them under their IPv4 form.
       const plain = address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
       if (net.isIP(plain) === 0) return null;
-      let record: CountryRecord | null;
+      let record: CountryResponse | null;
       try {
         record = reader.get(plain);
       } catch {
         // An IPv6 address asked of an IPv4-only database.
         return null;
       }
-      const code = record?.country?.iso_code ?? record?.registered_country?.iso_code;
+      // Country and city databases (GeoLite2, GeoIP2, DB-IP lite) share these fields; a file may lack either.
+      const code: unknown = record?.country?.iso_code ?? record?.registered_country?.iso_code;
       return typeof code === 'string' && isoCode.test(code) ? code : null;
     },
   };

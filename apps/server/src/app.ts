@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import { isLocalhostUrl, resolveAuthSecret, type Config } from './config';
+import { ConfigError, isLocalhostUrl, resolveAuthSecret, type Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
@@ -53,7 +53,7 @@ import {
   registerMailJobs,
   type MailTransport,
 } from './modules/mail/mail-module';
-import { createInsightsRecorder, registerInsightsJobs, registerInsightsRoutes, type InsightsRecorder } from './modules/insights/insights-module';
+import { createInsightsRecorder, openCountryLookup, registerInsightsJobs, registerInsightsRoutes, type InsightsRecorder } from './modules/insights/insights-module';
 import { createPlanDowngrades, registerPlansJobs } from './modules/plans/plans-module';
 import {
   createPublicCardService,
@@ -190,7 +190,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
-  const insights = createInsightsRecorder({ db, baseUrl: config.baseUrl, flushIntervalMs: config.publicPage.statsFlushMs, logger });
+  // Top countries only when the operator configured a GeoIP database (checked at start-up by the configuration).
+  const countries = config.geoipDatabasePath
+    ? await openCountryLookup(config.geoipDatabasePath).catch((error: unknown) => {
+        throw new ConfigError(`Invalid configuration:\n  GEOIP_DATABASE_PATH: cannot read ${config.geoipDatabasePath} as a MaxMind DB (${String(error)})`);
+      })
+    : undefined;
+  const insights = createInsightsRecorder({
+    db,
+    baseUrl: config.baseUrl,
+    flushIntervalMs: config.publicPage.statsFlushMs,
+    logger,
+    countryOf: countries ? (address) => countries.countryOf(address) : undefined,
+  });
   const wallet = createWalletService({
     db,
     storage,

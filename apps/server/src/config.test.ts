@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildMmdb, countryRecord } from '../test/mmdb-writer';
 import { loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -188,5 +192,37 @@ describe('loadConfig: card scanner', () => {
     [{ SCANNER_LLM_TIMEOUT_SECONDS: '0' }, 'SCANNER_LLM_TIMEOUT_SECONDS'],
   ])('names the wrong variable in %o', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+  });
+});
+
+describe('loadConfig: GeoIP database', () => {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'geoip-config-'));
+  afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
+
+  it('has no countries unless GEOIP_DATABASE_PATH is set', () => {
+    expect(loadConfig({}).geoipDatabasePath).toBeNull();
+    expect(loadConfig({ GEOIP_DATABASE_PATH: '' }).geoipDatabasePath).toBeNull();
+  });
+
+  it('takes a MaxMind DB file, as an absolute path', () => {
+    const file = path.join(directory, 'countries.mmdb');
+    fs.writeFileSync(file, buildMmdb([{ network: '203.0.113.0/24', data: countryRecord('DE', 'Germany') }]));
+    expect(loadConfig({ GEOIP_DATABASE_PATH: path.relative(process.cwd(), file) }).geoipDatabasePath).toBe(file);
+  });
+
+  it.each([
+    ['a missing file', () => path.join(directory, 'missing.mmdb'), /GEOIP_DATABASE_PATH: must be the path of a readable \.mmdb database file \(cannot open .*missing\.mmdb\)/],
+    ['a directory', () => directory, /GEOIP_DATABASE_PATH: must be the path of a readable/],
+    [
+      'a file that is no MaxMind DB',
+      () => {
+        const file = path.join(directory, 'countries.csv');
+        fs.writeFileSync(file, 'network,country\n203.0.113.0/24,DE\n');
+        return file;
+      },
+      /GEOIP_DATABASE_PATH: .*countries\.csv is no MaxMind DB \(\.mmdb\) file/,
+    ],
+  ])('refuses %s, naming the variable', (_case, file, message) => {
+    expect(() => loadConfig({ GEOIP_DATABASE_PATH: file() })).toThrow(message);
   });
 });

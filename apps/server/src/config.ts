@@ -92,6 +92,38 @@ const textOrFile = optionalString.transform((value, ctx): string | undefined => 
   }
 });
 
+/** The marker that starts an MMDB file's metadata, within its last 128 KiB (MaxMind DB format 2.0). */
+const mmdbMetadataMarker = Buffer.from([0xab, 0xcd, 0xef, ...Buffer.from('MaxMind.com')]);
+const mmdbMetadataWindow = 128 * 1024;
+
+/**
+ * GEOIP_DATABASE_PATH: a MaxMind-format country (or city) database. Checked here so a wrong path stops the start
+ * with a clear message rather than leaving the dashboard silently without countries; the reader library itself
+ * is loaded only when the app starts with a database.
+ */
+const geoipDatabasePath = optionalString.transform((value, ctx): string | undefined => {
+  if (value === undefined) return undefined;
+  const file = path.resolve(value);
+  let handle: number | undefined;
+  try {
+    const { size } = fs.statSync(file);
+    handle = fs.openSync(file, 'r');
+    const length = Math.min(size, mmdbMetadataWindow);
+    const tail = Buffer.alloc(length);
+    fs.readSync(handle, tail, 0, length, size - length);
+    if (tail.lastIndexOf(mmdbMetadataMarker) < 0) {
+      ctx.addIssue({ code: 'custom', message: `${file} is no MaxMind DB (.mmdb) file: download a country database such as GeoLite2-Country or DB-IP's IP to Country Lite in MMDB format` });
+      return z.NEVER;
+    }
+    return file;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `must be the path of a readable .mmdb database file (cannot open ${file})` });
+    return z.NEVER;
+  } finally {
+    if (handle !== undefined) fs.closeSync(handle);
+  }
+});
+
 function checkWalletCredential(ctx: z.RefinementCtx, name: string, check: () => unknown, what: string): void {
   try {
     check();
@@ -177,6 +209,8 @@ const envSchema = z
     PUBLIC_PAGE_PLAN_CHECK_SECONDS: z.coerce.number().min(0).default(10),
     PUBLIC_PAGE_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
     CARD_STATS_FLUSH_SECONDS: z.coerce.number().min(0.05).default(5),
+    // Insights: top countries, from the operator's local GeoIP database (a MaxMind-format .mmdb file); unset: none.
+    GEOIP_DATABASE_PATH: geoipDatabasePath,
     // Overload: above this mean event-loop delay, or this share of a second spent busy, every request gets
     // 503 with Retry-After at once (0: off).
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
@@ -405,6 +439,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       versionCheckMs: env.PUBLIC_PAGE_VERSION_CHECK_MS,
       statsFlushMs: env.CARD_STATS_FLUSH_SECONDS * 1000,
     },
+    geoipDatabasePath: env.GEOIP_DATABASE_PATH ?? null,
     integrations: {
       zapier:
         env.ZAPIER_CLIENT_ID && env.ZAPIER_CLIENT_SECRET && env.ZAPIER_REDIRECT_URIS

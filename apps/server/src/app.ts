@@ -374,7 +374,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerIntegrationsRoutes(app, integrations);
   await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
   registerWalletRoutes(app, wallet, { rateLimiter, countWalletAdd: (request, cardId) => insights.record(request, cardId, 'wallet') });
-  await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist')));
+  await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? defaultWebDistDir()));
 
   if (options.startJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
@@ -389,4 +389,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     app,
     services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, insights, wallet, admin },
   };
+}
+
+/**
+ * `apps/web/dist` beside this server package. This code runs from `src/` (tsx), from `dist/` or from a shared
+ * chunk in `dist/chunks/` (the bundle is split, and the CLIs import the app too), so climb to `src` or `dist` first.
+ */
+function defaultWebDistDir(): string {
+  let dir = import.meta.dirname;
+  while (!['src', 'dist'].includes(path.basename(dir)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.resolve(dir, '../../web/dist');
 }

@@ -1,18 +1,21 @@
 /**
- * The public card page against a plain static server of the same bytes, on this machine, in one run.
+ * The public card page against static servers of the same bytes, on this machine, in one run.
  *
  * Starts the production build (`npm run build` first) on a fresh SQLite data folder, seeds a typical card
- * through the API, then loads /id/{cardId}/ (brotli, as a phone asks for it) and a bare Node http server that
- * answers every request with that same response body and encoding, each with autocannon over loopback at
- * 50 connections. The page is measured twice: as configured by default (the card's version reused for up to
- * a second) and with PUBLIC_PAGE_VERSION_CHECK_MS=0 (one indexed query per request). Prints requests/s and
- * p50/p99 latency, the ratio to the static server, and the budgets of docs "Hot paths and budgets".
+ * through the API, then loads /id/{cardId}/ and, as the baselines, nginx (Debian's `nginx-light`, installed
+ * here with apt-get when missing and run on a free loopback port with a temporary configuration, one worker
+ * like the one Node process) and a bare Node http server, both answering with the page's very bytes and
+ * headers. Each is loaded with autocannon over loopback at 50 connections, once as a phone asks
+ * (`Accept-Encoding: br`) and once without Accept-Encoding (what wrk sends by default). The page is also
+ * measured with PUBLIC_PAGE_VERSION_CHECK_MS=0 (one indexed query per request). Prints requests/s and p50/p99
+ * latency, the same-run ratios page/nginx and page/static Node, and the budgets of docs "Hot paths and budgets".
  *
  * Run: npm run bench:public-page [-- seconds rounds]   (default: 3 interleaved rounds of 5 s per target)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,10 +25,16 @@ const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 const loadBefore = os.loadavg()[0]?.toFixed(1);
 const connections = 50;
-const warmUpSeconds = 3;
-const acceptEncoding = 'gzip, deflate, br';
+const warmUpSeconds = 2;
 // A phone's browser: the page counts its views (a load generator's own user agent would be skipped as a bot).
 const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** How the load generator asks: as a phone's browser that takes brotli, and with no Accept-Encoding at all. */
+const encodings = [
+  { name: 'br', acceptEncoding: 'br' },
+  { name: 'identity', acceptEncoding: null },
+] as const;
+type EncodingName = (typeof encodings)[number]['name'];
 
 interface Measurement {
   requestsPerSecond: number;
@@ -35,8 +44,9 @@ interface Measurement {
   non2xx: number;
 }
 
-async function load(url: string, duration: number): Promise<Measurement> {
-  const result = await autocannon({ url, connections, duration, headers: { 'accept-encoding': acceptEncoding, 'user-agent': userAgent } });
+async function load(url: string, duration: number, acceptEncoding: string | null): Promise<Measurement> {
+  const headers: Record<string, string> = { 'user-agent': userAgent, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -46,17 +56,37 @@ async function load(url: string, duration: number): Promise<Measurement> {
   };
 }
 
-/** A Node http server in its own process that answers every request with `body` and `headers`. */
-async function startStaticServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; child: ChildProcess; dir: string }> {
+interface Response {
+  status: number;
+  body: Buffer;
+  /** Every header the response had except those Node sets per connection or per moment. */
+  headers: Record<string, string>;
+}
+
+/** Headers that depend on the connection or the moment, or that a server computes from the body itself. */
+const ownedByServer = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** A Node http server in its own process that answers `/<encoding>` with that response's body and headers. */
+async function startStaticServer(responses: Record<EncodingName, Response>): Promise<{ url: string; child: ChildProcess; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-static-'));
-  fs.writeFileSync(path.join(dir, 'body'), body);
-  fs.writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
+  for (const [name, response] of Object.entries(responses)) {
+    fs.writeFileSync(path.join(dir, name), response.body);
+    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(response.headers));
+  }
   const script = `
     const fs = require('node:fs');
     const http = require('node:http');
-    const body = fs.readFileSync(process.argv[1] + '/body');
-    const headers = { ...JSON.parse(fs.readFileSync(process.argv[1] + '/headers.json', 'utf8')), 'content-length': body.length };
-    const server = http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
+    const answers = {};
+    for (const name of ${JSON.stringify(Object.keys(responses))}) {
+      const body = fs.readFileSync(process.argv[1] + '/' + name);
+      const headers = { ...JSON.parse(fs.readFileSync(process.argv[1] + '/' + name + '.json', 'utf8')), 'content-length': body.length };
+      answers['/' + name] = { body, headers };
+    }
+    const server = http.createServer((request, response) => {
+      const answer = answers[request.url];
+      response.writeHead(answer ? 200 : 404, answer ? answer.headers : {});
+      response.end(answer ? answer.body : undefined);
+    });
     server.keepAliveTimeout = 60000;
     server.listen(0, '127.0.0.1', () => console.log(server.address().port));
   `;
@@ -65,11 +95,101 @@ async function startStaticServer(body: Buffer, headers: Record<string, string>):
     child.once('exit', (code) => reject(new Error(`static server exited (${code})`)));
     child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
   });
-  return { url: `http://127.0.0.1:${port}/`, child, dir };
+  return { url: `http://127.0.0.1:${port}`, child, dir };
+}
+
+const nginxBinary = () => ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find((candidate) => fs.existsSync(candidate)) ?? null;
+
+/** nginx, installed from Debian's `nginx-light` when missing (needs root); null when it cannot be had. */
+function ensureNginx(): string | null {
+  const found = nginxBinary();
+  if (found) return found;
+  process.stderr.write('nginx is not installed: apt-get install -y nginx-light\n');
+  const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (install.status !== 0) process.stderr.write(`installing nginx-light failed (${install.status ?? install.error?.message}); measuring without nginx\n`);
+  return nginxBinary();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** nginx quoting: a value in double quotes with its backslashes and quotes escaped. */
+const nginxString = (value: string) => `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+
+/**
+ * nginx in the foreground, as the bench's own user (workers too, when that is root), one worker process, serving
+ * `/<encoding>` as a file with the response's own headers; its own ETag is off so the page's is sent instead.
+ * It adds `Server` and `Last-Modified` of its own (about 60 bytes); the bodies are the page's very bytes.
+ */
+async function startNginx(binary: string, responses: Record<EncodingName, Response>): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-nginx-'));
+  const port = await freePort();
+  const locations = Object.entries(responses).map(([name, response]) => {
+    fs.writeFileSync(path.join(dir, name), response.body);
+    const headers = Object.entries(response.headers).filter(([header]) => header !== 'content-type');
+    return [
+      `    location = /${name} {`,
+      `      default_type ${nginxString(response.headers['content-type'] ?? 'application/octet-stream')};`,
+      ...headers.map(([header, value]) => `      add_header ${header} ${nginxString(value)} always;`),
+      '    }',
+    ].join('\n');
+  });
+  const user = os.userInfo();
+  const config = [
+    ...(user.uid === 0 ? ['user root root;'] : []),
+    'worker_processes 1;',
+    'daemon off;',
+    `pid ${dir}/nginx.pid;`,
+    `error_log ${dir}/error.log warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    '  access_log off;',
+    '  etag off;',
+    '  server_tokens off;',
+    '  sendfile on;',
+    '  tcp_nopush on;',
+    '  keepalive_requests 1000000;',
+    '  keepalive_timeout 60s;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind}-temp;`),
+    '  server {',
+    `    listen 127.0.0.1:${port};`,
+    `    root ${dir};`,
+    ...locations,
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), config);
+  const child = spawn(binary, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    try {
+      if ((await rawGet(`${url}/identity`, null)).status === 200) break;
+    } catch {
+      // not yet listening
+    }
+    if (Date.now() > deadline) throw new Error('nginx did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, dir };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
+  // nginx stops at once on SIGTERM ("fast shutdown"), and so does Node.
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }
@@ -95,9 +215,14 @@ async function seededServer(env: Record<string, string>) {
     if (created.status !== 201) throw new Error(`creating the card failed: ${created.status} ${await created.text()}`);
     const { card } = (await created.json()) as { card: { id: string } };
     const pageUrl = `${origin}/id/${card.id}/`;
-    const brotli = await rawGet(pageUrl, 'br');
-    if (brotli.status !== 200) throw new Error(`the page answered ${brotli.status}`);
-    return { server, pageUrl, brotli, gzip: await rawGet(pageUrl, 'gzip'), identity: await rawGet(pageUrl, 'identity') };
+    const responses = {} as Record<EncodingName, Response>;
+    for (const encoding of encodings) {
+      const response = await rawGet(pageUrl, encoding.acceptEncoding);
+      if (response.status !== 200) throw new Error(`the page answered ${response.status}`);
+      responses[encoding.name] = response;
+    }
+    const gzip = await rawGet(pageUrl, 'gzip');
+    return { server, pageUrl, responses, gzip };
   } catch (error) {
     await server.stop();
     throw error;
@@ -105,19 +230,17 @@ async function seededServer(env: Record<string, string>) {
 }
 
 /** The bytes on the wire, undecoded (fetch would decode them). */
-function rawGet(url: string, acceptEncodingValue: string): Promise<{ status: number; body: Buffer; headers: Record<string, string> }> {
+function rawGet(url: string, acceptEncodingValue: string | null): Promise<Response> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { 'accept-encoding': acceptEncodingValue } }, (response) => {
+      .get(url, { headers: acceptEncodingValue ? { 'accept-encoding': acceptEncodingValue } : {} }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            headers: { 'content-type': String(response.headers['content-type']), 'content-encoding': String(response.headers['content-encoding']) },
-          }),
-        );
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) if (!ownedByServer.has(name) && value !== undefined) headers[name] = String(value);
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), headers });
+        });
       })
       .on('error', reject);
   });
@@ -146,12 +269,20 @@ const benchCard = {
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value; of an even number of rounds, the mean of the middle two (not the better one). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 const verdict = (isMet: boolean) => (isMet ? 'met' : 'MISSED');
+const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
+const times = (value: number) => `${value.toFixed(2)}×`;
 
 interface Target {
   name: string;
   url: string;
+  acceptEncoding: string | null;
   rounds: Measurement[];
 }
 
@@ -161,59 +292,84 @@ function summary(target: Target) {
   return { requestsPerSecond: pick((m) => m.requestsPerSecond), p50: pick((m) => m.p50), p99: pick((m) => m.p99), errors };
 }
 
+/** Per round, the first target's requests/s over the second's: the same moment of a busy machine for both. */
+const ratiosOf = (page: Target, baseline: Target) => page.rounds.map((m, index) => m.requestsPerSecond / baseline.rounds[index]!.requestsPerSecond);
+
+const line = (name: string, m: ReturnType<typeof summary>) =>
+  `  ${name.padEnd(58)} ${m.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms` +
+  (m.errors ? `   (${m.errors} errors or non-2xx)` : '');
+
 // The default: the version a card is at is reused for up to a second per process (a change made through the
 // same process shows at once). And the same with the version read from the database on every request.
 const servers: Awaited<ReturnType<typeof seededServer>>[] = [];
-let staticServer: Awaited<ReturnType<typeof startStaticServer>> | null = null;
+const baselines: { child: ChildProcess; dir: string }[] = [];
 try {
+  const nginx = ensureNginx();
   const cached = await seededServer({});
   servers.push(cached);
   const everyRequest = await seededServer({ PUBLIC_PAGE_VERSION_CHECK_MS: '0' });
   servers.push(everyRequest);
-  staticServer = await startStaticServer(cached.brotli.body, cached.brotli.headers);
+  const staticNode = await startStaticServer(cached.responses);
+  baselines.push(staticNode);
+  const nginxServer = nginx ? await startNginx(nginx, cached.responses) : null;
+  if (nginxServer) baselines.push(nginxServer);
+  const nginxVersion = nginx ? spawnSync(nginx, ['-v'], { encoding: 'utf8' }).stderr.trim() : 'nginx: not available';
 
-  const targets: Target[] = [
-    { name: 'cached page (version reused ≤ 1 s, the default)', url: cached.pageUrl, rounds: [] },
-    { name: 'static Node http server, the same brotli bytes', url: staticServer.url, rounds: [] },
-    { name: 'cached page (version read from the DB every request)', url: everyRequest.pageUrl, rounds: [] },
-  ];
-  for (const target of targets) await load(target.url, warmUpSeconds);
+  const groups = encodings.map((encoding) => {
+    const asked = encoding.acceptEncoding ? `Accept-Encoding: ${encoding.acceptEncoding}` : 'no Accept-Encoding';
+    const target = (name: string, url: string): Target => ({ name: `${name} (${asked})`, url, acceptEncoding: encoding.acceptEncoding, rounds: [] });
+    return {
+      encoding,
+      asked,
+      page: target('cached page', cached.pageUrl),
+      nginx: nginxServer ? target('nginx, the same bytes', `${nginxServer.url}/${encoding.name}`) : null,
+      staticNode: target('static Node http, the same bytes', `${staticNode.url}/${encoding.name}`),
+    };
+  });
+  const unreused = { name: 'cached page, version read from the DB every request (br)', url: everyRequest.pageUrl, acceptEncoding: 'br', rounds: [] } as Target;
+  const targets = [...groups.flatMap((group) => [group.page, group.nginx, group.staticNode].filter((target) => target !== null)), unreused];
+
+  for (const target of targets) {
+    const check = await rawGet(target.url, target.acceptEncoding);
+    if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`);
+  }
+  for (const target of targets) await load(target.url, warmUpSeconds, target.acceptEncoding);
   // Interleaved rounds, so that whatever else the machine does meanwhile falls on every target alike.
   for (let round = 0; round < rounds; round += 1) {
-    for (const target of targets) target.rounds.push(await load(target.url, seconds));
+    for (const target of targets) target.rounds.push(await load(target.url, seconds, target.acceptEncoding));
   }
-  const [page, plain, unreused] = targets.map(summary) as [ReturnType<typeof summary>, ReturnType<typeof summary>, ReturnType<typeof summary>];
-  const ratios = targets[0]!.rounds.map((m, index) => m.requestsPerSecond / targets[1]!.rounds[index]!.requestsPerSecond);
-  const ratiosUnreused = targets[2]!.rounds.map((m, index) => m.requestsPerSecond / targets[1]!.rounds[index]!.requestsPerSecond);
-  const ratio = median(ratios);
-  const compressed = Math.max(cached.brotli.body.length, cached.gzip.body.length);
-  const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
-  const line = (name: string, m: ReturnType<typeof summary>) =>
-    `  ${name.padEnd(54)} ${m.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms` +
-    (m.errors ? `   (${m.errors} errors or non-2xx)` : '');
 
-  process.stdout.write(
-    [
-      `Public card page benchmark — ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average before ${loadBefore}, Node ${process.version}`,
-      `autocannon ${connections} connections over loopback; ${rounds} interleaved rounds of ${seconds} s per target after ${warmUpSeconds} s warm-up (medians); production build, SQLite`,
-      `Page /id/{cardId}/: ${kb(cached.identity.body.length)} HTML with inline CSS; on the wire ${kb(cached.brotli.body.length)} brotli, ${kb(cached.gzip.body.length)} gzip`,
-      line(targets[0]!.name, page),
-      line(targets[1]!.name, plain),
-      line(targets[2]!.name, unreused),
-      `  page/static per round: ${ratios.map(percent).join(', ')} → median ${percent(ratio)}` +
-        `   (version read every request: ${ratiosUnreused.map(percent).join(', ')} → ${percent(median(ratiosUnreused))})`,
-      `  server RSS after the run: ${rssMegabytes(cached.server.pid).toFixed(0)} MB`,
-      'Budgets:',
-      `  first view ≤ 14 KB compressed: ${kb(compressed)} — ${verdict(compressed <= 14 * 1024)}`,
-      `  throughput ≥ 45% of static: ${percent(ratio)} — ${verdict(ratio >= 0.45)}`,
-      `  p99 ≤ 5 ms at ${connections} connections: ${page.p99} ms — ${verdict(page.p99 <= 5)}`,
-      '',
-    ].join('\n'),
-  );
+  const br = cached.responses.br.body.length;
+  const output = [
+    `Public card page benchmark — ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average before ${loadBefore}, Node ${process.version}, ${nginxVersion}`,
+    `autocannon ${connections} connections over loopback; ${rounds} interleaved rounds of ${seconds} s per target after ${warmUpSeconds} s warm-up (medians); production build, SQLite; nginx with 1 worker`,
+    `Page /id/{cardId}/: ${kb(cached.responses.identity.body.length)} HTML with inline CSS; on the wire ${kb(br)} brotli, ${kb(cached.gzip.body.length)} gzip; ${Object.keys(cached.responses.br.headers).length + 3} headers`,
+  ];
+  const budgets: string[] = ['Budgets:', `  first view ≤ 14 KB compressed: ${kb(Math.max(br, cached.gzip.body.length))} — ${verdict(Math.max(br, cached.gzip.body.length) <= 14 * 1024)}`];
+  for (const group of groups) {
+    const page = summary(group.page);
+    output.push(line(group.page.name, page));
+    if (group.nginx) output.push(line(group.nginx.name, summary(group.nginx)));
+    output.push(line(group.staticNode.name, summary(group.staticNode)));
+    const toStatic = ratiosOf(group.page, group.staticNode);
+    if (group.nginx) {
+      const toNginx = ratiosOf(group.page, group.nginx);
+      output.push(`    page/nginx per round: ${toNginx.map(times).join(', ')} → median ${times(median(toNginx))}`);
+      budgets.push(`  ${group.asked}: throughput ≥ 0.60× nginx: ${times(median(toNginx))} — ${verdict(median(toNginx) >= 0.6)}`);
+    }
+    output.push(`    page/static Node per round: ${toStatic.map(percent).join(', ')} → median ${percent(median(toStatic))}`);
+    budgets.push(`  ${group.asked}: throughput ≥ 45% of static Node: ${percent(median(toStatic))} — ${verdict(median(toStatic) >= 0.45)}`);
+    budgets.push(`  ${group.asked}: p99 ≤ 5 ms at ${connections} connections: ${page.p99} ms — ${verdict(page.p99 <= 5)}`);
+  }
+  const brGroup = groups[0]!;
+  output.push(line(unreused.name, summary(unreused)));
+  if (brGroup.nginx) output.push(`    page/nginx per round, version read every request: ${ratiosOf(unreused, brGroup.nginx).map(times).join(', ')} → median ${times(median(ratiosOf(unreused, brGroup.nginx)))}`);
+  output.push(`  server RSS after the run: ${rssMegabytes(cached.server.pid).toFixed(0)} MB`, ...budgets, '');
+  process.stdout.write(output.join('\n'));
 } finally {
-  if (staticServer) {
-    await stopChild(staticServer.child);
-    fs.rmSync(staticServer.dir, { recursive: true, force: true });
+  for (const baseline of baselines) {
+    await stopChild(baseline.child);
+    fs.rmSync(baseline.dir, { recursive: true, force: true });
   }
   for (const server of servers) await server.server.stop();
 }

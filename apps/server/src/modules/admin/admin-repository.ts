@@ -68,16 +68,7 @@ export async function searchUsers(db: Db, search: string, limit: number, offset:
     .execute();
   return {
     total: Number(total?.n ?? 0),
-    users: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      plan: row.plan,
-      emailVerified: Boolean(row.emailVerified),
-      createdAt: toIsoString(row.createdAt),
-      isAdmin: Number(row.is_admin ?? 0) === 1,
-      isDisabled: Number(row.is_disabled ?? 0) === 1,
-    })),
+    users: rows.map(toUserRow),
   };
 }
 
@@ -89,7 +80,19 @@ export async function findUser(db: Db, idOrEmail: { id?: string; email?: string 
   if (idOrEmail.id !== undefined) query = query.where('user.id', '=', idOrEmail.id);
   else query = query.where(sql`lower(${sql.ref('user.email')})`, '=', (idOrEmail.email ?? '').toLowerCase());
   const row = await query.executeTakeFirst();
-  if (!row) return null;
+  return row ? toUserRow(row) : null;
+}
+
+function toUserRow(row: {
+  id: string;
+  name: string;
+  email: string;
+  plan: UserRow['plan'];
+  emailVerified: unknown;
+  createdAt: Parameters<typeof toIsoString>[0];
+  is_admin: number | null;
+  is_disabled: number | null;
+}): UserRow {
   return {
     id: row.id,
     name: row.name,

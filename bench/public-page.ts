@@ -15,11 +15,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { rssMegabytes, startServer } from './start-server';
+import { freePort, rssMegabytes, startServer } from './start-server';
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
@@ -111,17 +110,6 @@ function ensureNginx(): string | null {
   });
   if (install.status !== 0) process.stderr.write(`installing nginx-light failed (${install.status ?? install.error?.message}); measuring without nginx\n`);
   return nginxBinary();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** nginx quoting: a value in double quotes with its backslashes and quotes escaped. */

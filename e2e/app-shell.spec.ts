@@ -19,6 +19,42 @@ test('a route whose code fails to download shows a reload message instead of a b
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 });
 
+test('the route table beyond sign-in failing to download shows the reload message too', async ({ page }) => {
+  await registerThroughApi(page);
+  // The first screen knows only the sign-in routes; the rest of the table is a chunk of its own (app/router.tsx).
+  const routeTableChunk = /\/assets\/app-routes-[^/]+\.js$/;
+  await page.route(routeTableChunk, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('alert')).toContainText('This page could not be loaded');
+
+  await page.unroute(routeTableChunk);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();
+});
+
+test('a signed-in visitor opening /login goes to the app without the sign-in form showing first', async ({ page }) => {
+  await registerThroughApi(page);
+  let formShown = false;
+  await page.exposeFunction('signInFormShown', () => {
+    formShown = true;
+  });
+  // Watches from the first script on, so a form that shows for a moment and goes is caught too.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('input[type="password"]')) (window as unknown as { signInFormShown: () => void }).signInFormShown();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // A slow session answer: the sign-in screen's chunk is there first, and must still wait for it.
+  await page.route('**/api/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();
+  expect(page.url()).toMatch(/\/$/);
+  expect(formShown).toBe(false);
+});
+
 test('navigating to a new path scrolls to the top', async ({ page }) => {
   await registerThroughApi(page);
   await page.setViewportSize({ width: 800, height: 400 });

@@ -45,8 +45,8 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await registerThroughApi(page, { name: 'Ada Lovelace' });
-  // Colours, videos and files are paid, and a copy is a second card (more than Basic allows a new account,
-  // spec §4): Ada is on Pro. Basic's paid overlays are in plans.spec.ts.
+  // Colours, videos and files are paid, and a copy is a second card (more than Basic allows a new account):
+  // Ada is on Pro. Basic's paid overlays are in plans.spec.ts.
   await subscribeToPro(page);
 
   // The empty list.
@@ -220,7 +220,7 @@ test('a card from creation to deletion: every editor tab, images, links, usernam
   await page.goto('/customize');
   await expect(cardTiles(page)).toHaveCount(1);
 
-  // Duplicate: a failure shows the spec's message, a success the copy first (newest first), not default.
+  // Duplicate: a failure shows the failure toast, a success the copy first (newest first), not default.
   await page.route('**/api/cards/*/duplicate', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'duplicate-failed', message: 'Failed to write the document.' } } }),
   );

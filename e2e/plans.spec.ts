@@ -92,7 +92,10 @@ test('a chunk that has not arrived after 120000 ms shows the Reload screen', asy
   await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();
   // The contacts screen's chunk never answers.
   await page.route(/\/assets\/contacts-page-[^/]+\.js$/, () => undefined);
+  // The timer starts before the chunk is asked for: move the clock only once the request is out.
+  const chunkRequested = page.waitForRequest(/\/assets\/contacts-page-[^/]+\.js$/);
   await page.getByRole('link', { name: 'Contacts' }).first().click();
+  await chunkRequested;
   await page.clock.fastForward(119_000);
   await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(0);
   await page.clock.fastForward(2_000);

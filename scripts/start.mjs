@@ -12,6 +12,7 @@ const inputs = [
   'package-lock.json',
   'apps/server/src',
   'apps/server/build.mjs',
+  'apps/server/build-options.mjs',
   'apps/server/package.json',
   'apps/web/src',
   'apps/web/public',

@@ -1,29 +1,7 @@
-// Bundles the server into dist/ with esbuild. npm dependencies stay external (native modules such as
-// better-sqlite3 and sharp must be loaded from node_modules); our workspace packages (TypeScript sources,
-// which Node cannot load) are bundled in.
+// Bundles the server into dist/ with esbuild (the options: build-options.mjs).
 import fs from 'node:fs';
 import { build } from 'esbuild';
-
-const manifest = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
-  .filter((name) => !name.startsWith('@cardstack/'))
-  .flatMap((name) => [name, `${name}/*`]);
+import { serverBuildOptions } from './build-options.mjs';
 
 fs.rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
-await build({
-  entryPoints: ['src/main.ts', 'src/mailbox-cli.ts', 'src/jobs-cli.ts', 'src/admin-cli.ts'],
-  outdir: 'dist',
-  bundle: true,
-  // Code behind a dynamic import (the PostgreSQL job engine, S3, Stripe…) goes into chunks of its own, so the
-  // npm packages it imports load only when it runs (without splitting they would load at start).
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  jsx: 'automatic',
-  external,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+await build(serverBuildOptions);

@@ -17,13 +17,13 @@ import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-modul
 import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import { isAccountDisabled, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
-  createAuth,
+  createAuthLoader,
   createCallerOfUser,
   createPasswordAttempts,
   registerAuthRoutes,
   registerCallerHook,
   registerSessionRoutes,
-  type Auth,
+  type LoadAuth,
 } from './modules/auth/auth-module';
 import {
   applyBillingMode,
@@ -88,7 +88,8 @@ import { registerSpa } from './web/spa';
 export interface AppServices {
   config: Config;
   database: DatabaseHandle;
-  auth: Auth;
+  /** Better Auth, loaded by the first request that needs it (tests call it to reach the library's API). */
+  loadAuth: LoadAuth;
   storage: FileStorage;
   /** The job engine: tests run due jobs with `jobs.runDue()`; the CLI reads `jobs.admin`. */
   jobs: JobEngine;
@@ -163,7 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await applyBillingMode(db, isEveryFeatureIncluded, new Date());
 
   // ---- Services ----------------------------------------------------------------------------------------
-  const auth = createAuth({
+  // Set up on first use (a sign-in, a session cookie, an API token's user): an idle server does not hold it.
+  const loadAuth = createAuthLoader({
     db,
     dialect: database.dialect,
     config,
@@ -178,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
   // The public API's callers are users too: a token resolves to the same caller (plan, team claims) a session does.
-  const callerOfUser = createCallerOfUser({ auth, resolveTeamClaims, isAccountDisabled: (userId) => isAccountDisabled(db, userId) });
+  const callerOfUser = createCallerOfUser({ loadAuth, resolveTeamClaims, isAccountDisabled: (userId) => isAccountDisabled(db, userId) });
   // Webhook events, made before the modules whose saves raise them (contacts, cards, the public page's leads).
   const integrationEvents = createIntegrationEvents({
     db,
@@ -352,7 +354,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-  registerCallerHook(app, { auth, resolveTeamClaims });
+  registerCallerHook(app, { loadAuth, resolveTeamClaims });
   registerCrossSiteCheck(app, {
     baseUrl: config.baseUrl,
     // Endpoints other servers call, not browsers: the Stripe webhook (signed), the OAuth token endpoint (client
@@ -366,9 +368,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
   });
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider }));
-  registerAuthRoutes(app, { auth, rateLimiter, passwordAttempts });
-  registerSessionRoutes(app, auth);
-  registerAccountRoutes(app, { db, auth, storage, passwordAttempts, accountDeletion });
+  registerAuthRoutes(app, { loadAuth, rateLimiter, passwordAttempts });
+  registerSessionRoutes(app, loadAuth);
+  registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion });
   registerFileRoutes(app, storage, {
     // Design requests' uploads are the operators' only (the console serves them); cards' files follow the page.
     isServable: async (key, request) =>
@@ -399,7 +401,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   return {
     app,
-    services: { config, database, auth, storage, jobs, logger, cardAllowance, cards, publicCard, insights, wallet, admin },
+    services: { config, database, loadAuth, storage, jobs, logger, cardAllowance, cards, publicCard, insights, wallet, admin },
   };
 }
 

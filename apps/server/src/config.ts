@@ -215,6 +215,9 @@ const envSchema = z
     // 503 with Retry-After at once (0: off).
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
     OVERLOAD_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.98),
+    // Password hashes computed at once per process, and how many may wait; one more gets 503 with Retry-After.
+    OVERLOAD_PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(1).default(2),
+    OVERLOAD_PASSWORD_HASHES_WAITING: z.coerce.number().int().min(0).default(16),
     // Lets a signed-in user move the billing clock forward (browser tests); on in NODE_ENV=test only.
     BILLING_TEST_CLOCK: booleanFlag,
     // Card scanner: "Improve with AI" through an OpenAI-compatible chat-completions endpoint (off unless URL and
@@ -432,6 +435,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     adminEmails: env.ADMIN_EMAILS ?? [],
     designFormRateLimit: { max: env.DESIGN_FORM_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: env.OVERLOAD_EVENT_LOOP_UTILIZATION },
+    passwordHashes: { inProgress: env.OVERLOAD_PASSWORD_HASHES_AT_ONCE, waiting: env.OVERLOAD_PASSWORD_HASHES_WAITING },
     publicPage: {
       leadRateLimit: { max: env.LEAD_FORM_RATE_LIMIT_MAX, windowSeconds: env.LEAD_FORM_RATE_LIMIT_WINDOW_SECONDS },
       cacheEntries: env.PUBLIC_PAGE_CACHE_ENTRIES,

@@ -1,36 +1,13 @@
-import { ConfigError, loadConfig } from './config';
-import { buildApp } from './app';
-import { loadEnvFile } from './env-file';
+import { holdYoungGenerationGrowth } from './young-generation';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    loadEnvFile();
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const { app, services } = await buildApp({ config, startJobs: true });
-  const address = await app.listen({ port: config.port, host: config.host });
-  services.logger.info(
-    { address, baseUrl: config.baseUrl, database: services.database.dialect, storage: services.storage.kind },
-    `Cards is running at ${config.baseUrl}`,
-  );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
-}
-
-main().catch((error: unknown) => {
+// The server's modules load behind a dynamic import so that the young generation is held before they load
+// (young-generation.ts); a static import would load them first.
+const allowYoungGenerationGrowth = holdYoungGenerationGrowth();
+try {
+  const { runServer } = await import('./server');
+  await runServer();
+} catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}
+allowYoungGenerationGrowth();

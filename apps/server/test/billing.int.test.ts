@@ -396,7 +396,7 @@ describe('card limits, the feature gate and the test clock', () => {
     const db = t.services.database.db;
     const gated = Fastify();
     registerErrorHandler(gated, db);
-    registerCallerHook(gated, { auth: t.services.auth, resolveTeamClaims: createTeamClaimsResolver(db) });
+    registerCallerHook(gated, { loadAuth: t.services.loadAuth, resolveTeamClaims: createTeamClaimsResolver(db) });
     gated.get('/csv', { preHandler: requireFeature('csvExport') }, async () => ({ ok: true }));
     gated.get('/team', { preHandler: requireFeature('bulkImport') }, async () => ({ ok: true }));
     gated.get('/open', { preHandler: requireFeature('analytics') }, async () => ({ ok: true }));

@@ -6,7 +6,7 @@ import { fileUpload } from './multipart';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
 /*
- * Spec §4 "Card limit and blocking" at the cards API: creating and duplicating refuse what the plan does not
+ * Card limits and blocking at the cards API: creating and duplicating refuse what the plan does not
  * allow, and the list marks the cards beyond the allowance. The rules themselves are table-tested in
  * packages/shared/src/plans/card-limits.test.ts; here they meet real accounts, checkouts and the billing clock.
  */

@@ -90,7 +90,7 @@ describe('card lifecycle', () => {
       downloadableFiles: [],
       coverImage: { url: null, alt: '', position: 'object-center' },
     });
-    // Spec §3: "docId, username (both equal the generated id at creation)".
+    // At creation the username is the generated id.
     expect(first.username).toBe(first.id);
     expect(first.id).toMatch(/^[A-Za-z0-9]{20}$/);
 

@@ -160,7 +160,7 @@ describe('createLead', () => {
     const teamLead = await lead(card.id, { name: 'On team' });
     const read = async (id: string | null) => (await client.get(`/api/contacts/${id}`)).json().contact as Contact;
     expect((await read(basicLead.contactId)).teamOwnerId).toBeNull();
-    // Spec §6: a user without a team record is their own team owner.
+    // A user without a team record is their own team owner.
     expect((await read(teamLead.contactId)).teamOwnerId).toBe(userId);
   });
 });
@@ -569,7 +569,7 @@ describe('isolation', () => {
     const basicMemberLead = (await lead(memberCard.id, { name: 'Basic member lead' })).contactId!;
     expect((await owner.client.get(`/api/contacts/${basicMemberLead}`)).json().contact.teamOwnerId).toBe(owner.userId);
 
-    // Spec §8: leaving Teams locks team contacts, and new leads no longer name the team owner.
+    // Leaving Teams locks team contacts, and new leads no longer name the team owner.
     await setPlan(owner.userId, 'subscribed');
     expect(await names(owner.client)).toEqual([]);
     expect((await owner.client.get(`/api/contacts/${memberLead}`)).statusCode).toBe(404);

@@ -9,6 +9,7 @@ import { pruneErrorLog } from '../src/http/error-log-jobs';
 import { jobQueueContract, waitFor, type JobContractHarness } from '../src/jobs/job-queue.contract';
 import { runJobsCommand } from '../src/jobs/jobs-cli-commands';
 import { createJobEngine } from '../src/jobs/jobs-module';
+import { createSqliteJobEngine } from '../src/jobs/sqlite-job-engine';
 import { createTestApp, openTestDatabase } from './test-app';
 
 const runnerScript = path.join(import.meta.dirname, 'jobs-hanging-runner.ts');
@@ -122,6 +123,43 @@ describe('operator commands (npm run jobs)', () => {
       expect(wrong.stdout).toContain('Usage: npm run jobs -- <command>');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the SQLite runner between a schedule\'s times', () => {
+  it.runIf(process.env.TEST_DB !== 'postgres')('fires at each time and leaves the schedules table alone in between', async () => {
+    const test = await openTestDatabase();
+    await migrateToLatest(test.handle);
+    let clock = new Date('2026-11-24T10:00:30Z');
+    let schedulesQueries = 0;
+    const counted = test.handle.db.withPlugin({
+      transformQuery: (args) => {
+        if (JSON.stringify(args.node).includes('"job_schedules"')) schedulesQueries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const fired: string[] = [];
+    const jobs = createSqliteJobEngine({ db: counted, logger: pino({ level: 'silent' }), pollIntervalMs: 20, now: () => clock });
+    jobs.register('hourly.check', async () => void fired.push(clock.toISOString()));
+    jobs.schedule('hourly.check', '0 * * * *');
+    try {
+      await jobs.start();
+      await waitFor('the first time to fire', async () => fired.length === 1);
+      const queriesAfterFiring = schedulesQueries;
+      clock = new Date('2026-11-24T10:59:59Z');
+      await new Promise((resolve) => setTimeout(resolve, 200)); // about ten polls
+      expect(schedulesQueries).toBe(queriesAfterFiring);
+      expect(fired).toHaveLength(1);
+
+      clock = new Date('2026-11-24T11:00:00Z');
+      await waitFor('the next time to fire', async () => fired.length === 2);
+      expect(fired).toEqual(['2026-11-24T10:00:30.000Z', '2026-11-24T11:00:00.000Z']);
+    } finally {
+      await jobs.stop();
+      await test.handle.destroy();
+      await test.drop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { overloadMessage, overloadRetryAfterSeconds } from '../src/http/overload';
-import { createTestApp, type TestApp } from './test-app';
+import { overloadMessage, overloadRetryAfterSeconds } from '../src/http/errors';
+import { createTestApp, TestClient, type TestApp } from './test-app';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -48,5 +48,32 @@ describe('overload', () => {
     t = await createTestApp();
     await busyFor(1_500, 120);
     expect((await t.app.inject({ method: 'GET', url: '/api/public-config' })).statusCode).toBe(200);
+  });
+
+  it('refuses password checks beyond the hashing places at once with 503 and Retry-After, and serves the rest', async () => {
+    t = await createTestApp({ OVERLOAD_PASSWORD_HASHES_AT_ONCE: '1', OVERLOAD_PASSWORD_HASHES_WAITING: '1', SIGN_IN_RATE_LIMIT_MAX: '100' });
+    const owner = new TestClient(t.app);
+    const { email, password } = await owner.register();
+
+    // Six sign-ins at once: one hashes, one waits, four are refused before any hashing.
+    const flood = await Promise.all(Array.from({ length: 6 }, () => new TestClient(t!.app).signIn(email, password)));
+    const statuses = flood.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 503, 503, 503, 503]);
+    const refused = flood.find((response) => response.statusCode === 503)!;
+    expect(refused.headers['retry-after']).toBe(String(overloadRetryAfterSeconds));
+    expect(refused.json()).toEqual({ code: 'OVERLOADED', message: overloadMessage });
+
+    // The app's own routes that check a password through the auth library answer in the API's shape.
+    const changes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        owner.post('/api/account/password', { currentPassword: password, newPassword: password, confirmPassword: password }),
+      ),
+    );
+    const shed = changes.find((response) => response.statusCode === 503);
+    expect(shed?.headers['retry-after']).toBe(String(overloadRetryAfterSeconds));
+    expect(shed?.json()).toEqual({ error: { code: 'overloaded', message: overloadMessage } });
+
+    // Once the flood is over, signing in works again.
+    expect((await new TestClient(t.app).signIn(email, password)).statusCode).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { createTestApp, TestClient, type TestApp } from './test-app';
 import { csvFile, invitationTokenFor, invite, member, teamsOwner, type Person } from './teams-support';
 
 /*
- * The authorization matrix of issue 7: every team endpoint, called by the owner, by an admin and by an
+ * The teams authorization matrix: every team endpoint, called by the owner, by an admin and by an
  * employee with and without each permission, by a member of another team and by an anonymous caller. The
  * server decides; each answer is checked.
  */

@@ -6,6 +6,7 @@ import type PgModule from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider, renamedMigrations } from './migrations/index';
+import { assertSafeSqliteBuild } from './sqlite-build-check';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -49,6 +50,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() };
   }
+  assertSafeSqliteBuild();
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);

@@ -65,7 +65,7 @@ export interface ErrorLogTable {
   created_at: string;
 }
 
-/** A card (spec §3). Booleans are 0/1, times ISO-8601 text, lists and settings JSON text. */
+/** A card. Booleans are 0/1, times ISO-8601 text, lists and settings JSON text. */
 export interface CardTable {
   id: string;
   username: string;
@@ -103,7 +103,7 @@ export interface CardTable {
   updated_at: string;
 }
 
-/** A subscription as the payment provider reports it (spec §3 "Subscription records"). */
+/** A subscription as the payment provider reports it. */
 export interface BillingSubscriptionTable {
   id: string;
   user_id: string;
@@ -161,7 +161,7 @@ export interface BillingLocalCheckoutTable {
   completed_at: string | null;
 }
 
-/** A contact or lead (spec §3 "connection"). Booleans 0/1, times ISO-8601 text. */
+/** A contact or lead (`manual_add` tells them apart). Booleans 0/1, times ISO-8601 text. */
 export interface ContactTable {
   id: string;
   owner_id: string;
@@ -250,7 +250,7 @@ export interface InsightVisitorTable {
   visitor_hash: string;
 }
 
-/** A person invited into a team (spec §3 organizationUsers); the team owner's user id is the team id. */
+/** A person invited into a team; the team owner's user id is the team id. */
 export interface TeamMemberTable {
   id: string;
   team_owner_id: string;
@@ -271,7 +271,7 @@ export interface TeamMemberTable {
   updated_at: string;
 }
 
-/** One team's permission lists (spec §3 organizationRoles): JSON text of {name, checked} rows. */
+/** One team's permission lists, one per role (admin, employee): JSON text of {name, checked} rows. */
 export interface TeamRolesTable {
   team_owner_id: string;
   admin: string;

@@ -23,6 +23,13 @@ export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign in to 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'bad-request', message, fields);
 
+/** Seconds a client is asked to wait before trying again when the server sheds load. */
+export const overloadRetryAfterSeconds = 5;
+export const overloadMessage = 'The server is busy. Please try again in a few seconds.';
+/** 503 with `Retry-After`: the server is shedding load, the request did nothing. */
+export const overloaded = () =>
+  Object.assign(new AppError(503, 'overloaded', overloadMessage), { retryAfterSeconds: overloadRetryAfterSeconds });
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }
@@ -83,6 +90,11 @@ export function registerErrorHandler(app: FastifyInstance, db: Kysely<Database>)
       return reply.status(400).send(errorBody('bad-upload', brokenUploadMessage, { file: brokenUploadMessage }));
     }
     const status = error.statusCode ?? 500;
+    // Shed by a library's own guard (the password hashing cap, reached through the auth library's API).
+    if (status === 503) {
+      reply.header('retry-after', String(overloadRetryAfterSeconds));
+      return reply.status(503).send(errorBody('overloaded', overloadMessage));
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type): their messages are safe.
       const message = status === 413 ? 'The upload is too large.' : error.message;

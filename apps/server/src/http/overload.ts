@@ -1,10 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors';
-
-/** Seconds a client is asked to wait before trying again when the server sheds load. */
-export const overloadRetryAfterSeconds = 5;
-export const overloadMessage = 'The server is busy. Please try again in a few seconds.';
+import { overloaded, overloadRetryAfterSeconds } from './errors';
 
 /**
  * Sheds load instead of queueing without bound: while the event loop lags (mean delay above
@@ -25,7 +21,7 @@ export async function registerOverloadGuard(
     retryAfter: overloadRetryAfterSeconds,
     // Rejecting hands the error to the app's error handler: 503, `Retry-After` and the API's error shape.
     pressureHandler: async () => {
-      throw Object.assign(new AppError(503, 'overloaded', overloadMessage), { retryAfterSeconds: overloadRetryAfterSeconds });
+      throw overloaded();
     },
   });
 }

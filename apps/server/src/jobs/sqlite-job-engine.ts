@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, JobsTable } from '../db/schema';
-import { lastCronTime } from './cron';
+import { lastCronTime, nextCronTime } from './cron';
 import {
   defaultRetryDelaySeconds,
   defaultRetryLimit,
@@ -52,7 +52,8 @@ export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngin
   const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
   const concurrency = options.concurrency ?? 2;
   const handlers = new Map<string, JobHandler<unknown>>();
-  const schedules = new Map<string, { cron: string; payload: Record<string, unknown> }>();
+  /** `fired`: the schedule's latest time this runner has settled in the database, and the time after it. */
+  const schedules = new Map<string, { cron: string; payload: Record<string, unknown>; fired?: { time: Date; nextTime: Date } }>();
   const running = new Map<string, { token: string; done: Promise<void> }>();
   let isStarted = false;
   let timer: NodeJS.Timeout | undefined;
@@ -129,12 +130,19 @@ export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngin
     await settle(job, failure);
   }
 
-  /** Fires every schedule whose latest time has not fired yet; the conditional update makes it once per time. */
+  /**
+   * Fires every schedule whose latest time has not fired yet; the conditional update makes it once per time.
+   * Until a schedule's next time comes, its latest time stays the one this runner already settled (fired here
+   * or by another runner), so the poll skips it: working the cron expression out and asking the database every
+   * second kept an idle server allocating (and its young generation at full size).
+   */
   async function fireSchedules(): Promise<void> {
     if (schedules.size === 0) return;
     const at = now();
     for (const [kind, schedule] of schedules) {
-      const due = lastCronTime(schedule.cron, at).toISOString();
+      if (schedule.fired && at >= schedule.fired.time && at < schedule.fired.nextTime) continue;
+      const dueTime = lastCronTime(schedule.cron, at);
+      const due = dueTime.toISOString();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('job_schedules')
@@ -149,6 +157,7 @@ export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngin
           .executeTakeFirst();
         if (Number(fired.numUpdatedRows) === 1) await engine.enqueue(trx, kind, schedule.payload, { singletonKey: `schedule:${kind}`, ...scheduledJobRetry });
       });
+      schedule.fired = { time: dueTime, nextTime: nextCronTime(schedule.cron, dueTime) };
     }
   }
 

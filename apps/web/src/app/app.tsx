@@ -1,17 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
 import { router } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
-
+/** The app shell: the router. Toasts mount their own root on the first one (lib/toaster.tsx). */
 export function App() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chunkLoadTimeoutMs, loadWithTimeout } from './chunk-timeout';
 import { isChunkLoadError } from './route-error';
 
-describe('loadWithTimeout — spec §9 "Code chunk load timeout 120000 ms"', () => {
+describe('loadWithTimeout — a code chunk gives up after 120000 ms', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

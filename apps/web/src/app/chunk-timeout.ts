@@ -1,8 +1,8 @@
-/** Spec §9: "Code chunk load timeout 120000 ms." */
+/** How long a code chunk may take to load before the route gives up and offers "Reload": two minutes. */
 export const chunkLoadTimeoutMs = 120_000;
 
 /**
- * A chunk import that gives up after `timeoutMs`: it fails with the spec's ChunkLoadError ("Loading chunk …
+ * A chunk import that gives up after `timeoutMs`: it fails with a ChunkLoadError ("Loading chunk …
  * failed"), so the route shows the "Reload" screen instead of a spinner that never ends. A late answer after
  * the timeout is ignored.
  */

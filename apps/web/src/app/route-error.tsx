@@ -1,8 +1,11 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '../components/ui/button';
-import NotFoundPage from '../features/not-found/not-found-page';
+import { buttonClass } from '../components/ui/button-class';
+import { lazyPage } from './lazy-page';
 
-/** A chunk that failed to load (new deploy, dropped connection): the spec's ChunkLoadError and CSS_CHUNK_LOAD_FAILED. */
+/** The not-found screen: a route of its own ('*') and the route error screen's answer to a 404. */
+export const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
+
+/** A chunk that failed to load (new deploy, dropped connection): a ChunkLoadError, or a stylesheet's CSS_CHUNK_LOAD_FAILED. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
@@ -27,9 +30,10 @@ export function RouteError() {
             ? 'A part of the app did not download — the connection may have dropped or a new version was released. Reload to continue.'
             : 'An unexpected error stopped this screen. Reloading usually helps.'}
         </p>
-        <Button className="mt-6" onClick={() => window.location.reload()}>
+        {/* A plain button: the Button component (with its busy spinner) is no part of the app shell. */}
+        <button type="button" className={buttonClass('primary', 'mt-6')} onClick={() => window.location.reload()}>
           Reload
-        </Button>
+        </button>
       </div>
     </main>
   );

@@ -1,50 +1,35 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { prefetchSession } from '../lib/session';
+import { loadWithTimeout } from './chunk-timeout';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
 import { AuthLayout } from './layouts/auth-layout';
-import { SignedInLayout } from './layouts/signed-in-layout';
-import { RouteError } from './route-error';
-import { SettingsRouteGate, TeamCardsGate } from './route-gates';
-// Static: the route error screen shows it too, so it is in the first chunk anyway.
-import NotFoundPage from '../features/not-found/not-found-page';
+import { NotFoundPage, RouteError } from './route-error';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'));
 // security-auth
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'));
-const CardsListPage = lazyPage(() => import('../features/cards/cards-list-page'));
-const CardEditorPage = lazyPage(() => import('../features/cards/editor/card-editor-page'));
-const CardMainTab = lazyPage(() => import('../features/cards/editor/main-tab'));
-const CardContactInfoTab = lazyPage(() => import('../features/cards/editor/contact-info-tab'));
-const CardLinksTab = lazyPage(() => import('../features/cards/editor/links-tab'));
-const CardAppleWalletTab = lazyPage(() => import('../features/cards/editor/apple-wallet-tab'));
-const CardGoogleWalletTab = lazyPage(() => import('../features/cards/editor/google-wallet-tab'));
-const OnboardingPage = lazyPage(() => import('../features/cards/onboarding-page'));
-const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'));
-const GeneralSettingsPage = lazyPage(() => import('../features/settings/general-settings-page'));
-const TeamCardsPage = lazyPage(() => import('../features/teams/team-cards-page'));
-const UserManagementPage = lazyPage(() => import('../features/teams/user-management-page'));
-const RolesPage = lazyPage(() => import('../features/teams/roles-page'));
-const InviteAcceptPage = lazyPage(() => import('../features/teams/invite-accept-page'));
-const ContactsPage = lazyPage(() => import('../features/contacts/contacts-page'));
-const DashboardPage = lazyPage(() => import('../features/insights/dashboard-page'));
-const ScannerPage = lazyPage(() => import('../features/scanner/scanner-page'));
-const SubscriptionPage = lazyPage(() => import('../features/billing/subscription-page'));
-const PricingPlansPage = lazyPage(() => import('../features/billing/pricing-plans-page'));
-const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
-const OAuthConsentPage = lazyPage(() => import('../features/integrations/oauth-consent-page'));
-const ActivatePage = lazyPage(() => import('../features/physical-cards/activate-page'));
-const CustomDesignFormPage = lazyPage(() => import('../features/design-requests/custom-design-form-page'));
-const AdminPage = lazyPage(() => import('../features/admin/admin-page'));
 
-/** The route table of spec §2. Routes of features that have not landed yet are added with them. */
+const rootRouteId = 'root';
+
+/**
+ * The route table, in two parts. Here: the sign-in screens, the first screen of most visits, and
+ * the not-found screen. The rest (app/app-routes.tsx) is added on the first navigation elsewhere (React Router's
+ * lazy route discovery), so the first screen does not download the table of every other screen.
+ */
 export const routes: RouteObject[] = [
   {
+    id: rootRouteId,
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the rest of the route table loads, on a first visit to a screen outside sign-in.
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       {
+        id: 'auth',
         element: <AuthLayout />,
         children: [
           { path: '/login', element: <LoginPage /> },
@@ -54,73 +39,22 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', element: <ResetPasswordPage /> },
         ],
       },
-      {
-        element: <SignedInLayout />,
-        children: [
-          { index: true, element: <CardsListPage /> },
-          { path: '/customize', element: <CardsListPage /> },
-          {
-            path: '/customize/edit/:cardId',
-            element: <CardEditorPage />,
-            children: [
-              { index: true, element: <CardMainTab /> },
-              { path: 'contact-info', element: <CardContactInfoTab /> },
-              { path: 'links', element: <CardLinksTab /> },
-              { path: 'apple-wallet', element: <CardAppleWalletTab /> },
-              { path: 'google-wallet', element: <CardGoogleWalletTab /> },
-            ],
-          },
-          {
-            // Team mode with the manageDigitalCards permission only; everyone else gets the not-found screen.
-            path: '/customize/teams-cards',
-            element: <TeamCardsGate />,
-            children: [
-              { index: true, element: <TeamCardsPage /> },
-              {
-                path: 'edit/:cardId',
-                element: <CardEditorPage />,
-                children: [
-                  { index: true, element: <CardMainTab /> },
-                  { path: 'contact-info', element: <CardContactInfoTab /> },
-                  { path: 'links', element: <CardLinksTab /> },
-                  { path: 'apple-wallet', element: <CardAppleWalletTab /> },
-                  { path: 'google-wallet', element: <CardGoogleWalletTab /> },
-                ],
-              },
-            ],
-          },
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/contacts', element: <ContactsPage /> },
-          { path: '/contacts/scan', element: <ScannerPage /> },
-          { path: '/onboarding', element: <OnboardingPage /> },
-          // The operator console: the page asks the server whether the caller is an operator; every admin API checks it again.
-          { path: '/admin', element: <AdminPage /> },
-          { path: '/admin/:section', element: <AdminPage /> },
-          {
-            path: '/settings',
-            element: <SettingsLayout />,
-            children: [
-              { index: true, element: <GeneralSettingsPage /> },
-              { path: 'pricing-plans', element: <PricingPlansPage /> },
-              { path: 'integrations', element: <IntegrationsPage /> },
-              { path: 'user-management', element: <SettingsRouteGate route="user-management" />, children: [{ index: true, element: <UserManagementPage /> }] },
-              { path: 'roles', element: <SettingsRouteGate route="roles" />, children: [{ index: true, element: <RolesPage /> }] },
-            ],
-          },
-        ],
-      },
-      { path: '/subscription', element: <SubscriptionPage /> },
-      // An app (Zapier) asking for access: signed-out visitors sign in first and come back with the same query.
-      { path: '/oauth', element: <OAuthConsentPage /> },
-      // The invitation mail's link: open to visitors who are signed out, and to those signed in.
-      { path: '/invite/:token', element: <InviteAcceptPage /> },
-      // A physical card's "Activate this card": open signed out (sign in or register, then back) and signed in.
-      { path: '/activate/:preorderId', element: <ActivatePage /> },
-      { path: '/custom-design-form', element: <CustomDesignFormPage /> },
       { path: '/not-found', element: <NotFoundPage /> },
+      // Until the rest of the table is in, every other path matches here first, and the router asks for it below.
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, {
+  /*
+   * Called on a navigation to a path not matched above (or matched only by '*'). The screens there are mostly
+   * signed-in ones: the session request starts alongside, not after, the table. A chunk that fails or times out
+   * goes to the route error screen ("Reload"). Patching again is harmless: React Router skips routes it has.
+   */
+  async patchRoutesOnNavigation({ patch }) {
+    prefetchSession();
+    const { appRoutes } = await loadWithTimeout(() => import('./app-routes'), undefined, 'app-routes');
+    patch(rootRouteId, appRoutes);
+  },
+});

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Navigating to a new path scrolls the page to the top (the spec's route table rule). */
+/** Navigating to a new path scrolls the page to the top, as a new page would. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -10,15 +10,15 @@ type PaidFeatureGateProps = {
   children: ReactNode;
   /** Shown dimmed behind the overlay instead of the feature (the feature itself is not rendered). */
   preview?: ReactNode;
-  /** Spec §2: "with an optional Upgrade button linking to /subscription". */
+  /** Whether the overlay offers an Upgrade button linking to /subscription. */
   showUpgrade?: boolean;
   /** The plan to check when it is not the user's own (a team card has the team's plan, see `planForCard`). */
   plan?: UserPlan;
 } & ({ feature: Feature; group?: never } | { group: FeatureGroup; feature?: never });
 
 /**
- * The paid-feature overlay of spec §2: "This is a Paid feature / Upgrade your account to use this feature".
- * It shows "when the user's plan is not in the feature's allowed group" (§6). This is what the person sees;
+ * The paid-feature overlay: "This is a Paid feature / Upgrade your account to use this feature".
+ * It shows when the user's plan is not in the feature's allowed group. This is what the person sees;
  * the server checks the same rule on every gated route (`requireFeature`), so hiding this changes nothing.
  */
 export function PaidFeatureGate({ children, preview, showUpgrade = true, plan, ...rule }: PaidFeatureGateProps) {

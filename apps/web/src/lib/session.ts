@@ -1,34 +1,104 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
-import { ApiError, api } from './api-client';
 
-export const sessionQueryKey = ['session'] as const;
+/*
+ * The signed-in user, held in a small store of its own rather than in the query cache: the app shell decides
+ * "sign-in form or the app" from it, and the query library (~10 KB gzip) then stays out of the first screen's
+ * JavaScript (it loads with the screens, lib/query-client.tsx).
+ *
+ * It keeps the rules the session query had: fetched when the first reader mounts, readers sharing the request
+ * under way, a refresh (after sign-in, a change to the user) fetching anew and its answer winning over an earlier
+ * one, no retry, an answer older than a minute fetched again in the background when a reader mounts, and a failed
+ * refresh keeping the user it had.
+ */
 
-async function fetchSession(): Promise<SessionUser | null> {
-  try {
-    return await api.get<SessionUser>('/api/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+/** `user`: undefined until the first answer (or when that failed), null when signed out. */
+export interface SessionSnapshot {
+  readonly user: SessionUser | null | undefined;
+  readonly isPending: boolean;
 }
 
-/** The signed-in user (null when signed out); the plan and organisation claims come with it. */
-export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000, retry: false });
+const staleAfterMs = 60_000;
+
+let snapshot: SessionSnapshot = { user: undefined, isPending: true };
+let fetchedAt: number | undefined;
+let latestRequest = 0;
+let inFlight: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function publish(next: SessionSnapshot): void {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+/*
+ * A bare fetch rather than lib/api-client: this is the only request the app shell makes, and all it needs to know
+ * is "signed in as …", "signed out" (401) or "could not tell".
+ */
+async function fetchSessionUser(): Promise<SessionUser | null> {
+  const response = await fetch('/api/me', { credentials: 'same-origin' });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`GET /api/me answered ${response.status}`);
+  return (await response.json()) as SessionUser;
+}
+
+/** Fetches /api/me again; resolves once the store holds the answer. After sign-in, sign-out and changes to the user. */
+export function refreshSession(): Promise<void> {
+  const request = ++latestRequest;
+  const done = fetchSessionUser().then(
+    (user) => {
+      if (request !== latestRequest) return;
+      fetchedAt = Date.now();
+      publish({ user, isPending: false });
+    },
+    () => {
+      if (request !== latestRequest) return;
+      // The server could not say (network, 5xx): a user already known stays; otherwise nobody is signed in yet.
+      publish({ user: snapshot.user, isPending: false });
+    },
+  );
+  inFlight = done.finally(() => {
+    if (request === latestRequest) inFlight = undefined;
+  });
+  return inFlight;
+}
+
+/**
+ * A screen that reads the session mounted (or is about to): the first one fetches it, and a later one refreshes
+ * an old answer.
+ */
+export function prefetchSession(): void {
+  if (inFlight) return;
+  if (fetchedAt === undefined || Date.now() - fetchedAt > staleAfterMs) void refreshSession();
+}
+
+/** An answer the server just gave (e.g. the saved profile), so no second request is needed. */
+export function setSessionUser(user: SessionUser): void {
+  latestRequest++;
+  inFlight = undefined;
+  fetchedAt = Date.now();
+  publish({ user, isPending: false });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** What the store holds now (the hooks below read it on every change). */
+export function getSessionSnapshot(): SessionSnapshot {
+  return snapshot;
+}
+
+/** The signed-in user (`data`, null when signed out); the plan and organisation claims come with it. */
+export function useSession(): { data: SessionUser | null | undefined; isPending: boolean } {
+  const current = useSyncExternalStore(subscribe, getSessionSnapshot);
+  useEffect(prefetchSession, []);
+  return { data: current.user, isPending: current.isPending };
 }
 
 export function useSessionUser(): SessionUser {
   const { data } = useSession();
   if (!data) throw new Error('useSessionUser is only for screens inside the signed-in layout');
   return data;
-}
-
-/** Sign-out clears the session, goes to /login and reloads (a deleted account goes to /register). */
-export async function signOut(options: { isDeleted?: boolean } = {}): Promise<void> {
-  try {
-    await api.post('/api/auth/sign-out');
-  } finally {
-    window.location.assign(options.isDeleted ? '/register' : '/login');
-  }
 }

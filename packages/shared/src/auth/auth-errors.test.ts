@@ -23,7 +23,7 @@ describe('toAuthErrorCode', () => {
     expect(toAuthErrorCode('network')).toBe('network-request-failed');
   });
 
-  it('has a message and a field for every code the spec lists', () => {
+  it('has a message and a field for every hosted-auth error code', () => {
     for (const code of authErrorCodes) {
       expect(authErrorMessages[code].message.length).toBeGreaterThan(10);
     }

@@ -1,6 +1,6 @@
 /**
- * The hosted-auth error codes the spec lists, and the clear message and form field for each.
- * Our server speaks Better Auth's codes; `toAuthErrorCode` translates them to the spec's vocabulary.
+ * The hosted-auth error codes the product knows, and the clear message and form field for each.
+ * Our server speaks Better Auth's codes; `toAuthErrorCode` translates them to these.
  */
 export const authErrorCodes = [
   'email-already-in-use',

@@ -18,18 +18,18 @@ export type RegisterInput = z.infer<typeof registerInput>;
 export const loginInput = z.object({ email: emailField, password: z.string().min(1, 'Password is required') });
 export type LoginInput = z.infer<typeof loginInput>;
 
-/** What the SPA knows about the signed-in user: the spec's session user plus the claims it reads. */
+/** What the SPA knows about the signed-in user: id, display name and email plus the claims it reads. */
 export const sessionUser = z.object({
   id: z.string(),
   displayName: z.string(),
   email: z.string(),
   photoUrl: z.string().nullable(),
   plan: planSchema,
-  /** Invited into someone else's team (the spec's ownerId claim). */
+  /** Invited into someone else's team: a member, not their own team owner. */
   isOrganizationUser: z.boolean(),
   /** The team owner's id; a user without a team record is their own team owner. */
   teamOwnerId: z.string(),
-  /** The user's place in their team: 'owner' when they are their own team owner (spec §6 team roles). */
+  /** The user's place in their team: admin or employee, or 'owner' when they are their own team owner. */
   role: z.enum(memberRoles),
   /** What the role may do in team mode (empty outside it); the server decides, the SPA mirrors. */
   permissions: z.array(z.enum(permissions)),

@@ -50,7 +50,7 @@ export const billingStatus = z.object({
    * (BILLING_PROVIDER=none: every account has every feature, the pricing screens say so).
    */
   provider: z.enum(['local', 'stripe', 'none']),
-  /** The newer pricing model (spec §4 "account blocked"): decides the card lines of the plan cards. */
+  /** The newer pricing model (account or subscription dated 2024-09-11 or later): decides the plans' card lines. */
   isAccountBlocked: z.boolean(),
   cardCount: z.number().int(),
   /**
@@ -63,7 +63,7 @@ export const billingStatus = z.object({
 });
 export type BillingStatus = z.infer<typeof billingStatus>;
 
-/** Spec §4 card limit and blocking, for the signed-in user's own cards. */
+/** The plan's card limit and which cards it blocks, for the signed-in user's own cards. */
 export const cardAccessResponse = z.object({
   /** How many cards stay active; null when no limit applies. */
   maxActiveCards: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hexColourInput, invalidHexColourMessage, isHexColour, normaliseHexColour } from './hex-colour';
 
-// Spec §5: "Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise error 'Expected a valid hex string'."
+// Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise the error 'Expected a valid hex string'.
 describe('hex colour rule', () => {
   it.each([
     ['#fff', true],
@@ -34,7 +34,7 @@ describe('hex colour rule', () => {
     expect(hexColourInput.parse(value)).toBe(expected);
   });
 
-  it('rejects with the spec message', () => {
+  it('rejects with "Expected a valid hex string"', () => {
     const result = hexColourInput.safeParse('#12');
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(invalidHexColourMessage);

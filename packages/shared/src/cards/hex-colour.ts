@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §5: "Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise error 'Expected a valid hex string'." */
+/** Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise the error 'Expected a valid hex string'. */
 export const invalidHexColourMessage = 'Expected a valid hex string';
 
 const hexColourPattern = /^#?(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;

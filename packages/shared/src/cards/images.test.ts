@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { imagePositionCss, imagePositions, imagePositionSchema } from './images';
 
 describe('image positions', () => {
-  it('are the nine of spec §3', () => {
+  it('are the nine CSS object-position classes, centre first', () => {
     expect(imagePositions).toEqual([
       'object-center', 'object-bottom', 'object-top', 'object-left', 'object-left-bottom',
       'object-left-top', 'object-right', 'object-right-bottom', 'object-right-top',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3: "Image position values: object-center, object-bottom, object-top, object-left, object-left-bottom,
- * object-left-top, object-right, object-right-bottom, object-right-top." They are CSS object-position classes. */
+/** Where a cover image or profile picture is anchored, as the CSS object-position classes stored cards carry. */
 export const imagePositions = [
   'object-center',
   'object-bottom',

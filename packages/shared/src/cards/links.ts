@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { invalidWebsiteMessage, isWebsiteUrl, normaliseWebsiteUrl, toSafeLinkUrl, type UrlCheck } from './urls';
 
-/** Spec §3: "Link kinds: website, facebook, instagram, twitter, whatsapp, linkedin, addressUrl, tikTok, telegram,
- * viberGroup, spotify, snapchat, and empty (custom link)." */
+/** The kinds of link a card can show, named as stored cards name them; `empty` is a custom link with its own label. */
 export const linkKinds = [
   'website',
   'facebook',

@@ -1,6 +1,6 @@
 import { planTitles, type UserPlan } from '../plans/plans';
 
-/** Spec §8: the exact texts of the cards area (toasts, dialogs and the duplicate errors). */
+/** The exact texts of the cards area (toasts, dialogs and the duplicate errors). */
 export const cardMessages = {
   created: 'Card created!',
   saved: 'Changes saved!',
@@ -14,17 +14,17 @@ export const cardMessages = {
   notFound: 'Card not found.',
 } as const;
 
-/** Spec §9: "Toast auto-close: 5000 ms in the cards area". */
+/** Toasts in the cards area close by themselves after 5 seconds. */
 export const cardToastDurationMs = 5000;
-/** Spec §9: "Listing limit 1000 cards". */
+/** A card list holds at most 1000 cards. */
 export const cardListLimit = 1000;
 
-/** The error code of a create or duplicate refused by the plan's card limit (spec §4 "Card limit and blocking"). */
+/** The error code of a create or duplicate refused by the plan's card limit. */
 export const cardLimitErrorCode = 'card-limit';
 
 /**
- * Why a card cannot be created: the allowance, named with its plan, and what to do about it. The spec gives no
- * text for this refusal; the paid-feature overlay the SPA shows beside it carries the spec's words.
+ * Why a card cannot be created: the allowance, named with its plan, and what to do about it. The product has no
+ * wording of its own for this refusal; the paid-feature overlay the SPA shows beside it carries the product's.
  */
 export function cardLimitMessage(plan: UserPlan, allowance: number): string {
   const cards = `${allowance} ${allowance === 1 ? 'card' : 'cards'}`;

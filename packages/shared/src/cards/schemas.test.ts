@@ -124,7 +124,7 @@ describe('card response', () => {
     updatedAt: '2024-05-14T00:00:00.000Z',
   };
 
-  it('has every field of spec §3 and encodes for the wire', () => {
+  it('has every field of a stored card and encodes for the wire', () => {
     expect(card.encode(stored)).toEqual(stored);
   });
 

@@ -8,7 +8,7 @@ import { usernameField } from './username';
 import { youTubeUrlInput } from './youtube';
 
 /*
- * The card (spec §3) and every request and response of /api/cards. The editor form validates with the
+ * The card and every request and response of /api/cards. The editor form validates with the
  * same input schemas the server does, so an error shows under its field either way. Input schemas may
  * normalise (links, colours, YouTube); response schemas never transform.
  */
@@ -59,7 +59,7 @@ export const cardTheme = z.object({ backgroundColor: z.string(), foregroundColor
 export type CardTheme = z.infer<typeof cardTheme>;
 export const defaultCardTheme: CardTheme = { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' };
 
-/** Spec §8: "'Thank you for submitting the form!' (or a custom message) after a lead/contact submission." */
+/** Shown after a lead or contact form is sent, unless the card's owner set a message of their own. */
 export const defaultLeadThankYouMessage = 'Thank you for submitting the form!';
 /** The consent box's words when the owner sets none (stored with each lead that ticks it). */
 export const defaultLeadConsentText = 'I agree that the owner of this card may store these details and contact me.';
@@ -68,7 +68,7 @@ export const leadFormSettings = z.object({ isEnabled: z.boolean(), thankYouMessa
 export type LeadFormSettings = z.infer<typeof leadFormSettings>;
 export const defaultLeadFormSettings: LeadFormSettings = { isEnabled: true, thankYouMessage: '', consentText: '' };
 
-/** What the visitor reads after sending: the owner's message, else the spec's default. */
+/** What the visitor reads after sending: the owner's message, else the default thanks. */
 export function leadThankYouText(settings: Pick<LeadFormSettings, 'thankYouMessage'>): string {
   return settings.thankYouMessage.trim() || defaultLeadThankYouMessage;
 }
@@ -83,7 +83,7 @@ export const card = z.object({
   /** Equal to the id at creation; unique ignoring case; part of the public address. */
   username: z.string(),
   ownerId: z.string(),
-  /** Set when the owner is in a team (spec §3). */
+  /** Set when the owner is in a team. */
   teamOwnerId: z.string().nullable(),
   /** The card's own title, as listed ("Card {title} is set to default"). */
   title: z.string(),
@@ -202,13 +202,13 @@ export const cardFileParams = z.object({ id: z.string().max(64), fileId: z.strin
 export const cardResponse = z.object({ card });
 export type CardResponse = z.infer<typeof cardResponse>;
 
-/** A card of the owner's list, with whether the plan's card limit blocks it (spec §4 "Card limit and blocking"). */
+/** A card of the owner's list, with whether the plan's card limit blocks it. */
 export const cardListItem = cardSummary.extend({
   /** Beyond the plan's allowance: kept, but its public page shows the inactive page until the plan allows it. */
   isBlocked: z.boolean(),
 });
 export type CardListItem = z.infer<typeof cardListItem>;
 
-/** Newest first, at most 1000 (spec §9); the list pages itself in the browser. */
+/** Newest first, at most 1000; the list pages itself in the browser. */
 export const cardListResponse = z.object({ cards: z.array(cardListItem) });
 export type CardListResponse = z.infer<typeof cardListResponse>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isWebsiteUrl, normaliseWebsiteUrl, toSafeLinkUrl, unsafeSchemeMessage } from './urls';
 
-// Spec §5: "Website URL: optional http or https prefix, a domain, a top-level domain of at least 2 letters,
-// optional path."
+// A website URL: optional http or https prefix, a domain, a top-level domain of at least 2 letters, optional
+// path.
 describe('website URL rule', () => {
   it.each([
     ['example.com', true],

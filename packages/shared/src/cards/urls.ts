@@ -4,9 +4,9 @@
  */
 
 /**
- * Spec §5: "Website URL: optional http or https prefix, a domain, a top-level domain of at least 2 letters,
- * optional path." The domain is judged in its ASCII (punycode) form, so international domain names count;
- * a punycode top-level domain (xn--…) counts as letters.
+ * A website URL: optional http or https prefix, a domain, a top-level domain of at least 2 letters, optional path.
+ * The domain is judged in its ASCII (punycode) form, so international domain names count; a punycode top-level
+ * domain (xn--…) counts as letters.
  */
 const asciiHostname = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/;
 
@@ -44,7 +44,7 @@ export function normaliseWebsiteUrl(value: string): string {
   return parseWebUrl(value) ?? value.trim();
 }
 
-/** Spec-independent safety rule: the only schemes a link on a card may use. */
+/** A safety rule of our own: the only schemes a link on a card may use. */
 export const allowedLinkSchemes = ['https', 'http', 'mailto', 'tel', 'sms'] as const;
 
 export const unsafeSchemeMessage = 'Links must start with https://, http://, mailto:, tel: or sms:';

@@ -7,7 +7,7 @@ export const usernameMessages = {
   tooShort: `Username must be at least ${usernameMinLength} characters`,
   tooLong: `Username must be at most ${usernameMaxLength} characters`,
   characters: 'Use only letters, numbers, hyphens and underscores, starting and ending with a letter or number',
-  /** Spec §5: "Username must be unique". */
+  /** Usernames are unique across all cards (ignoring case). */
   taken: 'This username is already taken',
 } as const;
 

@@ -3,7 +3,7 @@ import { invalidYouTubeMessage, toYouTubeEmbedUrl, youTubeUrlInput } from './you
 
 const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
 
-// Spec §5: "YouTube links (watch, embed, short, shorts) become an embed URL; other links give an empty result."
+// YouTube links (watch, embed, short, shorts) become an embed URL; other links give an empty result.
 describe('toYouTubeEmbedUrl', () => {
   it.each([
     ['watch', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],

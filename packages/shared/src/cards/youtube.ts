@@ -6,8 +6,8 @@ const videoId = /^[A-Za-z0-9_-]{11}$/;
 const youTubeHosts = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
 
 /**
- * Spec §5: "YouTube links (watch, embed, short, shorts) become an embed URL; other links give an empty
- * result." Returns the privacy-enhanced embed URL, or null for anything that is not a YouTube video.
+ * YouTube links (watch, embed, short, shorts) become an embed URL; other links give an empty result. Returns the
+ * privacy-enhanced embed URL, or null for anything that is not a YouTube video.
  */
 export function toYouTubeEmbedUrl(input: string): string | null {
   const trimmed = input.trim();

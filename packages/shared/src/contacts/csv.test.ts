@@ -14,7 +14,8 @@ describe('csvField', () => {
     ['only quotes', '""', '""""""'],
     ['semicolon needs no quotes', 'a;b', 'a;b'],
     ['unicode', 'Zoë 李 🎉', 'Zoë 李 🎉'],
-    // Issue 6: "values starting with =, +, -, @ are neutralised" (and tab or CR, which can hide a formula).
+    // Values starting with =, +, -, @ are neutralised so a spreadsheet does not run them as a formula (and tab
+    // or CR, which can hide one).
     ['formula =', '=HYPERLINK("http://evil","x")', '"\'=HYPERLINK(""http://evil"",""x"")"'],
     ['formula + (phone)', '+49 30 1234', "'+49 30 1234"],
     ['formula -', '-2+3', "'-2+3"],

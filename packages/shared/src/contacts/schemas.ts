@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /*
- * Contacts and leads (spec §3 "connection": contact or lead records, manualAdd default false, teamOwnerId only
- * kept on the team plan) and every request and response of /api/contacts. The contacts screen validates its
- * forms with the same input schemas the server does, so an error shows under its field either way.
+ * Contacts and leads (one kind of record: `manualAdd` false for a lead, the default; `teamOwnerId` kept only on the
+ * team plan) and every request and response of /api/contacts. The contacts screen validates its forms with the same
+ * input schemas the server does, so an error shows under its field either way.
  */
 
 export const contactKinds = ['lead', 'manual', 'scanned'] as const;
@@ -65,7 +65,7 @@ export const contactSummary = z.object({
   /** The card's name for display: its title, else the person's name; kept when the card is deleted. */
   cardName: z.string().nullable(),
   kind: z.enum(contactKinds),
-  /** Spec §3 `manualAdd`: true for contacts the owner added (by hand or by scanning a card), false for leads. */
+  /** True for contacts the owner added (by hand or by scanning a card), false for leads. */
   manualAdd: z.boolean(),
   name: z.string(),
   email: z.string(),

@@ -56,7 +56,7 @@ describe('the pricing-model date and "account blocked"', () => {
   });
 });
 
-describe('Basic — spec §4 "limit applies when the account was created on or after 2024-05-14 and it has 10 or more cards, or when it has 1 or more cards and the account (or its last cancelled subscription) is dated on or after 2024-09-11"', () => {
+describe('Basic — "limit applies when the account was created on or after 2024-05-14 and it has 10 or more cards, or when it has 1 or more cards and the account (or its last cancelled subscription) is dated on or after 2024-09-11"', () => {
   it.each([
     // Before 2024-05-14: no limit at all.
     ['2024-05-13', 9, true, 9, 0],
@@ -122,7 +122,7 @@ describe('Basic — spec §4 "limit applies when the account was created on or a
   });
 });
 
-describe('Pro — spec §4 "with 2 or more cards, the limit applies only to accounts or subscriptions on or after 2024-09-11"', () => {
+describe('Pro — "with 2 or more cards, the limit applies only to accounts or subscriptions on or after 2024-09-11"', () => {
   it.each([
     ['2024-09-10', 1, true, 1, 0],
     ['2024-09-10', 2, true, 2, 0],
@@ -145,7 +145,7 @@ describe('Pro — spec §4 "with 2 or more cards, the limit applies only to acco
     expect(access(2, state)).toEqual({ canCreate: false, active: 2, blocked: 0 });
   });
 
-  // §9 "Card allowance may be overridden by subscription metadata card_limitation."
+  // The subscription's metadata card_limitation, when set, overrides the plan's card allowance.
   it.each([
     ['2024-09-11', '5', 4, true, 4, 0],
     ['2024-09-11', '5', 5, false, 5, 0],
@@ -162,7 +162,7 @@ describe('Pro — spec §4 "with 2 or more cards, the limit applies only to acco
   );
 });
 
-describe('Teams — spec §4 "applies when the plan\'s card allowance is at most the number of cards and the date condition holds"', () => {
+describe('Teams — "applies when the plan\'s card allowance is at most the number of cards and the date condition holds"', () => {
   it.each([
     [10, '2024-09-10', 11, true, 11, 0],
     [10, '2024-09-11', 9, true, 9, 0],
@@ -245,7 +245,7 @@ describe('parseCardLimitation', () => {
   });
 });
 
-describe('the card line of the plan cards — §9 "Basic lists 1 unique card, or up to 10 cards for accounts not blocked. Pro lists 2 digital cards (unlimited when not blocked ...)"', () => {
+describe('the card line of the plan cards — "Basic lists 1 unique card, or up to 10 cards for accounts not blocked. Pro lists 2 digital cards (unlimited when not blocked ...)"', () => {
   it.each([
     ['basic', true, '1 unique card'],
     ['basic', false, 'Up to 10 cards'],

@@ -2,8 +2,8 @@ import type { UserPlan } from './plans';
 import { teamTiers, type TeamTier } from './prices';
 
 /**
- * Card limits and blocking, spec §4 "Card limit and blocking" and §9. The reading of the spec's ambiguous
- * sentences is written down in docs/decisions/0005-card-limits.md; the comments below quote the spec.
+ * Card limits and blocking. The comments below quote the product's rules word for word; how their ambiguous
+ * sentences are read is written down in docs/decisions/0005-card-limits.md.
  */
 
 /** "limit applies when the account was created on or after 2024-05-14 and it has 10 or more cards" */
@@ -11,7 +11,7 @@ export const basicCardLimitSince = '2024-05-14';
 /** "Accounts or subscriptions from 2024-09-11 onward are flagged 'account blocked' (the newer pricing model)." */
 export const newPricingModelSince = '2024-09-11';
 
-/** Allowances of spec §9: "Basic lists 1 unique card, or up to 10 cards for accounts not blocked. Pro lists 2". */
+/** "Basic lists 1 unique card, or up to 10 cards for accounts not blocked. Pro lists 2". */
 export const basicCardAllowance = { blocked: 1, notBlocked: 10 } as const;
 export const proCardAllowance = 2;
 
@@ -34,7 +34,7 @@ export interface PlanState {
 export interface CardAllowance {
   /** How many cards stay active; null when the limit does not apply. */
   maxActiveCards: number | null;
-  /** The newer pricing model (spec: "flagged 'account blocked'"). */
+  /** The newer pricing model: accounts or subscriptions from 2024-09-11 on are flagged 'account blocked'. */
   isAccountBlocked: boolean;
   /** Whether `card_limitation` set the number instead of the plan. */
   isOverridden: boolean;
@@ -138,7 +138,7 @@ function compareCardPriority(a: CardForLimit, b: CardForLimit): number {
 }
 
 /**
- * The card line of a plan's feature list on the pricing screen: §9 "Basic lists 1 unique card, or up to
+ * The card line of a plan's feature list on the pricing screen: "Basic lists 1 unique card, or up to
  * 10 cards for accounts not blocked. Pro lists 2 digital cards (unlimited when not blocked ...)".
  */
 export function cardAllowanceText(plan: UserPlan, isBlocked: boolean, teamTier: TeamTier = teamTiers[0]): string {

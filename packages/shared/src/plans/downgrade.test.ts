@@ -11,8 +11,8 @@ import {
   pricingScreenTexts,
 } from './plan-texts';
 
-describe('downgrade impact lists — spec §8', () => {
-  it('has a list for exactly the three downgrades the spec names, and none for other moves', () => {
+describe('downgrade impact lists', () => {
+  it('has a list for Pro to Basic, Teams to Basic and Teams to Pro, and none for other moves', () => {
     for (const from of userPlans) {
       for (const to of userPlans) {
         expect(downgradeImpactsFor(from, to) !== null).toBe(isDowngrade(from, to));
@@ -34,7 +34,7 @@ describe('downgrade impact lists — spec §8', () => {
     );
   });
 
-  // With every feature built, the lists read as the spec words them: "1 card or 2 cards kept with the rest
+  // With every feature built, the lists read as the product words them: "1 card or 2 cards kept with the rest
   // locked, design reset, widgets and attachments erased, Apple and Google Wallet locked, CSV export and Zapier
   // locked; for Teams also user management, roles, team contacts and Excel bulk import locked, and team cards
   // set to basic."
@@ -63,7 +63,7 @@ describe('downgrade impact lists — spec §8', () => {
       ],
     ],
     ['team->subscribed', ['Only 2 cards are kept; the rest are locked.', ...teamLines]],
-  ] as const)("%s: the spec's full list, which is also what this instance lists (every feature is built)", (move, texts) => {
+  ] as const)("%s: the product's full list, which is also what this instance lists (every feature is built)", (move, texts) => {
     expect(full[move].map((impact) => impact.text)).toEqual(texts);
     expect(downgradeImpacts[move].map((impact) => impact.text)).toEqual(texts);
   });
@@ -94,8 +94,8 @@ describe('downgrade impact lists — spec §8', () => {
   });
 });
 
-describe('spec §2 texts', () => {
-  it('are the exact words of the spec', () => {
+describe('pricing screen, overlay and dialog texts', () => {
+  it('are the product\'s exact words', () => {
     expect(pricingScreenTexts).toMatchObject({
       title: 'Choose your pricing plan',
       payMonthly: 'Pay Monthly',

@@ -2,7 +2,7 @@ import type { Feature } from './features';
 import { capitalise, featureNames, hasLanded, joinNames } from './plan-includes';
 import type { UserPlan } from './plans';
 
-/** Spec §8 "Downgrade warning: downgrading removes features and may cause data loss if cards exceed the plan's limits." */
+/** Every downgrade warns that it removes features and may lose data when the cards exceed the new plan's limits. */
 export const downgradeWarning =
   "Downgrading removes features and may cause data loss if your cards exceed the new plan's limits.";
 
@@ -65,9 +65,9 @@ export const downgradeMoves = ['subscribed->basic', 'team->basic', 'team->subscr
 export type DowngradeMove = (typeof downgradeMoves)[number];
 
 /**
- * The spec's impact lists in its order (card line, design, widgets and attachments, wallets, CSV export and
- * Zapier, then the team lines), each line with only the features this instance has. The card counts are
- * those of the newer pricing model (spec §9).
+ * The impact lists of the three downgrades, in the product's order (card line, design, widgets and
+ * attachments, wallets, CSV export and Zapier, then the team lines), each line with only the features this
+ * instance has. The card counts are those of the newer pricing model (1 card on Basic, 2 on Pro).
  */
 const movesSpec: Record<DowngradeMove, { kept: number; groups: (keyof typeof impactGroups)[] }> = {
   'subscribed->basic': { kept: 1, groups: ['design', 'widgets', 'wallets', 'export'] },
@@ -75,7 +75,7 @@ const movesSpec: Record<DowngradeMove, { kept: number; groups: (keyof typeof imp
   'team->subscribed': { kept: 2, groups: ['teamTools', 'teamCards'] },
 };
 
-/** The lists for a given set of built features (tests pass "everything" to compare with the spec's full wording). */
+/** The lists for a given set of built features (tests pass "everything" to compare with the product's full wording). */
 export function downgradeImpactsWith(isLanded: (feature: Feature) => boolean): Record<DowngradeMove, readonly DowngradeImpact[]> {
   const listOf = (move: DowngradeMove): DowngradeImpact[] => [
     cardsKept(movesSpec[move].kept),

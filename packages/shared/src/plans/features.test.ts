@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canUseFeature, featureAccess, featureGroups, featuresLost, isFeatureAllowed, planForCard } from './features';
 import { userPlans } from './plans';
 
-describe('isFeatureAllowed — spec §6 "The paid overlay shows when the user\'s plan is not in the feature\'s allowed group"', () => {
+describe('isFeatureAllowed — "The paid overlay shows when the user\'s plan is not in the feature\'s allowed group"', () => {
   // Rows: group; columns: basic, subscribed (Pro), team.
   it.each([
     ['basic', true, false, false],
@@ -18,7 +18,7 @@ describe('isFeatureAllowed — spec §6 "The paid overlay shows when the user\'s
     expect(isFeatureAllowed('team', group)).toBe(team);
   });
 
-  it('covers every group the spec names', () => {
+  it('has the seven groups, from basic to all', () => {
     expect(featureGroups).toEqual([
       'basic',
       'subscribed',
@@ -61,7 +61,7 @@ describe('feature table', () => {
     for (const plan of userPlans) expect(featuresLost(plan, plan)).toEqual([]);
   });
 
-  it('uses only groups the spec names', () => {
+  it('uses only those groups', () => {
     for (const group of Object.values(featureAccess)) expect(featureGroups).toContain(group);
   });
 });

@@ -1,6 +1,6 @@
 import type { UserPlan } from './plans';
 
-/** Spec §6 feature groups: each names the plans a feature is allowed on. */
+/** Feature groups: each names the plans a feature is allowed on. */
 export const featureGroups = [
   'basic',
   'subscribed',
@@ -28,9 +28,9 @@ export function isFeatureAllowed(plan: UserPlan, group: FeatureGroup): boolean {
 }
 
 /**
- * The product's features and the group each is allowed on. The paid ones are exactly what the downgrade
- * impact lists of spec §8 say a downgrade locks, erases or resets (`downgrade.test.ts` holds the two in
- * step). Features the spec gives no plan for are open to all; see docs/decisions/0005-card-limits.md.
+ * The product's features and the group each is allowed on. The paid ones are exactly what the downgrade impact
+ * lists say a downgrade locks, erases or resets (`downgrade.test.ts` holds the two in step). Features no plan rule
+ * covers are open to all; see docs/decisions/0005-card-limits.md.
  */
 export const featureAccess = {
   digitalCards: 'all',

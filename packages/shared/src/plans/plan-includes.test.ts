@@ -39,7 +39,7 @@ describe('what each plan includes', () => {
     expect(planIncludes(plan).map((line) => line.text)).toEqual(texts);
   });
 
-  it('with every feature built, marks Insights and Analytics and AI Scanner as New on every plan (spec §2)', () => {
+  it('with every feature built, marks Insights and Analytics and AI Scanner as New on every plan', () => {
     for (const plan of userPlans) {
       const lines = planIncludes(plan, () => true);
       expect(lines.filter((line) => line.isNew).map((line) => line.text)).toEqual(['Insights and Analytics', 'AI Scanner']);

@@ -69,11 +69,11 @@ export function joinNames(names: readonly string[]): string {
 export interface PlanIncludesLine {
   text: string;
   features: readonly Feature[];
-  /** Spec §2: "A 'New' badge marks Insights and Analytics and AI Scanner." */
+  /** A 'New' badge marks the newest features (Insights and Analytics, AI Scanner). */
   isNew?: boolean;
 }
 
-/** The lines of the spec's plan cards as groups of features; a line shows the landed part of its group. */
+/** The feature lines of the plan cards as groups of features; a line shows the landed part of its group. */
 const lineGroups: readonly { features: readonly Feature[]; isNew?: boolean; text?: string }[] = [
   { features: ['analytics'], isNew: true },
   { features: ['aiScanner'], isNew: true },

@@ -1,4 +1,4 @@
-/** The exact user-facing texts of spec §2 (pricing screen, paid-feature overlay, dialogs) and §8. */
+/** The exact user-facing texts of the pricing screen, the paid-feature overlay, the plan dialogs and their errors. */
 
 export const pricingScreenTexts = {
   title: 'Choose your pricing plan',
@@ -37,5 +37,5 @@ export const downgradeSuccessTexts = {
   goToCards: 'Go to digital cards',
 } as const;
 
-/** Spec §8: "Payment portal: 'No url returned' when no link comes back." */
+/** The error when the payment portal gives no link back. */
 export const paymentPortalNoUrlText = 'No url returned';

@@ -1,8 +1,7 @@
 /**
- * The plans of spec section 4 ("Plan order: basic < Pro < Teams < Enterprise"). `subscribed` is Pro and
- * `team` is Teams: those are the values a user's `plan` holds (spec section 6, "Plan-based access: basic,
- * subscribed (Pro), team"). Enterprise is only a step in the order; it leads to a quote form and is never
- * a user's plan.
+ * The plans, in order: basic < Pro < Teams < Enterprise. `subscribed` is Pro and `team` is Teams: those are the
+ * values a user's `plan` holds (basic, subscribed, team). Enterprise is only a step in the order; it leads to a
+ * quote form and is never a user's plan.
  */
 export const plans = ['basic', 'subscribed', 'team', 'enterprise'] as const;
 export type Plan = (typeof plans)[number];
@@ -24,7 +23,7 @@ export function isUserPlan(value: unknown): value is UserPlan {
   return typeof value === 'string' && (userPlans as readonly string[]).includes(value);
 }
 
-/** Anything that is not a known plan reads as basic, as the spec's claim lookup "falls back to basic". */
+/** Anything that is not a known plan reads as basic, so a missing or stale value never grants a paid plan. */
 export function toUserPlan(value: unknown): UserPlan {
   return isUserPlan(value) ? value : 'basic';
 }

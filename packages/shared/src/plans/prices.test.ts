@@ -17,7 +17,7 @@ import {
   type PriceIdConfig,
 } from './prices';
 
-describe('prices — spec §9', () => {
+describe('prices', () => {
   it('"Pro 4.99 per month or 49.9 per year"', () => {
     expect(priceCents({ plan: 'subscribed', period: 'month' })).toBe(499);
     expect(priceCents({ plan: 'subscribed', period: 'year' })).toBe(4990);
@@ -84,7 +84,7 @@ describe('prices — spec §9', () => {
   });
 });
 
-describe('price ids from configuration — spec §9 "Each plan and period has its own price id"', () => {
+describe('price ids from configuration — each plan and period has its own price id', () => {
   const config: PriceIdConfig = priceIdConfigSchema.parse({
     subscribed: { month: 'price_pro_m', year: 'price_pro_y' },
     team: {

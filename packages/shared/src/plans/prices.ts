@@ -5,7 +5,7 @@ import type { PaidPlan } from './plans';
 export const billingPeriods = ['month', 'year'] as const;
 export type BillingPeriod = (typeof billingPeriods)[number];
 
-/** Spec §9: "Sizes: 10, 25, 50, 100, 250, 251+." Each size is the tier's card allowance (0-10 ... 0-250). */
+/** The Teams sizes (251+ needs a quote). Each size is the tier's card allowance (0-10 ... 0-250). */
 export const teamTiers = [10, 25, 50, 100, 250] as const;
 export type TeamTier = (typeof teamTiers)[number];
 
@@ -18,7 +18,7 @@ export function isTeamTier(value: unknown): value is TeamTier {
   return typeof value === 'number' && (teamTiers as readonly number[]).includes(value);
 }
 
-/** Spec §9 prices in euro cents. Integers, so no sum or comparison ever meets a binary fraction. */
+/** Prices in euro cents. Integers, so no sum or comparison ever meets a binary fraction. */
 export const proPriceCents: Readonly<Record<BillingPeriod, number>> = { month: 499, year: 4990 };
 
 export const teamPriceCents: Readonly<Record<BillingPeriod, Readonly<Record<TeamTier, number>>>> = {
@@ -29,7 +29,7 @@ export const teamPriceCents: Readonly<Record<BillingPeriod, Readonly<Record<Team
 /** "Yearly means 2 months free": a year costs ten months. */
 export const freeMonthsPerYear = 2;
 
-/** Spec §9: "Pro ... 7 day free trial", Teams "14 day free trial". */
+/** Free trial days: 7 on Pro, 14 on Teams. */
 export const trialDays: Readonly<Record<PaidPlan, number>> = { subscribed: 7, team: 14 };
 
 /** What a checkout sells: Pro per period, or Teams per period and size. */
@@ -53,8 +53,8 @@ export function formatEuros(cents: number, locale = 'en'): string {
 }
 
 /**
- * Spec §9: "Displayed subscription price: unit amount times quantity divided by 100." The provider's
- * unit amount is in cents; the result is in euros.
+ * The displayed subscription price is the unit amount times the quantity, divided by 100: the provider's unit
+ * amount is in cents; the result is in euros.
  */
 export function displayedSubscriptionPrice(unitAmount: number, quantity: number): number {
   return (unitAmount * quantity) / 100;

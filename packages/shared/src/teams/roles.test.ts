@@ -15,8 +15,8 @@ import {
 } from './roles';
 import { settingsRoutesFor } from './settings-routes';
 
-describe('permission rows — spec §3 and §6', () => {
-  it('names the five permissions of spec §3, in order', () => {
+describe('permission rows', () => {
+  it('names the five permissions, contacts split in two, in order', () => {
     expect(permissions).toEqual(['metrics', 'manageDigitalCards', 'readContacts', 'manageContacts', 'userManagement', 'roles']);
   });
 
@@ -64,7 +64,7 @@ describe('effectivePermissions and can', () => {
     ['owner', true, all],
     ['admin', true, ['manageDigitalCards', 'userManagement']],
     ['employee', true, ['readContacts']],
-    // Spec §8: leaving Teams locks user management, roles, team contacts and bulk import.
+    // Leaving Teams locks user management, roles, team contacts and bulk import.
     ['owner', false, []],
     ['admin', false, []],
     ['employee', false, []],
@@ -83,7 +83,7 @@ describe('effectivePermissions and can', () => {
   });
 });
 
-describe('settingsRoutesFor — spec §2 settings sub-routes, decision 0007', () => {
+describe('settingsRoutesFor — settings sub-routes, decision 0007', () => {
   const base = ['general', 'pricing-plans', 'integrations'];
   it.each<[string, boolean, Permission[], string[]]>([
     ['not an organisation user (their own team owner)', false, [], [...base, 'user-management', 'roles']],

@@ -1,10 +1,10 @@
 /*
- * Team roles and permissions (spec §3 "organizationRoles", §6 "Team roles"). Pure rules shared by the
- * server, which decides, and the SPA, which only mirrors the answer it is given.
+ * Team roles (admin, employee) and their permissions. Pure rules shared by the server, which decides, and the SPA,
+ * which only mirrors the answer it is given.
  *
- * Stored shape, as the spec describes it: per team owner an admin list and an employee list of rows; the
- * first row of each list is a title row and is never marked; each row has a checked flag. The permission
- * rows follow in a fixed order, so "the third permission row" (the team-card routes) is manageDigitalCards.
+ * Stored shape: per team owner an admin list and an employee list of rows; the first row of each list is a title
+ * row and is never marked; each row has a checked flag. The permission rows follow in a fixed order, so "the third
+ * permission row" (the team-card routes) is manageDigitalCards.
  */
 
 /** The roles a member can hold. The team owner is not a member and holds every permission. */
@@ -16,7 +16,7 @@ export const memberRoles = ['owner', ...teamRoles] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
 /**
- * Spec §3 names metrics, manageDigitalCards, contacts, userManagement and roles. `contacts` is split in two:
+ * The product names metrics, manageDigitalCards, contacts, userManagement and roles. `contacts` is split in two:
  * seeing the team's leads is not the same trust as changing or deleting them (a stored `contacts` became both).
  */
 export const permissions = ['metrics', 'manageDigitalCards', 'readContacts', 'manageContacts', 'userManagement', 'roles'] as const;
@@ -92,7 +92,7 @@ export interface TeamStanding {
   role: MemberRole;
   /**
    * Whether the team is in team mode: its owner is on the Teams plan. Leaving Teams locks user management,
-   * roles, team contacts and bulk import and sets team cards to basic (spec §8), so no permission holds.
+   * roles, team contacts and bulk import and sets team cards to basic, so no permission holds.
    */
   isTeamActive: boolean;
   roles: RolesMatrix;
@@ -111,8 +111,8 @@ export function can(member: { permissions: readonly Permission[] }, permission: 
 }
 
 /**
- * Spec §2 and §6: the team-card routes exist "only when the user is in team mode and the role has the third
- * permission row checked". Permissions are empty outside team mode, so one check covers both.
+ * The team-card routes exist only when the user is in team mode and the role has the third permission row
+ * (manageDigitalCards) checked. Permissions are empty outside team mode, so one check covers both.
  */
 export function hasTeamCardRoutes(member: { permissions: readonly Permission[] }): boolean {
   return can(member, 'manageDigitalCards');

@@ -55,7 +55,7 @@ export const teamMember = z.object({
   invitedAt: z.string(),
   /** When a pending invitation's link stops working; null once accepted. */
   invitationExpiresAt: z.string().nullable(),
-  /** Spec §3 organizationUsers firstLogin / lastLogin. */
+  /** The member's first and last sign-in; null until they first sign in. */
   firstLoginAt: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   /** Team cards the member holds: they stay with the team when the member is removed. */
@@ -111,7 +111,7 @@ export const acceptInvitationResponse = z.object({ teamOwnerId: z.string(), role
 export const teamCard = cardSummary.extend({
   /** The member the card is for; null when its holder is no longer a member (it stays with the team). */
   member: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-  /** Spec §4: on Teams only the newest cards up to the allowance stay active, default cards first. */
+  /** On Teams only the newest cards up to the allowance stay active, default cards first. */
   isActive: z.boolean(),
 });
 export type TeamCard = z.infer<typeof teamCard>;

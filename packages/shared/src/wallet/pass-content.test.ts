@@ -62,7 +62,7 @@ describe('pass content', () => {
   });
 });
 
-// The spec's hex rule (3, 4, 6 or 8 digits, optional #) in, Apple's rgb() and Google's #rrggbb out.
+// The card's hex rule (3, 4, 6 or 8 digits, optional #) in, Apple's rgb() and Google's #rrggbb out.
 describe('pass colours', () => {
   it.each([
     ['#fff', 'rgb(255, 255, 255)', '#ffffff'],

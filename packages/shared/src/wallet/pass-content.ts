@@ -67,7 +67,7 @@ export function passContent(card: CardForPass, choice: PassFieldChoice, publicUr
   };
 }
 
-/** A hex colour of the spec's rule (3, 4, 6 or 8 digits) as six digits; the alpha digits are dropped. */
+/** A hex colour of the card's rule (3, 4, 6 or 8 digits) as six digits; the alpha digits are dropped. */
 export function sixDigitHex(hex: string): string {
   const digits = normaliseHexColour(isHexColour(hex) ? hex : '#000').slice(1);
   const full = digits.length <= 4 ? [...digits].map((digit) => digit + digit).join('') : digits;

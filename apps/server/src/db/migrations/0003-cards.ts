@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from '
 import type { ColumnTypes } from './column-types';
 
 /**
- * Cards (spec §3). The database itself keeps the two invariants the API promises: at most one default card
+ * Cards. The database itself keeps the two invariants the API promises: at most one default card
  * per owner (a partial unique index), and usernames unique ignoring case (a unique index on the lower-cased
  * copy). Lists, images and settings are JSON text so the same queries run on both engines.
  */

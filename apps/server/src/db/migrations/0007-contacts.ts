@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from './column-types';
 
 /**
- * Contacts and leads (spec §3 "connection"), and per-user settings (the new-lead email switch).
+ * Contacts and leads (one table, `manual_add` tells them apart), and per-user settings (the new-lead email switch).
  *
  * Listing walks an index in the list's order and stops after one page: (owner_id, created_at, id, …) serves
  * newest and oldest first (both engines scan an index backwards), (owner_id, sort_name, id, …) the name order,

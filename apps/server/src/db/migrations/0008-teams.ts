@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from './column-types';
 
 /**
- * Teams (spec §3 organizationUsers and organizationRoles; issue 7). The team owner's user id is the team id.
+ * Teams: their members and their role permission lists. The team owner's user id is the team id.
  *
  * - team_member: one row per invited person; `user_id` is set when the invitation is accepted. A person is
  *   in at most one team (unique user_id; several NULLs are allowed on both engines) and once per team

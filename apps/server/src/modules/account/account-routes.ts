@@ -9,7 +9,7 @@ import {
   updateProfileInput,
 } from '@cardstack/shared/account/schemas';
 import { sessionUser } from '@cardstack/shared/auth/schemas';
-import { fromNodeHeaders } from 'better-auth/node';
+import { webHeadersOf } from '../auth/auth-module';
 import { badRequest } from '../../http/errors';
 import type { AccountDeps } from './account-service';
 import * as account from './account-service';
@@ -17,7 +17,7 @@ import * as account from './account-service';
 export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const session = (request: FastifyRequest) => request.caller();
-  const asAuthRequest = (request: FastifyRequest): account.AuthRequest => ({ headers: fromNodeHeaders(request.headers), ip: request.ip });
+  const asAuthRequest = (request: FastifyRequest): account.AuthRequest => ({ headers: webHeadersOf(request.headers), ip: request.ip });
 
   app.get('/api/me', { schema: { response: { 200: sessionUser } } }, async (request) =>
     account.getSessionUser(deps, await session(request)),

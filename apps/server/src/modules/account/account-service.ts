@@ -4,8 +4,7 @@ import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import type { Database } from '../../db/schema';
 import { toIsoString } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { isAPIError } from 'better-auth/api';
-import { googleProviderId, type Auth, type Caller, type PasswordAttempts } from '../auth/auth-module';
+import { googleProviderId, isAuthApiError, type Caller, type LoadAuth, type PasswordAttempts } from '../auth/auth-module';
 import { enqueueMail } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import * as repository from './account-repository';
@@ -32,7 +31,7 @@ export interface AccountDeletion {
 
 export interface AccountDeps {
   db: Kysely<Database>;
-  auth: Auth;
+  loadAuth: LoadAuth;
   storage: FileStorage;
   /** Every password check counts per address and per account (the sign-in budget). */
   passwordAttempts: PasswordAttempts;
@@ -59,8 +58,8 @@ async function asCallerField<T>(field: string, action: () => Promise<T>): Promis
   try {
     return await action();
   } catch (error) {
-    if (isAPIError(error) && error.body?.code === 'INVALID_PASSWORD') throw wrongPassword(field);
-    if (isAPIError(error) && error.body?.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw requiresRecentLogin();
+    if (isAuthApiError(error) && error.body?.code === 'INVALID_PASSWORD') throw wrongPassword(field);
+    if (isAuthApiError(error) && error.body?.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw requiresRecentLogin();
     throw error;
   }
 }
@@ -68,7 +67,7 @@ async function asCallerField<T>(field: string, action: () => Promise<T>): Promis
 /** The password, checked by the auth library after the attempt is counted (per address and per account). */
 async function verifyPassword(deps: AccountDeps, caller: Caller, request: AuthRequest, password: string, field: string): Promise<void> {
   await deps.passwordAttempts.check({ ip: request.ip, email: caller.email });
-  await asCallerField(field, () => deps.auth.api.verifyPassword({ body: { password }, headers: request.headers }));
+  await asCallerField(field, async () => (await deps.loadAuth()).api.verifyPassword({ body: { password }, headers: request.headers }));
 }
 
 function isRecent(caller: Caller): boolean {
@@ -114,7 +113,7 @@ export async function changeEmail(deps: AccountDeps, caller: Caller, request: Au
       newEmail: 'An account with this email already exists.',
     });
   }
-  await deps.auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings?email=confirmed' }, headers: request.headers });
+  await (await deps.loadAuth()).api.changeEmail({ body: { newEmail, callbackURL: '/settings?email=confirmed' }, headers: request.headers });
   await enqueueMail(deps.db, { to: caller.email, template: 'email-change-notice', data: { displayName: caller.name, newEmail } });
 }
 
@@ -137,8 +136,8 @@ export async function changePassword(
     await deps.passwordAttempts.check({ ip: request.ip, email: caller.email });
     const currentPassword = input.currentPassword;
     // Every other session ends; this device gets a fresh session (its cookie goes back with the answer).
-    const result = await asCallerField('currentPassword', () =>
-      deps.auth.api.changePassword({
+    const result = await asCallerField('currentPassword', async () =>
+      (await deps.loadAuth()).api.changePassword({
         body: { currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
         headers: request.headers,
         returnHeaders: true,
@@ -147,7 +146,7 @@ export async function changePassword(
     return { cookies: result.headers.getSetCookie() };
   }
   if (!isRecent(caller)) throw requiresRecentLogin();
-  await deps.auth.api.setPassword({ body: { newPassword: input.newPassword }, headers: request.headers });
+  await (await deps.loadAuth()).api.setPassword({ body: { newPassword: input.newPassword }, headers: request.headers });
   return { cookies: [] };
 }
 

@@ -1,8 +1,11 @@
 /*
  * The auth module's public entry: Better Auth (sign-up, sign-in, sessions) and "who is calling" for every other
- * module (`request.caller()`).
+ * module (`request.caller()`). Better Auth itself loads on first use (auth-loader.ts): export no value from
+ * './auth' here, or the library would load with this entry at start.
  */
-export { createAuth, googleProviderId, passwordResetLinkMinutes, type Auth } from './auth';
+export type { Auth } from './auth';
+export { createAuthLoader, isAuthApiError, webHeadersOf, type LoadAuth } from './auth-loader';
+export { googleProviderId } from './google-provider';
 export { registerAuthRoutes } from './auth-routes';
 export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
 export { registerSessionRoutes } from './session-routes';

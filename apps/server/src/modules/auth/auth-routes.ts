@@ -13,11 +13,11 @@ import {
   twoFactorPasswordInput,
 } from '@cardstack/shared/auth/schemas';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
-import type { Auth } from './auth';
+import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
 
 export interface AuthRouteDeps {
-  auth: Auth;
+  loadAuth: LoadAuth;
   rateLimiter: RateLimiter;
   passwordAttempts: PasswordAttempts;
 }
@@ -89,7 +89,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
         body = parsed.data as Record<string, unknown>;
       }
       await route.limit?.(request, body ?? {}, deps);
-      const response = await deps.auth.handler(toFetchRequest(request, body));
+      const auth = await deps.loadAuth();
+      const response = await auth.handler(toFetchRequest(request, body));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);

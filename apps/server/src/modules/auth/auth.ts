@@ -9,8 +9,8 @@ import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
-
-export const googleProviderId = 'google';
+import { googleProviderId } from './google-provider';
+import { createPasswordHashing } from './password-hashing';
 
 interface AuthDeps {
   db: Kysely<Database>;
@@ -61,6 +61,8 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: passwordResetLinkMinutes * 60,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth's scrypt with a cap on hashes at once (password-hashing.ts).
+      password: createPasswordHashing(config.passwordHashes),
       sendResetPassword: async ({ user, url }) => {
         await enqueueMail(db, {
           to: user.email,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
 import type { MemberRole, Permission } from '@cardstack/shared/teams/roles';
 import { AppError, unauthorized } from '../../http/errors';
-import type { Auth } from './auth';
+import type { LoadAuth } from './auth-loader';
 import { readSession } from './session';
 
 /** A user's team claims: their team and what their role may do there (the teams module resolves them). */
@@ -46,14 +46,14 @@ declare module 'fastify' {
 }
 
 interface CallerDeps {
-  auth: Auth;
+  loadAuth: LoadAuth;
   resolveTeamClaims: TeamClaimsResolver;
   /** An account the operator disabled acts through no key or token either (its sessions are already gone). */
   isAccountDisabled?: (userId: string) => Promise<boolean>;
 }
 
 async function resolveCaller(deps: CallerDeps, request: FastifyRequest): Promise<Caller | null> {
-  const current = await readSession(deps.auth, request);
+  const current = await readSession(deps.loadAuth, request);
   if (!current) return null;
   const { user, session } = current;
   return {
@@ -80,7 +80,7 @@ export type CallerOfUser = (userId: string, via: string) => Promise<Caller | nul
  */
 export function createCallerOfUser(deps: CallerDeps): CallerOfUser {
   return async (userId, via) => {
-    const context = await deps.auth.$context;
+    const context = await (await deps.loadAuth()).$context;
     const user = (await context.internalAdapter.findUserById(userId)) as
       | (Record<string, unknown> & { id: string; name: string; email: string; image?: string | null; createdAt: Date | string; emailVerified: boolean })
       | null;

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromNodeHeaders } from 'better-auth/node';
 import { sessionList, type SessionSummary } from '@cardstack/shared/auth/schemas';
 import { okResponse } from '@cardstack/shared/account/schemas';
 import { notFound } from '../../http/errors';
-import type { Auth } from './auth';
+import { webHeadersOf, type LoadAuth } from './auth-loader';
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -13,14 +12,14 @@ const toIso = (value: Date | string) => new Date(value).toISOString();
  * The signed-in devices of Settings → General, through Better Auth's session API. The browser sees session
  * ids, never their tokens (a token is a sign-in; the cookie holding ours is httpOnly for that reason).
  */
-export function registerSessionRoutes(fastify: FastifyInstance, auth: Auth): void {
+export function registerSessionRoutes(fastify: FastifyInstance, loadAuth: LoadAuth): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const listOwnSessions = async (headers: Headers) => auth.api.listSessions({ headers });
+  const listOwnSessions = async (headers: Headers) => (await loadAuth()).api.listSessions({ headers });
 
   app.get('/api/account/sessions', { schema: { response: { 200: sessionList } } }, async (request) => {
     const caller = await request.caller();
-    const sessions = await listOwnSessions(fromNodeHeaders(request.headers));
+    const sessions = await listOwnSessions(webHeadersOf(request.headers));
     const summaries: SessionSummary[] = sessions
       .map((session) => ({
         id: session.id,
@@ -36,16 +35,16 @@ export function registerSessionRoutes(fastify: FastifyInstance, auth: Auth): voi
 
   app.delete('/api/account/sessions/:id', { schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: okResponse } } }, async (request) => {
     await request.caller();
-    const headers = fromNodeHeaders(request.headers);
+    const headers = webHeadersOf(request.headers);
     const session = (await listOwnSessions(headers)).find((candidate) => candidate.id === request.params.id);
     if (!session) throw notFound('This device is already signed out.');
-    await auth.api.revokeSession({ body: { token: session.token }, headers });
+    await (await loadAuth()).api.revokeSession({ body: { token: session.token }, headers });
     return { ok: true as const };
   });
 
   app.post('/api/account/sessions/revoke-others', { schema: { response: { 200: okResponse } } }, async (request) => {
     await request.caller();
-    await auth.api.revokeOtherSessions({ headers: fromNodeHeaders(request.headers) });
+    await (await loadAuth()).api.revokeOtherSessions({ headers: webHeadersOf(request.headers) });
     return { ok: true as const };
   });
 }

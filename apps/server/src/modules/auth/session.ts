@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
-import type { Auth } from './auth';
+import { webHeadersOf, type LoadAuth } from './auth-loader';
 
 interface CurrentSession {
   user: { id: string; name: string; email: string; image: string | null; plan: string; createdAt: Date; emailVerified: boolean; twoFactorEnabled: boolean };
@@ -8,8 +7,12 @@ interface CurrentSession {
 }
 
 /** The signed-in user of a request, or null. Read through `request.caller()` (caller.ts), once per request. */
-export async function readSession(auth: Auth, request: FastifyRequest): Promise<CurrentSession | null> {
-  const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+export async function readSession(loadAuth: LoadAuth, request: FastifyRequest): Promise<CurrentSession | null> {
+  // Without the session cookie Better Auth finds no session either: anonymous requests (visitors, bots on the
+  // API) get their answer without loading the library.
+  if (!request.headers.cookie?.includes(sessionCookieName)) return null;
+  const auth = await loadAuth();
+  const result = await auth.api.getSession({ headers: webHeadersOf(request.headers) });
   if (!result) return null;
   const { user, session } = result;
   return {
@@ -26,3 +29,9 @@ export async function readSession(auth: Auth, request: FastifyRequest): Promise<
     session: { id: session.id, createdAt: new Date(session.createdAt) },
   };
 }
+
+/**
+ * The end of the name of Better Auth's session cookie (`better-auth.session_token`, with a `__Secure-` prefix on
+ * HTTPS): the library's default, which auth.ts keeps (no `advanced.cookiePrefix`, no `cookies` option).
+ */
+const sessionCookieName = 'better-auth.session_token=';

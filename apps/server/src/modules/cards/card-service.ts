@@ -40,7 +40,7 @@ export interface CardsDeps {
   cardAllowance?: Pick<CardAllowanceService, 'requireRoomFor' | 'blockedCardIdsOf'>;
 }
 
-/** Spec §3: "Stored files live in folders images, files, appleWallets and vcf-files, keyed by card id." */
+/** A card's stored files live in these four folders, keyed by card id; deleting a card empties all four. */
 const cardStorageFolders = ['images', 'files', 'appleWallets', 'vcf-files'] as const;
 
 const imageSizes: Record<ImageSlot, { maxWidth: number; maxHeight: number }> = {
@@ -61,7 +61,7 @@ function keyOfCardFile(url: string | null, folder: (typeof cardStorageFolders)[n
 const usernameTaken = () => new AppError(409, 'username-taken', usernameMessages.taken, { username: usernameMessages.taken });
 const cardNotFound = () => notFound(cardMessages.notFound);
 
-/** Every change to what a card shows drops the stored vCard so it is generated again (spec §3). */
+/** Every change to what a card shows drops the stored vCard so it is generated again. */
 const vcardCleared = { vcfFileName: null, vcfLink: null } as const;
 
 async function bestEffort(deps: CardsDeps, what: string, action: () => Promise<unknown>): Promise<void> {
@@ -87,7 +87,7 @@ const sameTheme = (a: CardTheme, b: CardTheme) =>
   a.backgroundColor === b.backgroundColor && a.foregroundColor === b.foregroundColor && a.labelColor === b.labelColor;
 
 /**
- * Design, widgets and attachments are paid (spec §6 groups, §8 downgrade lists). A save that only repeats
+ * Design, widgets and attachments are paid features (a downgrade resets or erases them). A save that only repeats
  * what the card has, or removes something, is fine on any plan: the editor sends the whole form.
  */
 function checkPaidChanges(plan: UserPlan, current: Pick<Card, 'theme' | 'widgets'>, input: Pick<UpdateCardValues, 'theme' | 'widgets'>): void {
@@ -111,8 +111,7 @@ export async function getCard(deps: Pick<CardsDeps, 'db'>, caller: CardCaller, c
 }
 
 /**
- * Spec §7: "ordered listing (cards by ownerId …, limit 1000, newest first)", each marked when the plan's card
- * limit blocks it (§4).
+ * The owner's cards, newest first and at most 1000, each marked when the plan's card limit blocks it.
  */
 export async function listCards(deps: CardsDeps, caller: CardCaller): Promise<CardListItem[]> {
   const [cards, blockedIds] = await Promise.all([
@@ -125,7 +124,7 @@ export async function listCards(deps: CardsDeps, caller: CardCaller): Promise<Ca
 
 /**
  * A new card; the username is the generated id, and the owner's first card becomes the default. Refused
- * (403 `card-limit`) when the plan's card allowance is used up (spec §4). `forMember` is the teams feature
+ * (403 `card-limit`) when the plan's card allowance is used up. `forMember` is the teams feature
  * creating a team card for one of its members (it checks the caller's permission and the team's allowance).
  */
 export async function createCard(
@@ -320,10 +319,10 @@ export async function checkUsernameAvailability(
 }
 
 /**
- * Spec §4: "Duplicated: new id, default false, files copied. On failure the new card and its files are
- * removed." Files are copied first and the row written last, so a half-made copy is never listed; any
- * failure removes every copied file and the row. The copy is a new card: the plan's card limit applies,
- * before any file is copied and again, under the owner's lock, when the row is written.
+ * A duplicate gets a new id, is not the default and has its own copy of the files; on failure the new card and its
+ * files are removed. Files are copied first and the row written last, so a half-made copy is never listed; any
+ * failure removes every copied file and the row. The copy is a new card: the plan's card limit applies, before any
+ * file is copied and again, under the owner's lock, when the row is written.
  */
 export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
   if (!cardId.trim()) throw badRequest(cardMessages.idRequiredToDuplicate);
@@ -394,7 +393,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
   return copy;
 }
 
-/** Spec §4: "Set as default: only one default; the previous default is cleared." One transaction. */
+/** Only one card is the default: setting one clears the previous default, in one transaction. */
 export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
   const target = await getCard(deps, caller, cardId);
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -411,7 +410,7 @@ export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId
 }
 
 /**
- * Spec §4: "Deleted: the card document and its files in the four folders are removed." When the default
+ * Deleting removes the card and its files in the four storage folders. When the default
  * goes, the newest remaining card becomes the default so the owner keeps exactly one.
  */
 export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<void> {

@@ -17,8 +17,8 @@ const memberPermission = { read: 'readContacts', manage: 'manageContacts' } as c
 
 /**
  * The one access rule for contacts. Everyone sees and changes their own. On the team plan the team owner also
- * sees and changes the leads of every team card (spec §8 lists "team contacts" among what leaving Teams
- * locks); a member reaches the team's leads only as their role allows: `readContacts` to see them,
+ * sees and changes the leads of every team card (team contacts are a Teams feature: leaving Teams locks
+ * them); a member reaches the team's leads only as their role allows: `readContacts` to see them,
  * `manageContacts` to change or delete them (both granted only while the team is on Teams). A contact outside
  * the scope is answered exactly like one that does not exist (404), so ids cannot be probed.
  */

@@ -49,7 +49,7 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: contacts.C
     async (request) => ({ deleted: await contacts.bulkDeleteContacts(deps, await caller(request), request.body.ids) }),
   );
 
-  // Spec §8 locks "CSV export" when leaving the paid plans; the .xlsx export is the same list in another
+  // CSV export is a paid feature (a downgrade to Basic locks it); the .xlsx export is the same list in another
   // format and shares the gate (docs/decisions/0006-contacts-export.md).
   app.get(
     '/api/contacts/export/:format',

@@ -113,13 +113,13 @@ interface CreateLeadOptions {
 interface CreateLeadResult {
   /** null when the honeypot caught a bot: it is thanked like a person and nothing is stored. */
   contactId: string | null;
-  /** Spec §8: "'Thank you for submitting the form!' (or a custom message)". */
+  /** "Thank you for submitting the form!", or the card's custom message. */
   message: string;
 }
 
 /**
  * A visitor left their details through a card's lead form: the card's owner gets a contact of kind lead
- * (`manualAdd` false), which also names the team owner when the card's team is on the team plan (spec §3), and the
+ * (`manualAdd` false), which also names the team owner when the card's team is on the team plan, and the
  * new-lead email is queued in the same transaction unless the owner turned it off. Whether the card's page is
  * shown at all (blocked by its plan's card limit) is the public page's decision, made before calling this.
  */
@@ -141,8 +141,8 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
 
     const owner = await repository.findLeadRecipient(trx, card.ownerId);
     if (!owner) throw notFound(contactMessages.cardNotFound);
-    // The card's team: the team owner of a member's card, else the owner themselves (spec §6: "a user without
-    // a team record is their own team owner"). Kept only while that team is on the team plan (spec §3).
+    // The card's team: the team owner of a member's card, else the owner themselves (a user without a team
+    // record is their own team owner). Kept only while that team is on the team plan.
     const teamCandidate =
       card.teamOwnerId ?? options.ownerTeamOwnerId ?? card.ownerId;
     const teamPlan = teamCandidate === card.ownerId ? owner.plan : (await repository.findLeadRecipient(trx, teamCandidate))?.plan;

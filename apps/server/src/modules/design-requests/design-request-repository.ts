@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DesignRequestKind, DesignRequestStatus, DesignUploadField } from '@cardstack/shared/design-requests/schemas';
-import type { Database } from '../../db/schema';
+import type { Database, DesignRequestTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -44,19 +44,7 @@ export async function insertDesignRequest(db: Db, row: DesignRequestRow): Promis
     .execute();
 }
 
-function toRow(row: {
-  id: string;
-  kind: string;
-  status: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  notes: string;
-  details: string;
-  files: string;
-  created_at: string;
-}): DesignRequestRow {
+function toRow(row: Omit<DesignRequestTable, 'updated_at'>): DesignRequestRow {
   return {
     id: row.id,
     kind: row.kind as DesignRequestKind,

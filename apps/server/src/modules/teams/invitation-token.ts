@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { teamRoles } from '@cardstack/shared/teams/roles';
 
 /**
- * The invitation link's token: what it carries (spec §4: "an invitation link (carrying email, role,
- * ownerId, teamOwnerId)") plus its id and expiry, signed with HMAC-SHA-256 under a key derived from the
+ * The invitation link's token: what it carries (the invited email, the role, the inviting owner's id and
+ * the team owner's id) plus its id and expiry, signed with HMAC-SHA-256 under a key derived from the
  * server secret. The signature makes the carried values trustworthy without a lookup; the database keeps
  * only the token's SHA-256 (a leaked table gives no usable link) and decides revocation and acceptance.
  */
@@ -13,7 +13,7 @@ export const invitationTokenClaims = z.object({
   id: z.string(),
   email: z.string(),
   role: z.enum(teamRoles),
-  /** Who sent it (the spec's ownerId). */
+  /** Who sent it: the inviting owner's user id. */
   invitedBy: z.string(),
   teamOwnerId: z.string(),
   /** Expiry, ms since the epoch. */

@@ -8,7 +8,7 @@ import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import { usageOf } from './team-usage';
 
-/** Spec §6: "Team users only see team cards whose owner is not themselves." Newest first, at most 1000. */
+/** Team users see only the team cards whose owner is not themselves. Newest first, at most 1000. */
 export async function listTeamCards(deps: TeamsDeps, caller: TeamCaller): Promise<TeamCardsResponse> {
   requirePermission(caller, 'manageDigitalCards');
   const [cards, members, allowance] = await Promise.all([

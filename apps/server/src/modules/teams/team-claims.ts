@@ -7,7 +7,7 @@ import * as repository from './team-repository';
 /**
  * The team claims of a user, read from the database on every request, so a change (accepted invitation,
  * new role, edited permission matrix, the owner leaving Teams) holds from the next request on with no token
- * to refresh. Spec §6: "a user without a team record is their own team owner"; team mode needs the team
+ * to refresh. A user without a team record is their own team owner; team mode needs the team
  * owner on Teams, read from the plan billing keeps on the user record.
  */
 export function createTeamClaimsResolver(db: Kysely<Database>): TeamClaimsResolver {

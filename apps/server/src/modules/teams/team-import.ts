@@ -12,7 +12,7 @@ import { addMember, inviteProblem } from './team-members';
 import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { ImportJobRow } from './team-repository';
-import { parseImportFile, type ParsedRow } from './team-import-file';
+import type { ParsedRow } from './team-import-file';
 
 /*
  * Bulk import: the upload is parsed and checked for its header at once (a wrong file is answered in the
@@ -87,6 +87,8 @@ export function toImportJob(row: ImportJobRow): ImportJob {
 
 export async function startImport(deps: TeamsDeps, caller: TeamCaller, upload: { body: Buffer; fileName: string }): Promise<ImportJob> {
   requireImportPermission(caller);
+  // The file readers (papaparse, saxes for .xlsx) load with the first import: an idle server does not hold them.
+  const { parseImportFile } = await import('./team-import-file');
   const rows = await parseImportFile(upload.body, upload.fileName);
   const adminRows = rows.filter((parsed) => {
     const checked = validateImportRow(parsed.record);

@@ -114,7 +114,7 @@ export async function previewInvitation(deps: TeamsDeps, token: string): Promise
 }
 
 /**
- * Spec §4 "Invitation acceptance": the signed-in user becomes the member the link was for. The record is
+ * Accepting an invitation: the signed-in user becomes the member the link was for. The record is
  * marked accepted with its timestamps; from the next request on the session carries the team claims. A
  * card the bulk import prepared is made now, owned by the member and held by the team.
  */

@@ -1,7 +1,8 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { signOut, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { navigationItems } from '../navigation';
 
 /** Everything behind sign-in: the navigation and the current screen. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 
-/** The spec's tooltip defaults: offset 10, hide fade 150 ms (styles.css), throttle 50 ms. */
+/** The product's tooltip defaults: offset 10, hide fade 150 ms (styles.css), throttle 50 ms. */
 export const tooltipDefaults = { offset: 10, hideFadeMs: 150, throttleMs: 50 } as const;
 
 export function TooltipProvider({ children }: { children: ReactNode }) {

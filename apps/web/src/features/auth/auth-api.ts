@@ -14,7 +14,7 @@ interface AuthFailure {
   message: string;
 }
 
-/** Turns any failure of an auth call into the spec's error code and the message for the right field. */
+/** Turns any failure of an auth call into its error code and the message for the right field. */
 export function describeAuthError(error: unknown): AuthFailure {
   if (error instanceof ApiError) {
     const code = error.status === 0 ? toAuthErrorCode('network') : toAuthErrorCode({ status: error.status, code: error.code, message: error.message });

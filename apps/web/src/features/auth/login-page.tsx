@@ -2,21 +2,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { authErrorMessages, toAuthErrorCode } from '@cardstack/shared/auth/auth-errors';
 import { loginInput, type LoginInput } from '@cardstack/shared/auth/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
-import { sessionQueryKey } from '../../lib/session';
+import { refreshSession } from '../../lib/session';
 import { authApi, describeAuthError, safeNextPath } from './auth-api';
 import { GoogleButton } from './google-button';
 import { TwoFactorStep } from './two-factor-step';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   // Back from Google with an error code (a closed sign-up, a disabled account): the message is ours, never the URL's text.
@@ -27,7 +25,7 @@ export function LoginPage() {
   const resetDone = params.get('reset') === 'done';
 
   const finishSignIn = async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    await refreshSession();
     navigate(next, { replace: true });
   };
 

@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { registerInput, type RegisterInput } from '@cardstack/shared/auth/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
-import { sessionQueryKey } from '../../lib/session';
+import { refreshSession } from '../../lib/session';
 import { authApi, describeAuthError, safeNextPath } from './auth-api';
 import { GoogleButton } from './google-button';
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [formError, setFormError] = useState<string>();
   // Where the new account continues (a physical card's activation); a first Google sign-in goes there too.
@@ -25,7 +23,7 @@ export function RegisterPage() {
     setFormError(undefined);
     try {
       await authApi.register(values);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       navigate(next, { replace: true });
     } catch (error) {
       const failure = describeAuthError(error);

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingStatus, CardAccessResponse, CheckoutInput, RedirectResponse } from '@cardstack/shared/billing/schemas';
 import { api } from '../../lib/api-client';
-import { sessionQueryKey } from '../../lib/session';
+import { refreshSession } from '../../lib/session';
 
 const billingQueryKey = ['billing'] as const;
 export const cardAccessQueryKey = ['billing', 'card-access'] as const;
@@ -17,8 +17,9 @@ export function useBillingStatus(options: { refetchInterval?: number | false } =
 }
 
 /**
- * Which of the user's cards are blocked by the plan's card limit and whether another may be created
- * (spec §4). The cards list marks `blockedCardIds`; the create button follows `canCreateCard`.
+ * Which of the user's cards are blocked by the plan's card limit and whether another may be created (both depend on
+ * the plan, the card count and the account's dates). The cards list marks `blockedCardIds`; the create button
+ * follows `canCreateCard`.
  */
 export function useCardAccess() {
   return useQuery({ queryKey: cardAccessQueryKey, queryFn: () => api.get<CardAccessResponse>('/api/billing/card-access') });
@@ -40,7 +41,7 @@ export function useCancelAtPeriodEnd() {
     mutationFn: () => api.post<BillingStatus>('/api/billing/cancel-at-period-end'),
     onSuccess: (status) => {
       queryClient.setQueryData(billingQueryKey, status);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void refreshSession();
       void queryClient.invalidateQueries({ queryKey: cardAccessQueryKey });
     },
   });
@@ -53,7 +54,7 @@ export function useRefreshPlan() {
     () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: billingQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        refreshSession(),
       ]),
     [queryClient],
   );

@@ -1,6 +1,6 @@
 /**
- * Spec §4: "Upgrades or changes send the user to an external payment checkout, with the chosen plan title
- * kept in session storage." The pricing screen reads it back when the checkout returns, to say what was
+ * Upgrades and plan changes send the user to the external payment checkout, with the chosen plan title
+ * kept in session storage. The pricing screen reads it back when the checkout returns, to say what was
  * bought (and, after a downgrade through a checkout, to show the downgrade success).
  */
 export const checkoutMemoryKey = 'cardstack.checkout';

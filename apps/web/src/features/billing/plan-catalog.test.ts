@@ -32,7 +32,8 @@ describe('the plan cards', () => {
   });
 
   it.each([
-    // Spec §9 prices; "Per-card price is price divided by the tier's card count"; yearly is ten months.
+    // Pro and Teams prices per tier; the per-card price is the price divided by the tier's card count; yearly
+    // is ten months.
     ['month', 10, '€4.99', '/ month', '€9.99', '€1.00 per card / month'],
     ['year', 10, '€49.90', '/ year', '€99.90', '€9.99 per card / year'],
     ['month', 25, '€4.99', '/ month', '€19.99', '€0.80 per card / month'],
@@ -51,7 +52,7 @@ describe('the plan cards', () => {
     expect(byPlan({ teamSize: '251+' }).team!.features[0]!.text).toBe('More than 250 cards');
   });
 
-  it('card lines follow spec §9 and the user\'s pricing model', () => {
+  it('card lines follow the plan\'s card allowance and the user\'s pricing model', () => {
     // Newer pricing model: "Basic lists 1 unique card ... Pro lists 2 digital cards".
     expect(byPlan().basic!.features[0]!.text).toBe('1 unique card');
     expect(byPlan().subscribed!.features[0]!.text).toBe('2 digital cards');

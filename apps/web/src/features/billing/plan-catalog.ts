@@ -50,7 +50,7 @@ export interface PlanCatalogInput {
   now?: Date;
 }
 
-/** The three plan cards of the pricing screen (spec §2 and §9). */
+/** The three plan cards of the pricing screen (Basic, Pro, Teams), with their prices and feature lists. */
 export function planCards(input: PlanCatalogInput): PlanCardContent[] {
   const isNewModelToday = isOnOrAfter(input.now ?? new Date(), newPricingModelSince);
   const blockedOn = (plan: UserPlan) => (plan === input.currentPlan ? input.isAccountBlocked : plan === 'basic' ? input.isAccountBlocked : isNewModelToday);

@@ -20,7 +20,7 @@ export interface CurrentPlan {
 }
 
 /**
- * What Next does (spec §4 "Subscription states" and "Pricing page logic"):
+ * What Next does on the pricing screen:
  * - `disabled`: nothing selected (or still loading);
  * - `quote`: Teams 251+, Next gives way to Get a quote;
  * - `go-home`: "Choosing Basic while already Basic goes to /" (and the same for an unchanged paid plan);

@@ -46,7 +46,7 @@ function SubscriptionSummary() {
       const { url } = await portal.mutateAsync();
       window.location.assign(url);
     } catch (error) {
-      // Spec §8: "Payment portal: 'No url returned' when no link comes back" (the server's message).
+      // "No url returned" when the payment portal gives no link back (the server's message).
       notify.alert(error instanceof ApiError ? error.message : 'The payment portal could not be opened. Please try again.');
     }
   }
@@ -62,7 +62,7 @@ function SubscriptionSummary() {
           </dd>
           <dt className="font-medium">Price</dt>
           <dd>
-            {/* Spec §9: "Displayed subscription price: unit amount times quantity divided by 100." */}
+            {/* The displayed price is the unit amount times the quantity, divided by 100. */}
             {formatEuros(Math.round(subscription.displayedPrice * 100))} {subscription.period === 'year' ? 'per year' : 'per month'}
           </dd>
           <dt className="font-medium">{subscription.cancelAtPeriodEnd ? 'Ends on' : subscription.status === 'trialing' ? 'Free trial ends on' : 'Renews on'}</dt>

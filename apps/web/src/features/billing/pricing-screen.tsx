@@ -46,7 +46,7 @@ interface PricingScreenProps {
 }
 
 /**
- * The plan page of spec §2 ("Pricing screen"), at /subscription and at settings → pricing-plans. What Next
+ * The pricing screen, at /subscription and at settings → pricing-plans. What Next
  * does is decided in pricing-actions.ts; this component shows the choice and carries it out.
  */
 export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {

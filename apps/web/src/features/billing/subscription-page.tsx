@@ -4,7 +4,7 @@ import { useSession } from '../../lib/session';
 import { UnlessEveryFeatureIncluded } from './every-feature-included';
 import { PricingScreen } from './pricing-screen';
 
-/** /subscription: the plan page in its own layout (spec §2), signed-in only, without the app's navigation. */
+/** /subscription: the pricing screen in its own layout, signed-in only, without the app's navigation. */
 export default function SubscriptionPage() {
   const session = useSession();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 
-/** Where a card's public page lives (spec §2: /id/{cardId}/, reached by the card's username). */
+/** Where a card's public page lives: /id/{cardId}/, reached by the card's username. */
 export function publicCardPath(username: string): string {
   return `/id/${encodeURIComponent(username)}/`;
 }
@@ -9,12 +9,12 @@ export function publicCardUrl(username: string): string {
   return `${window.location.origin}${publicCardPath(username)}`;
 }
 
-/** Spec §2: "After create, activation …: /customize/edit/{cardId}". */
+/** A card's editor; creating or activating a card lands here. */
 export function cardEditorPath(cardId: string, tab = ''): string {
   return `/customize/edit/${encodeURIComponent(cardId)}${tab ? `/${tab}` : ''}`;
 }
 
-/** Spec §2: "The same edit/{cardId} structure exists under teams-cards" (team mode, with the permission). */
+/** A team card's editor: the same edit/{cardId} routes under teams-cards (team mode, with the permission). */
 export function teamCardEditorPath(cardId: string, tab = ''): string {
   return `/customize/teams-cards/edit/${encodeURIComponent(cardId)}${tab ? `/${tab}` : ''}`;
 }
@@ -26,7 +26,7 @@ export function cardsAreaOf(pathname: string): { editorPath: (cardId: string, ta
     : { editorPath: cardEditorPath, listPath: '/customize', listLabel: 'My cards' };
 }
 
-/** Spec §2: "After delete: /customize, or /customize/teams-cards for a team card." */
+/** Where a delete lands: /customize, or /customize/teams-cards for a team card. */
 export function cardsListPathAfterDelete(isTeamCard: boolean): string {
   return isTeamCard ? '/customize/teams-cards' : '/customize';
 }

@@ -18,7 +18,7 @@ export default function CardsListPage() {
   const navigate = useNavigate();
   const cards = useCards();
   const createCard = useCreateCard();
-  // Creating and duplicating both add a card: the plan's allowance decides (spec §4).
+  // Creating and duplicating both add a card: the plan's allowance decides.
   const cardLimit = useCardLimit();
 
   async function create() {

@@ -121,7 +121,7 @@ export default function OnboardingPage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            // The plan's card allowance used up: the paid-feature dialog instead (spec §4).
+            // The plan's card allowance used up: the paid-feature dialog instead.
             if (isLastStep) return cardLimit.whenRoomForCard(() => void onSubmit());
             // Enter on an early step moves on rather than creating the card half-filled.
             void next();

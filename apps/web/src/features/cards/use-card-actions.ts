@@ -14,7 +14,7 @@ function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 }
 
-/** The card actions of the list and the editor, each with the spec's toast and navigation (§2, §8). */
+/** The card actions of the list and the editor, each with its toast and where it navigates afterwards. */
 export function useCardActions() {
   const navigate = useNavigate();
   const user = useSessionUser();
@@ -30,7 +30,7 @@ export function useCardActions() {
     } catch (error) {
       // Refused by the plan's card limit: nothing failed, the reason (and the way out) is the message.
       if (error instanceof ApiError && error.code === cardLimitErrorCode) notify.alert(error.message);
-      // Spec §4: whatever failed, the copy was rolled back and this is what the person is told.
+      // Whatever failed, the copy was rolled back and this is what the person is told.
       else notify.alert(cardMessages.duplicateFailed);
       return false;
     }
@@ -52,7 +52,7 @@ export function useCardActions() {
       notify.alert(messageOf(error));
       return false;
     }
-    // Spec §8: "'Card deleted!' (alert)".
+    // "Card deleted!" is shown as an alert toast, not a success one.
     notify.alert(cardMessages.deleted);
     navigate(cardsListPathAfterDelete(card.ownerId !== user.id));
     return true;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useCardAccess } from '../billing/public';
 
 /**
- * Spec §4: whether the plan's card allowance leaves room for one more card of the user's own, and the
+ * Whether the plan's card allowance leaves room for one more card of the user's own, and the
  * paid-feature dialog shown instead of creating or duplicating when it does not. While the answer is loading
  * (or failed) the action goes ahead: the server refuses it with the reason if the plan does not allow it.
  */

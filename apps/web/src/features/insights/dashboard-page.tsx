@@ -281,20 +281,30 @@ function Tile({ label, value, change, previous }: { label: string; value: string
   );
 }
 
+/** Table cells: the first column names the row, the others are numbers aligned right. */
+const columnHeaderClass = (index: number) => `py-2 pr-3 font-semibold ${index > 0 ? 'text-right' : ''}`;
+const numberCellClass = 'py-1.5 pr-3 text-right tabular-nums';
+
+function ColumnHeaders({ headers }: { headers: string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-zinc-200">
+        {headers.map((header, index) => (
+          <th key={header} scope="col" className={columnHeaderClass(index)}>
+            {header}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: string[][] }) {
   return (
     <div className="mt-3 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-zinc-200">
-            {headers.map((header, index) => (
-              <th key={header} scope="col" className={`py-2 pr-3 font-semibold ${index > 0 ? 'text-right' : ''}`}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeaders headers={headers} />
         <tbody>
           {rows.map((row) => (
             <tr key={row[0]} className="border-b border-zinc-100">
@@ -304,7 +314,7 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
                     {cell}
                   </th>
                 ) : (
-                  <td key={index} className="py-1.5 pr-3 text-right tabular-nums">
+                  <td key={index} className={numberCellClass}>
                     {cell}
                   </td>
                 ),
@@ -330,15 +340,7 @@ function Breakdown({ title, headers, rows, empty }: { title: string; headers: st
         <p className="mt-2 text-sm text-zinc-700">{empty}</p>
       ) : (
         <table className="mt-3 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-zinc-200">
-              {headers.map((header, index) => (
-                <th key={header} scope="col" className={`py-2 pr-3 font-semibold ${index > 0 ? 'text-right' : ''}`}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeaders headers={headers} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.label} className="border-b border-zinc-100">
@@ -346,9 +348,9 @@ function Breakdown({ title, headers, rows, empty }: { title: string; headers: st
                   <span className="block break-all">{row.label}</span>
                   <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-brand-600" style={{ width: `${Math.round((row.value / largest) * 100)}%` }} />
                 </th>
-                <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(row.value)}</td>
+                <td className={numberCellClass}>{formatCount(row.value)}</td>
                 {(row.extra ?? []).map((cell, index) => (
-                  <td key={index} className="py-1.5 pr-3 text-right tabular-nums">
+                  <td key={index} className={numberCellClass}>
                     {cell}
                   </td>
                 ))}
@@ -387,7 +389,7 @@ function SortableTable({ title, nameHeader, rows }: { title: string; nameHeader:
                   key={column.key}
                   scope="col"
                   aria-sort={sort.key === column.key ? (sort.isDescending ? 'descending' : 'ascending') : 'none'}
-                  className={`py-2 pr-3 font-semibold ${index > 0 ? 'text-right' : ''}`}
+                  className={columnHeaderClass(index)}
                 >
                   <button type="button" onClick={() => toggle(column.key)} className="rounded font-semibold hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
                     {column.label}
@@ -404,7 +406,7 @@ function SortableTable({ title, nameHeader, rows }: { title: string; nameHeader:
                   {row.name}
                 </th>
                 {insightMetrics.map((metric) => (
-                  <td key={metric} className="py-1.5 pr-3 text-right tabular-nums">
+                  <td key={metric} className={numberCellClass}>
                     {formatCount(row.counts[metric])}
                   </td>
                 ))}

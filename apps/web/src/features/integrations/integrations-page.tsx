@@ -6,7 +6,7 @@ import { WebhooksPanel } from './components/webhooks-panel';
 import { ZapierTile } from './components/zapier-tile';
 
 /**
- * /settings/integrations. The Zapier tile follows the plan gate the screen has in the spec; the API keys and
+ * /settings/integrations. The Zapier tile is a paid feature (Pro and Teams); the API keys and
  * webhooks below are open on every plan (docs/decisions/0024-open-api-on-every-plan.md).
  */
 export default function IntegrationsPage() {

@@ -2,7 +2,7 @@ import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { settingsRoutesFor } from '@cardstack/shared/teams/settings-routes';
 
 /**
- * The settings sub-routes a user gets. Spec §2: everyone gets general, pricing-plans and integrations;
+ * The settings sub-routes a user gets: everyone gets general, pricing-plans and integrations;
  * users who are not organisation users also get user-management and roles. Sections are added here as
  * their features land.
  */

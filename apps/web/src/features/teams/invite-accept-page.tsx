@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordField, displayNameField } from '@cardstack/shared/auth/schemas';
@@ -14,7 +14,7 @@ import { InputField } from '../../components/ui/input-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError, api } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { sessionQueryKey, useSession } from '../../lib/session';
+import { refreshSession, useSession } from '../../lib/session';
 import { authApi, describeAuthError } from '../auth/public';
 import { acceptInvitation, previewInvitation } from './api/teams-api';
 
@@ -60,7 +60,6 @@ function Problem({ title, message }: { title: string; message: string }) {
 
 function Invitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const session = useSession();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string>();
@@ -76,7 +75,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
     setIsJoining(true);
     try {
       await acceptInvitation(token);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       notify.success(joinedTeamMessage(teamName), 'auth');
       navigate('/', { replace: true });
     } catch (caught) {
@@ -111,7 +110,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
             variant="secondary"
             className="mt-4 w-full"
             onClick={() =>
-              void api.post('/api/auth/sign-out').then(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }))
+              void api.post('/api/auth/sign-out').then(() => refreshSession())
             }
           >
             Sign out
@@ -167,14 +166,13 @@ function SignedOutInvitation({
 }
 
 function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof registerForm>>({ resolver: zodResolver(registerForm) });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
       await authApi.register({ ...values, email });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       await onDone();
     } catch (caught) {
       const failure = describeAuthError(caught);
@@ -198,14 +196,13 @@ function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promis
 }
 
 function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof signInForm>>({ resolver: zodResolver(signInForm) });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
       await authApi.signIn({ email, password: values.password });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       await onDone();
     } catch (caught) {
       const failure = describeAuthError(caught);

@@ -11,7 +11,7 @@ import { useSaveRoles, useTeamRoles } from './api/teams-api';
 
 const rolesSavedMessage = 'Roles saved.';
 
-/** settings → roles: the permission matrix of the team (spec §3 organizationRoles). */
+/** settings → roles: the team's permission matrix, which permissions admins and employees have. */
 export default function RolesPage() {
   const user = useSessionUser();
   return (

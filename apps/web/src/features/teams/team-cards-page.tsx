@@ -14,7 +14,7 @@ import { teamCardsQueryKey, useCreateTeamCard, useTeamCards } from './api/teams-
 import { SeatUsage } from './components/seat-usage';
 
 /**
- * /customize/teams-cards: the team's cards whose owner is not the signed-in user (spec §6), newest first,
+ * /customize/teams-cards: the team's cards whose owner is not the signed-in user, newest first,
  * each with the member it is for. The card actions are the cards feature's own; the server decides access.
  */
 export default function TeamCardsPage() {

@@ -23,7 +23,7 @@ it('summarises an import', () => {
   expect(importSummary({ createdCount: 197, skippedCount: 0, rejectedCount: 3 })).toBe('197 created, 0 skipped, 3 rejected');
 });
 
-describe('importCreatedToast — spec §8 "Cards created" / "Card created"', () => {
+describe('importCreatedToast — "Cards created" / "Card created"', () => {
   const row = (outcome: 'created' | 'skipped' | 'rejected', message: string) => ({ row: 2, email: 'a@example.com', outcome, message });
   const cardMade = row('created', importCardCreatedMessage);
   const invited = row('created', 'Invited. Their card is made when they accept.');

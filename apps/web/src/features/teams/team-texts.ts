@@ -14,7 +14,7 @@ export function removalConsequence(member: Pick<TeamMember, 'name' | 'cardCount'
 }
 
 /**
- * Spec §8 toast "Cards created" / "Card created" after an import that created cards; null when it created none.
+ * The toast "Cards created" / "Card created" after an import that created cards; null when it created none.
  * Only rows that made a card count: an invitation's card is made later, when the person accepts.
  */
 export function importCreatedToast(job: Pick<ImportJob, 'rows'>): string | null {

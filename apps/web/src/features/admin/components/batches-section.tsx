@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { adminApi, adminQueryKey } from '../admin-api';
 import { DataTable, formatTime } from './table';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 
 /** Pre-order batches: create N for a product, download the CSV for the printer, see which are activated. */
 export function BatchesSection() {
@@ -31,9 +32,7 @@ export function BatchesSection() {
     const values = Object.fromEntries(new FormData(event.currentTarget).entries());
     const parsed = preorderBatchInput.safeParse(values);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});

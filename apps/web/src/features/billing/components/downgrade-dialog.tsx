@@ -37,7 +37,7 @@ export function DowngradeDialog({
   );
 }
 
-/** Spec §8 impact list for the move; the card line states the user's own allowance or is left out. */
+/** What the move locks, erases or resets; the card line states the user's own allowance or is left out. */
 function DowngradeImpacts({ from, to, status }: { from: UserPlan; to: 'basic' | 'subscribed'; status: BillingStatus }) {
   const impacts = downgradeImpactsShown(from, to, status.cardsKeptAfterDowngrade[to]);
   const endsOn = to === 'basic' ? status.subscription?.currentPeriodEnd : null;

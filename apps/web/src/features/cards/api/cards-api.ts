@@ -43,7 +43,7 @@ export function rememberCard(queryClient: QueryClient, card: Card): Promise<void
 const cardUrl = (cardId: string, rest = '') => `/api/cards/${encodeURIComponent(cardId)}${rest}`;
 
 /**
- * The plan's card limit (spec §4) counts the cards and keeps the default: whatever adds, removes or re-ranks
+ * The plan's card limit counts the cards and keeps the default: whatever adds, removes or re-ranks
  * a card, or was refused by the limit, reads it again.
  */
 const refreshCardAccess = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: cardAccessQueryKey });

@@ -4,9 +4,9 @@ import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
 import { Button, buttonClass } from '../../../components/ui/button';
 
 /**
- * The paid-feature overlay of spec §2 ("This is a Paid feature / Upgrade your account to use this feature",
- * Upgrade → /subscription), as a dialog: shown instead of creating or duplicating a card when the plan's card
- * allowance is used up (§4). The server refuses the same request, so this only saves a round trip.
+ * The paid-feature overlay ("This is a Paid feature / Upgrade your account to use this feature", Upgrade →
+ * /subscription), as a dialog: shown instead of creating or duplicating a card when the plan's card allowance is
+ * used up. The server refuses the same request, so this only saves a round trip.
  */
 export function CardLimitDialog({
   open,

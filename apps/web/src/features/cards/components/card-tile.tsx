@@ -38,7 +38,7 @@ export function CardTile({
   actions: CardTileActions;
   /** Team cards open their editor under /customize/teams-cards. */
   editorPath?: (cardId: string) => string;
-  /** Beyond the plan's card allowance (spec §4): its public page shows the inactive page. */
+  /** Beyond the plan's card allowance: its public page shows the inactive page. */
   isBlocked?: boolean;
 }) {
   const title = cardDisplayTitle(card);

@@ -2,7 +2,7 @@ import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { cardDisplayTitle } from '../card-paths';
 
-/** Deleting asks first (issue 3: "Delete: asks for confirmation"). */
+/** Deleting a card asks for confirmation first: it removes the card and its files for good. */
 export function DeleteCardDialog({
   card,
   onCancel,

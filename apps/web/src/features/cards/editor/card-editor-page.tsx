@@ -67,7 +67,7 @@ function CardEditor({ card }: { card: Card }) {
     mode: 'onTouched',
   });
   const { formState } = form;
-  // Team cards keep their editor under /customize/teams-cards (spec §2).
+  // Team cards keep their editor under /customize/teams-cards.
   const area = cardsAreaOf(location.pathname);
   const basePath = area.editorPath(card.id);
   const currentTab = (location.pathname.slice(basePath.length).replace(/^\/|\/$/g, '') as EditorTab) || '';

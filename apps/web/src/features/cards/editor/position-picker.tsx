@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { ImagePosition } from '@cardstack/shared/cards/images';
 import type { CardEditorValues } from './card-form';
 
-/** The nine positions of spec §3 laid out as the part of the image they keep in view. */
+/** The nine image positions laid out as the part of the image they keep in view. */
 const grid: { value: ImagePosition; label: string }[] = [
   { value: 'object-left-top', label: 'Top left' },
   { value: 'object-top', label: 'Top' },

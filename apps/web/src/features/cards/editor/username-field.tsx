@@ -20,7 +20,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 
 /**
  * The card's username: part of its public address. While typing, the server is asked whether the name is
- * free (spec §5: unique, checked by searching cards by username); the save checks again.
+ * free (usernames are unique across all cards); the save checks again.
  */
 export function UsernameField({ cardId, savedUsername }: { cardId: string; savedUsername: string }) {
   const { register, getFieldState, formState } = useFormContext<CardEditorValues>();

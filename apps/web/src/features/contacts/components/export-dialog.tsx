@@ -19,7 +19,7 @@ function ExportLinks({ filter, onDone }: { filter: ContactFilterInput; onDone?: 
 }
 
 /**
- * Export of the current search, filters and order. A paid feature (spec §8 "CSV export … locked" on Basic):
+ * Export of the current search, filters and order. A paid feature (locked on Basic):
  * Basic users see the paid-feature overlay; the server refuses them too.
  */
 export function ExportDialog({ filter, total }: { filter: ContactFilterInput; total: number }) {

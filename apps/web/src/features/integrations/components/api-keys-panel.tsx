@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { integrationsApi, integrationsKeys } from '../integrations-api';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -54,9 +55,7 @@ export function ApiKeysPanel() {
     setFormError(undefined);
     const parsed = createApiKeyInput.safeParse({ name, scopes });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { integrationsApi, integrationsKeys } from '../integrations-api';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -84,9 +85,7 @@ export function WebhooksPanel() {
     setFormError(undefined);
     const parsed = createHookInput.safeParse({ target_url: targetUrl, event });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { InputField } from '../../../components/ui/input-field';
 import { ApiError, api } from '../../../lib/api-client';
-import { signOut } from '../../../lib/session';
+import { signOut } from '../../../lib/sign-out';
 
 /** Deleting the account after a confirmation (with the password, when the account has one). */
 export function DeleteAccount({ user }: { user: SessionUser }) {

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { changeEmailInput, type ChangeEmailInput } from '@cardstack/shared/account/schemas';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { sessionQueryKey } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 import { authApi, describeAuthError } from '../../auth/public';
 import { applyServerError } from '../apply-server-error';
 
@@ -17,7 +16,6 @@ import { applyServerError } from '../apply-server-error';
  * address takes over once its owner opens the link mailed to it.
  */
 export function EmailForm({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string>();
   const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailInput), defaultValues: { newEmail: '', password: '' } });
   if (!user.hasPassword) {
@@ -26,7 +24,7 @@ export function EmailForm({ user }: { user: SessionUser }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await api.post('/api/account/email', values);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       form.reset({ newEmail: '', password: '' });
       setPendingEmail(values.newEmail.toLowerCase());
       notify.success('Check your inbox to confirm the new address.');

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { changePasswordInput, type ChangePasswordInput } from '@cardstack/shared/account/schemas';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
@@ -9,14 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { sessionQueryKey } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 import { startGoogleSignIn } from '../../auth/public';
 import { applyServerError } from '../apply-server-error';
 
 /** Changing the password, or setting a first one after signing in with Google again. */
 export function PasswordForm({ user }: { user: SessionUser }) {
   const location = useLocation();
-  const queryClient = useQueryClient();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordInput),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -30,7 +28,7 @@ export function PasswordForm({ user }: { user: SessionUser }) {
     try {
       await api.post('/api/account/password', values);
       form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       notify.success('Changes saved!');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'requires-recent-login' && !user.hasPassword) setNeedsGoogle(true);

@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { ApiError, api, uploadWithProgress } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { sessionQueryKey } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 
 /** The profile photo: upload (with its progress) or remove. */
 export function PhotoForm({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string>();
@@ -20,7 +18,7 @@ export function PhotoForm({ user }: { user: SessionUser }) {
     form.append('file', file);
     try {
       await uploadWithProgress('/api/account/photo', form, setProgress);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       notify.success('Changes saved!');
     } catch (uploadError) {
       setError(uploadError instanceof ApiError ? uploadError.message : 'The upload failed. Please try again.');
@@ -32,7 +30,7 @@ export function PhotoForm({ user }: { user: SessionUser }) {
 
   async function remove() {
     await api.delete('/api/account/photo');
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    await refreshSession();
   }
 
   return (

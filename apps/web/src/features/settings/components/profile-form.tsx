@@ -1,23 +1,21 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { updateProfileInput, type UpdateProfileInput } from '@cardstack/shared/account/schemas';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { sessionQueryKey } from '../../../lib/session';
+import { setSessionUser } from '../../../lib/session';
 import { applyServerError } from '../apply-server-error';
 
 /** The display name. */
 export function ProfileForm({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const form = useForm<UpdateProfileInput>({ resolver: zodResolver(updateProfileInput), defaultValues: { displayName: user.displayName } });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const updated = await api.patch<SessionUser>('/api/account/profile', values);
-      queryClient.setQueryData(sessionQueryKey, updated);
+      setSessionUser(updated);
       notify.success('Changes saved!');
     } catch (error) {
       applyServerError(error, ['displayName'] as const, form.setError);

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { totpCodeInput, twoFactorPasswordInput, type SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { sessionQueryKey } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 import { applyServerError } from '../apply-server-error';
 
 interface Setup {
@@ -28,7 +27,6 @@ async function qrSvgOf(uri: string): Promise<string> {
  * was saved (the backup codes are shown once); off with the password.
  */
 export function TwoFactorPanel({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const [setup, setSetup] = useState<Setup>();
   const passwordForm = useForm<{ password: string }>({ resolver: zodResolver(twoFactorPasswordInput), defaultValues: { password: '' } });
   const codeForm = useForm<{ code: string }>({ resolver: zodResolver(totpCodeInput.pick({ code: true })), defaultValues: { code: '' } });
@@ -41,7 +39,7 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
     try {
       if (user.twoFactorEnabled) {
         await api.post('/api/auth/two-factor/disable', { password });
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        await refreshSession();
         notify.success('Two-factor sign-in is off.');
       } else {
         const result = await api.post<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { password });
@@ -58,7 +56,7 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
   const onCode = codeForm.handleSubmit(async ({ code }) => {
     try {
       await api.post('/api/auth/two-factor/verify-totp', { code });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession();
       setSetup(undefined);
       codeForm.reset({ code: '' });
       notify.success('Two-factor sign-in is on.');

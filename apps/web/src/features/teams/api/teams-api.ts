@@ -13,7 +13,7 @@ import type {
 } from '@cardstack/shared/teams/schemas';
 import type { TeamRole } from '@cardstack/shared/teams/roles';
 import { api, uploadWithProgress } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 
 /*
  * Every /api/teams call the SPA makes, with its query keys. Team cards sit under the cards key, so the card
@@ -78,7 +78,7 @@ export function useSaveRoles() {
     onSuccess: (saved) => {
       queryClient.setQueryData(teamRolesQueryKey, saved);
       // The signed-in user's own permissions may have changed with it.
-      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      return refreshSession();
     },
   });
 }

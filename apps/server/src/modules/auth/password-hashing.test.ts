@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from 'better-auth/crypto';
+import { createPasswordHashing, createPlaces } from './password-hashing';
+
+/** A piece of work the test finishes by hand, recording when it started. */
+function manualWork(log: string[], name: string) {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { work: async () => (log.push(`start ${name}`), await done, name), finish };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('places for password hashes', () => {
+  it.each([
+    { inProgress: 1, waiting: 0, started: 1, refused: 3 },
+    { inProgress: 1, waiting: 2, started: 1, refused: 1 },
+    { inProgress: 2, waiting: 1, started: 2, refused: 1 },
+    { inProgress: 4, waiting: 16, started: 4, refused: 0 },
+  ])('with $inProgress at once and $waiting waiting, 4 at once: $started start, $refused refused', async ({ inProgress, waiting, started, refused }) => {
+    const log: string[] = [];
+    const withPlace = createPlaces({ inProgress, waiting }, () => new Error('busy'));
+    const works = ['a', 'b', 'c', 'd'].map((name) => manualWork(log, name));
+    const results = works.map(({ work }) => withPlace(work).catch((error: Error) => error.message));
+    await tick();
+    expect(log).toEqual(['start a', 'start b', 'start c', 'start d'].slice(0, started));
+
+    // Each finished hash hands its place to the next waiting one, in arrival order.
+    for (const { finish } of works) {
+      finish();
+      await tick();
+    }
+    const answers = await Promise.all(results);
+    expect(answers.filter((answer) => answer === 'busy')).toHaveLength(refused);
+    expect(log).toEqual(['start a', 'start b', 'start c', 'start d'].slice(0, 4 - refused));
+  });
+
+  it('frees the place of work that fails', async () => {
+    const withPlace = createPlaces({ inProgress: 1, waiting: 0 }, () => new Error('busy'));
+    await expect(withPlace(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    await expect(withPlace(() => Promise.resolve('next'))).resolves.toBe('next');
+  });
+});
+
+describe('password hashing', () => {
+  it('reads hashes in the auth library’s own format both ways', async () => {
+    const hashing = createPasswordHashing({ inProgress: 2, waiting: 0 });
+    const stored = await hashPassword('correct horse battery');
+    expect(await hashing.verify({ hash: stored, password: 'correct horse battery' })).toBe(true);
+    expect(await hashing.verify({ hash: stored, password: 'wrong horse battery' })).toBe(false);
+    const ours = await hashing.hash('correct horse battery');
+    expect(ours).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await hashing.verify({ hash: ours, password: 'correct horse battery' })).toBe(true);
+  });
+
+  it('refuses at once beyond its places with 503 and Retry-After in the auth library’s answer shape', async () => {
+    const hashing = createPasswordHashing({ inProgress: 1, waiting: 0 });
+    const first = hashing.hash('first password');
+    const refused = await hashing.hash('second password').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ statusCode: 503, body: { code: 'OVERLOADED' }, headers: { 'Retry-After': '5' } });
+    await first;
+    await expect(hashing.hash('third password')).resolves.toMatch(/:/);
+  });
+});

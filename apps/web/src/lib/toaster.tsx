@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster as SonnerToaster } from 'sonner';
+
+/*
+ * The toaster lives in a React root of its own, made on the first toast (lib/notify.ts): the toast library is no
+ * part of the app shell, and most visits never show a toast. It comes in the chunk of the screen that raises the
+ * toast, so there is no extra download to wait for or to fail. Outside the router, a toast stays on screen
+ * across the navigation that often follows it ("Card activated successfully", then the cards list).
+ */
+let toasterMounted: Promise<void> | undefined;
+
+/** Resolves once the toaster is on screen (a toast raised before it mounted would be lost); the first call mounts it. */
+export function whenToasterMounted(): Promise<void> {
+  toasterMounted ??= new Promise<void>((resolve) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    createRoot(host).render(<Toaster onMounted={resolve} />);
+  });
+  return toasterMounted;
+}
+
+/** Toasts auto-close (durations per area in lib/notify.ts) and carry a close button to dismiss them. */
+function Toaster({ onMounted }: { onMounted: () => void }) {
+  useEffect(onMounted, [onMounted]);
+  return <SonnerToaster position="top-center" closeButton richColors toastOptions={{ closeButton: true }} />;
+}

@@ -70,8 +70,12 @@ export async function saveRoles(db: Db, teamOwnerId: string, matrix: RolesMatrix
 
 // ---- Members -------------------------------------------------------------------------------------------
 
+/**
+ * Oldest first. A bulk import adds several members within one millisecond and ids are random, so members added
+ * at the same moment are listed by email: the order stays the same on every read.
+ */
 export function listMembers(db: Db, teamOwnerId: string): Promise<MemberRow[]> {
-  return db.selectFrom('team_member').selectAll().where('team_owner_id', '=', teamOwnerId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  return db.selectFrom('team_member').selectAll().where('team_owner_id', '=', teamOwnerId).orderBy('created_at', 'asc').orderBy('email', 'asc').execute();
 }
 
 export async function countMembers(db: Db, teamOwnerId: string): Promise<number> {
@@ -129,7 +133,7 @@ export async function markMemberAccepted(db: Db, memberId: string, userId: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Spec §3 organizationUsers firstLogin / lastLogin, on every sign-in of a member. */
+/** A member's first and last sign-in times, kept up to date on every sign-in of a member. */
 export async function recordMemberSignIn(db: Db, userId: string, now: string): Promise<void> {
   await db
     .updateTable('team_member')

@@ -71,8 +71,8 @@ export async function saveRoles(db: Db, teamOwnerId: string, matrix: RolesMatrix
 // ---- Members -------------------------------------------------------------------------------------------
 
 /**
- * Oldest first. A bulk import adds several members within one millisecond and ids are random, so members added
- * at the same moment are listed by email: the order stays the same on every read.
+ * Oldest first. A bulk import adds several members within one millisecond, and ids are random: members added at
+ * the same moment are listed by email, an order people can predict.
  */
 export function listMembers(db: Db, teamOwnerId: string): Promise<MemberRow[]> {
   return db.selectFrom('team_member').selectAll().where('team_owner_id', '=', teamOwnerId).orderBy('created_at', 'asc').orderBy('email', 'asc').execute();

@@ -15,13 +15,17 @@ export async function insertSubscription(db: Kysely<Database>, row: Subscription
   await db.insertInto('billing_subscription').values(row).execute();
 }
 
-/** A new subscription replaces the ones in force: they end now. */
-export async function endSubscriptionsInForce(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+/**
+ * A new subscription replaces the bought ones in force: they end now. The operator's grant stays: nobody buys
+ * it, only the operator takes it back, and while both are in force the better plan applies.
+ */
+export async function endBoughtSubscriptionsInForce(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
   await db
     .updateTable('billing_subscription')
     .set({ status: 'canceled', ended_at: now.toISOString(), updated_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('status', 'in', grantingStatuses)
+    .where('provider', '!=', 'operator')
     .execute();
 }
 

@@ -72,7 +72,7 @@ export async function completeLocalCheckout(deps: BillingDeps, userId: string, s
     if (!(await repository.closeLocalCheckout(trx, checkout.id, 'completed', now))) {
       throw new AppError(409, 'checkout-closed', 'This test checkout was already completed or cancelled.');
     }
-    await repository.endSubscriptionsInForce(trx, userId, now);
+    await repository.endBoughtSubscriptionsInForce(trx, userId, now);
     const trialEnd = checkout.trial_days > 0 ? addDays(now, checkout.trial_days) : null;
     await repository.insertSubscription(trx, {
       id: crypto.randomUUID(),

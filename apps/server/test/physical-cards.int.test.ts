@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
+import sharp from 'sharp';
 import { createPreorderBatch } from '../src/modules/physical-cards/physical-cards-module';
+import { buyPro } from './billing-support';
+import { fileUpload } from './multipart';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { member, teamsOwner } from './teams-support';
 
@@ -195,6 +198,31 @@ describe('after activation', () => {
     expect(off.body).not.toContain('Ada Lovelace');
     expect((await owner.client.post(`/api/physical-cards/${id}/state`, { isDeactivated: false })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/id/${id}/` })).body).toContain('Ada Lovelace');
+  });
+
+  it('after a move, the card first made from it keeps its files from visitors once the plan blocks that card', async () => {
+    const { id, owner } = await activated();
+    await buyPro(owner.client);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const image = fileUpload(png, 'me.png', 'image/png');
+    const withImage = await owner.client.request('POST', `/api/cards/${id}/images/profile`, image.body, image.headers);
+    expect(withImage.statusCode, withImage.body).toBe(200);
+    const imageUrl = withImage.json().card.profilePicture.url as string;
+    const visit = () => t.app.inject({ method: 'GET', url: imageUrl, remoteAddress: '203.0.113.9' });
+    expect((await visit()).statusCode).toBe(200);
+
+    const other = (await owner.client.post('/api/cards', { title: 'Other', name: 'Second Persona' })).json().card as Card;
+    expect((await owner.client.post(`/api/cards/${other.id}/default`)).statusCode).toBe(200);
+    expect((await owner.client.post(`/api/physical-cards/${id}/assign`, { cardId: other.id })).statusCode).toBe(200);
+    // Back to Basic at the end of the trial: the default stays active and the card made from the pre-order is blocked.
+    await owner.client.post('/api/billing/cancel-at-period-end');
+    expect((await owner.client.post('/api/billing/test-clock', { days: 8 })).statusCode).toBe(200);
+    expect((await owner.client.get('/api/billing/card-access')).json()).toMatchObject({ blockedCardIds: [id] });
+    t.services.publicCard.onCardChanged({ cardId: id, ownerId: owner.userId, kind: 'saved' });
+
+    expect((await visit()).statusCode).toBe(404);
+    expect((await owner.client.get(imageUrl)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/id/${id}/` })).body).toContain('Second Persona');
   });
 });
 

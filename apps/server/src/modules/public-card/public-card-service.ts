@@ -380,7 +380,9 @@ export function createPublicCardService(deps: PublicCardDeps) {
     async isFileServable(key: string, viewerId: () => Promise<string | null>): Promise<boolean> {
       const [folder, cardId] = key.split('/');
       if (!folder || !cardId || !cardFileFolders.has(folder)) return true;
-      const ref = await refOf(cardId, false);
+      // The folder names the card itself. A card made from a pre-order shares its id with the physical card's
+      // address, which follows moves to another card, so such a card is looked up by its id alone.
+      const ref = physicalCardKey.test(cardId) ? await findCardRef(deps.db, cardId) : await refOf(cardId, false);
       if (ref?.id !== cardId) return true;
       const blocked = await blockedCardsOf(ref.ownerId);
       if (!blocked?.has(ref.id)) return true;

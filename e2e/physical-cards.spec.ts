@@ -104,6 +104,7 @@ test('a visitor sends the custom design form with a logo and the operator sees i
 
   const operator = await operatorPage(browser);
   await operator.goto('/admin/requests');
+  await expect(operator.getByText('Done and rejected requests are deleted with their files 365 days after their last change.')).toBeVisible();
   const request = operator.getByRole('listitem').filter({ hasText: name });
   await expect(request).toContainText('150 cards, Metal, Matte');
   await expect(request).toContainText('Gold edges, please.');

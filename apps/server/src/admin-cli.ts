@@ -1,4 +1,4 @@
-// `npm run admin -- promote <email> | preorders create --product-id … --product-name … --count N | users list`:
+// `npm run admin -- promote <email> | demote <email> | preorders create --product-id … --product-name … --count N | users list`:
 // the operator's scripted actions, on the database the server uses (SQLite in DATA_DIR or DATABASE_URL). The
 // services are composed as the server composes them; no route listens and no job runs.
 import pino from 'pino';

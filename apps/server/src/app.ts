@@ -39,7 +39,7 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
-import { designRequestFolder, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
+import { designRequestFolder, registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
   createIntegrationEvents,
   createIntegrations,
@@ -282,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     planChanges,
     now: billingTime.now,
     version: appVersion,
+    designRequestRetentionDays: config.designRequestRetentionDays,
     health: async () => ({
       database: { dialect: database.dialect, isReachable: await isDatabaseReachable(database) },
       storage: { kind: storage.kind, isReachable: await storage.list('health-check/').then(() => true, () => false) },
@@ -321,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerWalletJobs(jobs, wallet);
   registerIntegrationsJobs(jobs, integrationEvents);
   registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
+  registerDesignRequestJobs(jobs, { db, storage, retentionDays: config.designRequestRetentionDays, logger });
 
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({

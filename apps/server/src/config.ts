@@ -201,6 +201,8 @@ const envSchema = z
     ),
     // The public custom design and quote forms: submissions per client address per hour.
     DESIGN_FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    // Done and rejected design and quote requests (with their files) are deleted this many days after their last change.
+    DESIGN_REQUEST_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
     // Public card page: lead form submissions per IP per window; rendered pages kept in memory; how long an
     // owner's plan status (which cards are blocked) is reused; how often visitor counts are written.
     LEAD_FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -434,6 +436,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     enterpriseContactUrl: env.ENTERPRISE_CONTACT_URL ?? null,
     adminEmails: env.ADMIN_EMAILS ?? [],
     designFormRateLimit: { max: env.DESIGN_FORM_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
+    designRequestRetentionDays: env.DESIGN_REQUEST_RETENTION_DAYS,
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: env.OVERLOAD_EVENT_LOOP_UTILIZATION },
     passwordHashes: { inProgress: env.OVERLOAD_PASSWORD_HASHES_AT_ONCE, waiting: env.OVERLOAD_PASSWORD_HASHES_WAITING },
     publicPage: {

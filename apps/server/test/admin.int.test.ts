@@ -89,6 +89,31 @@ describe('who reaches the console', () => {
     const [promotion] = await auditRows();
     expect(promotion).toMatchObject({ actor_email: 'command line', action: 'user.promote', target_id: promoted.userId });
   });
+
+  it('demote takes a promotion back; an ADMIN_EMAILS address stays an operator and the CLI says so', async () => {
+    const root = await operator();
+    const helper = await person('helper@example.com');
+    const lines: string[] = [];
+    const say = (line: string) => lines.push(line);
+    expect(await runAdminCommand(t.services.admin, ['promote', 'helper@example.com'], say)).toBe(0);
+    expect(await runAdminCommand(t.services.admin, ['demote', 'Helper@Example.com'], say)).toBe(0);
+    expect(lines.at(-1)).toBe('helper@example.com is no longer an operator: /admin is closed to them.');
+    expect((await helper.client.get('/api/admin/users')).statusCode).toBe(403);
+    expect((await helper.client.get('/api/admin/me')).json()).toEqual({ isAdmin: false });
+    const demotion = (await auditRows()).filter((row) => row.action === 'user.demote');
+    expect(demotion).toHaveLength(1);
+    expect(demotion[0]).toMatchObject({ actor_email: 'command line', target_id: helper.userId });
+    expect([JSON.parse(demotion[0]!.before!), JSON.parse(demotion[0]!.after!)]).toEqual([{ isAdmin: true }, { isAdmin: false }]);
+
+    expect(await runAdminCommand(t.services.admin, ['demote', 'helper@example.com'], say)).toBe(0);
+    expect(lines.at(-1)).toBe('helper@example.com was not an operator; nothing changed.');
+    expect(await runAdminCommand(t.services.admin, ['demote', operatorEmail], say)).toBe(1);
+    expect(lines.at(-1)).toBe(`${operatorEmail} is still an operator: ADMIN_EMAILS lists the address. Remove it there and restart the server.`);
+    expect((await root.client.get('/api/admin/users')).statusCode).toBe(200);
+    expect(await runAdminCommand(t.services.admin, ['demote', 'nobody@example.com'], say)).toBe(1);
+    expect(lines.at(-1)).toBe('No account has the address nobody@example.com.');
+    expect((await auditRows()).filter((row) => row.action === 'user.demote')).toHaveLength(1);
+  });
 });
 
 describe('users', () => {
@@ -118,6 +143,22 @@ describe('users', () => {
     expect(JSON.parse(rows[0]!.after!)).toEqual({ grant: { plan: 'team', teamTier: 10, cardLimitation: 3 } });
     expect(JSON.parse(rows[1]!.after!)).toEqual({ grant: null });
     expect((await root.client.get('/api/admin/audit')).json().entries).toHaveLength(2);
+  });
+
+  it('a grant outlives a purchase through the test checkout; taken back, the user keeps what they pay for', async () => {
+    const root = await operator();
+    const customer = await person('buyer@example.com');
+    expect((await root.client.request('PUT', `/api/admin/users/${customer.userId}/plan`, { plan: 'team', teamTier: 10 })).statusCode).toBe(200);
+    const checkout = await customer.client.post('/api/billing/checkout', { plan: 'subscribed', period: 'month' });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect((await customer.client.request('POST', `${new URL(checkout.json().url).pathname}/complete`)).statusCode).toBe(303);
+    // The better of the two is in force: the grant.
+    const withBoth = (await root.client.get(`/api/admin/users/${customer.userId}`)).json().user;
+    expect(withBoth).toMatchObject({ plan: 'team', operatorGrant: { plan: 'team', teamTier: 10 } });
+    expect((await customer.client.get('/api/me')).json().plan).toBe('team');
+
+    expect((await root.client.request('PUT', `/api/admin/users/${customer.userId}/plan`, { plan: 'basic' })).statusCode).toBe(200);
+    expect((await customer.client.get('/api/me')).json().plan).toBe('subscribed');
   });
 
   it('a disabled account is signed out everywhere, cannot sign in and its API keys stop working; enabled again it can', async () => {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { designRequestTexts } from '@cardstack/shared/design-requests/schemas';
+import { deleteExpiredDesignRequests } from '../src/modules/design-requests/design-request-jobs';
 import { multipartBody, type MultipartPart } from './multipart';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
@@ -58,7 +59,9 @@ describe('the custom design form', () => {
     // The operator sees it in the console and downloads the logo (as an attachment).
     const root = new TestClient(t.app);
     await root.register({ email: operator });
-    const [listed] = (await root.get('/api/admin/requests')).json().requests;
+    const inConsole = (await root.get('/api/admin/requests')).json();
+    expect(inConsole.closedRetentionDays).toBe(365);
+    const [listed] = inConsole.requests;
     expect(listed.files.map((f: { name: string }) => f.name)).toEqual(['logo.png', 'artwork.pdf']);
     const downloaded = await root.get(listed.files[0].url);
     expect(downloaded.statusCode).toBe(200);
@@ -118,5 +121,34 @@ describe('the quote form', () => {
     const [row] = await storedRequests();
     expect(row).toMatchObject({ kind: 'quote', company: 'Big Co' });
     expect(JSON.parse(row!.details)).toEqual({ cardCount: 400 });
+  });
+});
+
+describe('retention', () => {
+  it('deletes done and rejected requests untouched for DESIGN_REQUEST_RETENTION_DAYS, with their files; open ones stay', async () => {
+    const statuses = ['new', 'in-progress', 'done', 'rejected'] as const;
+    for (const [index, name] of statuses.entries()) {
+      const client = new TestClient(t.app, `198.51.100.${20 + index}`);
+      expect((await send(client, form({ ...fields, name }, [{ name: 'logo', filename: 'logo.png', contentType: 'image/png', content: await logo() }]))).statusCode).toBe(201);
+    }
+    const day = 86_400_000;
+    const db = t.services.database.db;
+    for (const status of statuses) {
+      await db.updateTable('design_request').set({ status, updated_at: new Date(Date.now() - 366 * day).toISOString() }).where('name', '=', status).execute();
+    }
+    // A request closed recently is kept, however old the request itself is.
+    const recent = new TestClient(t.app, '198.51.100.30');
+    expect((await send(recent, form({ ...fields, name: 'recent' }))).statusCode).toBe(201);
+    await db.updateTable('design_request').set({ status: 'done', created_at: new Date(Date.now() - 400 * day).toISOString() }).where('name', '=', 'recent').execute();
+    const idOf = async (name: string) => (await db.selectFrom('design_request').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const closedIds = [await idOf('done'), await idOf('rejected')];
+    expect(t.services.config.designRequestRetentionDays).toBe(365);
+
+    expect(await deleteExpiredDesignRequests({ db, storage: t.services.storage, retentionDays: t.services.config.designRequestRetentionDays })).toBe(2);
+    expect((await storedRequests()).map((row) => row.name).sort()).toEqual(['in-progress', 'new', 'recent']);
+    const files = await t.services.storage.list('design-requests/');
+    expect(files).toHaveLength(2);
+    for (const id of closedIds) expect(files.filter((key) => key.includes(id))).toEqual([]);
+    expect(await deleteExpiredDesignRequests({ db, storage: t.services.storage, retentionDays: 365 })).toBe(0);
   });
 });

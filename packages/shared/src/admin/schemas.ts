@@ -108,7 +108,11 @@ export type RegistrationPolicy = z.output<typeof registrationPolicy>;
 export const registrationPolicyResponse = z.object({ policy: registrationPolicy });
 
 export const adminRequestListQuery = z.object({ status: z.enum(designRequestStatuses).optional() });
-export const adminRequestListResponse = z.object({ requests: z.array(designRequestSummary) });
+export const adminRequestListResponse = z.object({
+  requests: z.array(designRequestSummary),
+  /** Done and rejected requests are deleted this many days after their last change (DESIGN_REQUEST_RETENTION_DAYS). */
+  closedRetentionDays: z.number().int(),
+});
 export const adminRequestStatusInput = z.object({ status: z.enum(designRequestStatuses) });
 
 export const adminMailListResponse = z.object({

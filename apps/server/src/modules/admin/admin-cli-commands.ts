@@ -1,14 +1,15 @@
 import { preorderBatchInput } from '@cardstack/shared/admin/schemas';
 import { preorderCsv } from '../physical-cards/physical-cards-module';
-import { commandLineActor, createBatch, listUsers, promoteUser, type AdminDeps } from './admin-service';
+import { commandLineActor, createBatch, demoteUser, listUsers, promoteUser, type AdminDeps } from './admin-service';
 
 /*
  * The operator's commands, apart from the process around them (admin-cli.ts) so tests run them:
- * `promote <email>`, `preorders create --product-id … --product-name … --count N`, `users list`.
+ * `promote <email>`, `demote <email>`, `preorders create --product-id … --product-name … --count N`, `users list`.
  */
 
 export const adminCliUsage = `Usage: npm run admin -- <command>
   promote <email>                                                   make an existing account an operator
+  demote <email>                                                    take back what promote gave
   preorders create --product-id ID --product-name NAME --count N    create N pre-orders; prints CSV (id,url)
   users list [--search TEXT]                                        the newest 50 accounts (or those matching)`;
 
@@ -23,6 +24,20 @@ export async function runAdminCommand(deps: AdminDeps, args: readonly string[], 
     try {
       const promoted = await promoteUser(deps, commandLineActor, subcommand);
       err(`${promoted.email} is now an operator: /admin is open to them.`);
+      return 0;
+    } catch (error) {
+      err(error instanceof Error ? error.message : String(error));
+      return 1;
+    }
+  }
+  if (command === 'demote' && subcommand) {
+    try {
+      const demoted = await demoteUser(deps, commandLineActor, subcommand);
+      if (demoted.isStillOperatorByConfig) {
+        err(`${demoted.email} is still an operator: ADMIN_EMAILS lists the address. Remove it there and restart the server.`);
+        return 1;
+      }
+      err(demoted.wasPromoted ? `${demoted.email} is no longer an operator: /admin is closed to them.` : `${demoted.email} was not an operator; nothing changed.`);
       return 0;
     } catch (error) {
       err(error instanceof Error ? error.message : String(error));

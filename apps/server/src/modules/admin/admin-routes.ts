@@ -99,7 +99,7 @@ export function registerAdminRoutes(fastify: FastifyInstance, deps: admin.AdminD
   app.get(
     '/api/admin/requests',
     { preHandler: operatorOnly, schema: { querystring: adminRequestListQuery, response: { 200: adminRequestListResponse } } },
-    async (request) => ({ requests: await admin.listRequests(deps, request.query.status) }),
+    async (request) => ({ requests: await admin.listRequests(deps, request.query.status), closedRetentionDays: deps.designRequestRetentionDays }),
   );
   app.put(
     '/api/admin/requests/:id/status',

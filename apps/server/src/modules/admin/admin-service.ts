@@ -32,6 +32,8 @@ export interface AdminDeps {
   now: () => Date;
   health: () => Promise<{ database: { dialect: string; isReachable: boolean }; storage: { kind: string; isReachable: boolean }; mailTransport: string }>;
   version: string;
+  /** DESIGN_REQUEST_RETENTION_DAYS, shown with the requests. */
+  designRequestRetentionDays: number;
 }
 
 /** Who did an operator action: a signed-in operator, or the command line. */
@@ -182,6 +184,22 @@ export async function promoteUser(deps: AdminDeps, actor: Actor, email: string):
     await audit(trx, actor, 'user.promote', row.id, { isAdmin: row.isAdmin }, { isAdmin: true });
   });
   return { userId: row.id, email: row.email };
+}
+
+/**
+ * `npm run admin -- demote <email>`: takes back what `promote` gave. An address in ADMIN_EMAILS stays an
+ * operator whatever the flag says (the configuration wins), so the answer says whether it still is one.
+ */
+export async function demoteUser(deps: AdminDeps, actor: Actor, email: string): Promise<{ email: string; wasPromoted: boolean; isStillOperatorByConfig: boolean }> {
+  const row = await repository.findUser(deps.db, { email });
+  if (!row) throw notFound(`No account has the address ${email}.`);
+  if (row.isAdmin) {
+    await deps.db.transaction().execute(async (trx) => {
+      await repository.setOperatorFlag(trx, row.id, 'is_admin', false, new Date().toISOString());
+      await audit(trx, actor, 'user.demote', row.id, { isAdmin: true }, { isAdmin: false });
+    });
+  }
+  return { email: row.email, wasPromoted: row.isAdmin, isStillOperatorByConfig: deps.adminEmails.includes(row.email.toLowerCase()) };
 }
 
 // ---- Pre-order batches -----------------------------------------------------------------------------------------

@@ -76,3 +76,13 @@ export async function findDesignRequest(db: Db, id: string): Promise<DesignReque
 export async function updateDesignRequestStatus(db: Db, id: string, status: DesignRequestStatus, now: string): Promise<void> {
   await db.updateTable('design_request').set({ status, updated_at: now }).where('id', '=', id).execute();
 }
+
+/** Ids of the done and rejected requests last changed before the given time. */
+export async function listClosedDesignRequestsBefore(db: Db, before: string): Promise<string[]> {
+  const rows = await db.selectFrom('design_request').select('id').where('status', 'in', ['done', 'rejected']).where('updated_at', '<', before).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function deleteDesignRequest(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('design_request').where('id', '=', id).execute();
+}

@@ -5,6 +5,7 @@ import type {
   adminHealthResponse,
   adminJobListResponse,
   adminMailListResponse,
+  adminRequestListResponse,
   AdminPlanOverrideInput,
   AdminUserDetail,
   AdminUserSummary,
@@ -13,7 +14,7 @@ import type {
   preorderBatchDetailResponse,
   RegistrationPolicy,
 } from '@cardstack/shared/admin/schemas';
-import type { DesignRequestStatus, DesignRequestSummary } from '@cardstack/shared/design-requests/schemas';
+import type { DesignRequestStatus } from '@cardstack/shared/design-requests/schemas';
 import { api } from '../../lib/api-client';
 
 export const adminQueryKey = ['admin'] as const;
@@ -32,7 +33,7 @@ export const adminApi = {
   policy: () => api.get<{ policy: RegistrationPolicy }>('/api/admin/registration-policy'),
   setPolicy: (policy: RegistrationPolicy) => api.put<{ policy: RegistrationPolicy }>('/api/admin/registration-policy', policy),
   requests: (status?: DesignRequestStatus) =>
-    api.get<{ requests: DesignRequestSummary[] }>(`/api/admin/requests${status ? `?status=${status}` : ''}`),
+    api.get<z.infer<typeof adminRequestListResponse>>(`/api/admin/requests${status ? `?status=${status}` : ''}`),
   setRequestStatus: (id: string, status: DesignRequestStatus) => api.put(`/api/admin/requests/${encodeURIComponent(id)}/status`, { status }),
   mail: () => api.get<z.infer<typeof adminMailListResponse>>('/api/admin/mail'),
   jobs: () => api.get<z.infer<typeof adminJobListResponse>>('/api/admin/jobs'),

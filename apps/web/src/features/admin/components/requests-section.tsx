@@ -22,7 +22,7 @@ function detailsOf(request: DesignRequestSummary): string {
   return `${details.quantity} cards, ${material}, ${finish}`;
 }
 
-/** Custom design and quote requests, newest first, each with its status. */
+/** Custom design and quote requests, newest first, each with its status, and how long closed ones are kept. */
 export function RequestsSection() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<DesignRequestStatus | ''>('');
@@ -49,6 +49,11 @@ export function RequestsSection() {
           </select>
         )}
       </FieldFrame>
+      {requests.data ? (
+        <p className="text-sm text-zinc-600">
+          Done and rejected requests are deleted with their files {requests.data.closedRetentionDays} days after their last change.
+        </p>
+      ) : null}
       {!requests.data ? (
         <Spinner />
       ) : requests.data.requests.length === 0 ? (

@@ -12,11 +12,14 @@ function youngGenerationSizes(nodeFlags: string[] = []): { before: number; held:
 }
 
 // V8 behaviour on the Node version that runs the tests: this is what would tell us a new V8 stopped reading
-// the growth factor at run time.
+// the growth factor at run time. Node 20's V8 keeps the space at its initial 4 MB while held (32 MB unheld);
+// Node 24's still resizes it a little (2, 4 or 20 MB seen in 90 runs, against 64 MB unheld), so the test asks
+// for at most half the unheld size rather than the exact start.
 describe('holding the young generation while the server starts', () => {
-  it('keeps it at its size while everything survives, and lets it grow once allowed', () => {
+  it('keeps it well below its unheld size while everything survives, and lets it grow once allowed', () => {
     const sizes = youngGenerationSizes();
-    expect(sizes.held).toBe(sizes.before);
+    const unheld = youngGenerationSizes(['--semi-space-growth-factor=2']);
+    expect(sizes.held).toBeLessThanOrEqual(unheld.held / 2);
     expect(sizes.grown).toBeGreaterThan(sizes.held);
   });
 

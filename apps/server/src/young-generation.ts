@@ -15,7 +15,10 @@ import v8 from 'node:v8';
 /** V8's default: the space doubles each time it grows. */
 const defaultGrowthFactor = 2;
 
-/** Holds the young generation at its initial size from now on; returns what allows it to grow again. */
+/**
+ * Holds the young generation at its initial size from now on (Node 24's V8 still resizes it a little, far below
+ * its unheld size); returns what allows it to grow again.
+ */
 export function holdYoungGenerationGrowth(): () => void {
   const operatorFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
   if (/semi[-_]space/.test(operatorFlags)) return () => undefined;

@@ -33,6 +33,15 @@ const ActivatePage = lazyPage(() => import('../features/physical-cards/activate-
 const CustomDesignFormPage = lazyPage(() => import('../features/design-requests/custom-design-form-page'));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page'));
 
+/** The card editor's tabs, the same for one's own cards and the team's. */
+const cardEditorTabs: RouteObject[] = [
+  { index: true, element: <CardMainTab /> },
+  { path: 'contact-info', element: <CardContactInfoTab /> },
+  { path: 'links', element: <CardLinksTab /> },
+  { path: 'apple-wallet', element: <CardAppleWalletTab /> },
+  { path: 'google-wallet', element: <CardGoogleWalletTab /> },
+];
+
 export const appRoutes: RouteObject[] = [
   {
     id: 'signed-in',
@@ -43,13 +52,7 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/customize/edit/:cardId',
         element: <CardEditorPage />,
-        children: [
-          { index: true, element: <CardMainTab /> },
-          { path: 'contact-info', element: <CardContactInfoTab /> },
-          { path: 'links', element: <CardLinksTab /> },
-          { path: 'apple-wallet', element: <CardAppleWalletTab /> },
-          { path: 'google-wallet', element: <CardGoogleWalletTab /> },
-        ],
+        children: cardEditorTabs,
       },
       {
         // Team mode with the manageDigitalCards permission only; everyone else gets the not-found screen.
@@ -60,13 +63,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'edit/:cardId',
             element: <CardEditorPage />,
-            children: [
-              { index: true, element: <CardMainTab /> },
-              { path: 'contact-info', element: <CardContactInfoTab /> },
-              { path: 'links', element: <CardLinksTab /> },
-              { path: 'apple-wallet', element: <CardAppleWalletTab /> },
-              { path: 'google-wallet', element: <CardGoogleWalletTab /> },
-            ],
+            children: cardEditorTabs,
           },
         ],
       },

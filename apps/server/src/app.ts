@@ -15,7 +15,7 @@ import { fastifyTrustProxy } from './http/client-address';
 import { requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
 import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
-import { isAccountDisabled, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
+import { isAccountDisabled, isConfirmationRequired, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
   createAuthLoader,
   createCallerOfUser,
@@ -45,6 +45,7 @@ import {
   createIntegrations,
   registerIntegrationsJobs,
   registerIntegrationsRoutes,
+  revokeAppAccessOfUser,
 } from './modules/integrations/integrations-module';
 import {
   createLocalMailboxTransport,
@@ -176,11 +177,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     onSessionCreated: (userId) => recordSignIn(db, userId),
     signUpRefusal: (email) => signUpRefusal({ db, adminEmails: config.adminEmails, now: () => new Date() }, email),
     isAccountDisabled: (userId) => isAccountDisabled(db, userId),
+    revokeAppAccess: revokeAppAccessOfUser,
   });
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
   // The public API's callers are users too: a token resolves to the same caller (plan, team claims) a session does.
-  const callerOfUser = createCallerOfUser({ loadAuth, resolveTeamClaims, isAccountDisabled: (userId) => isAccountDisabled(db, userId) });
+  const callerDeps = {
+    loadAuth,
+    resolveTeamClaims,
+    isAccountDisabled: (userId: string) => isAccountDisabled(db, userId),
+    isConfirmationRequired: () => isConfirmationRequired(db),
+  };
+  const callerOfUser = createCallerOfUser(callerDeps);
   // Webhook events, made before the modules whose saves raise them (contacts, cards, the public page's leads).
   const integrationEvents = createIntegrationEvents({
     db,
@@ -356,7 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-  registerCallerHook(app, { loadAuth, resolveTeamClaims });
+  registerCallerHook(app, callerDeps);
   registerCrossSiteCheck(app, {
     baseUrl: config.baseUrl,
     // Endpoints other servers call, not browsers: the Stripe webhook (signed), the OAuth token endpoint (client

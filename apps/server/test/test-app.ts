@@ -146,7 +146,15 @@ export class TestClient {
     if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
     const userId = (response.json() as { user: { id: string } }).user.id;
     const database = databases.get(this.app);
-    if (input.verified !== false && database) await this.openVerificationLink(database, email.toLowerCase());
+    if (input.verified !== false && database) {
+      await this.openVerificationLink(database, email.toLowerCase());
+      // The confirmation removes the password chosen at sign-up (it might have been someone else's): the
+      // link signs this client in on "Choose a password", and the person chooses it again.
+      if (!(await this.get('/api/me')).json<{ hasPassword: boolean }>().hasPassword) {
+        const chosen = await this.post('/api/account/password', { newPassword: password, confirmPassword: password });
+        if (chosen.statusCode !== 200) throw new Error(`choosing the password failed: ${chosen.statusCode} ${chosen.body}`);
+      }
+    }
     return { email, password, userId };
   }
 

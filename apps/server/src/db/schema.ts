@@ -14,7 +14,7 @@ export interface UserTable {
   createdAt: AuthDate;
   updatedAt: AuthDate;
   plan: Generated<string>;
-  twoFactorEnabled: Generated<AuthBoolean>;
+  twoFactorEnabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 export interface SessionTable {
@@ -540,6 +540,31 @@ export interface AdminAuditLogTable {
   created_at: string;
 }
 
+/** The two-factor plugin's authenticator-app secret and backup codes (encrypted by the library). */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+}
+
+/** A WebAuthn credential: a way to sign in and a second factor (migration 0100). */
+export interface PasskeyTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** base64url, as the browser's credential id */
+  credential_id: string;
+  /** base64url of the COSE public key */
+  public_key: string;
+  /** bigint: PostgreSQL answers it as text */
+  counter: number | string;
+  transports: string;
+  is_backed_up: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -582,6 +607,8 @@ export interface Database {
   operator_account: OperatorAccountTable;
   instance_setting: InstanceSettingTable;
   admin_audit_log: AdminAuditLogTable;
+  passkey: PasskeyTable;
+  twoFactor: TwoFactorTable;
 }
 
 export function toIsoString(value: Date | string): string {

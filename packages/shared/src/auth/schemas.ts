@@ -40,6 +40,8 @@ export const sessionUser = z.object({
   hasGoogle: z.boolean(),
   /** Until the address is confirmed no invitations and no lead mails go out on the user's behalf. */
   emailVerified: z.boolean(),
+  /** Sign-up is not open to everyone and the address is not confirmed: the account can do nothing but confirm it. */
+  mustConfirmEmail: z.boolean(),
   /** Sign-in asks for a code from an authenticator app (or a backup code). */
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),

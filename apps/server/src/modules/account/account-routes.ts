@@ -19,7 +19,8 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
   const session = (request: FastifyRequest) => request.caller();
   const asAuthRequest = (request: FastifyRequest): account.AuthRequest => ({ headers: webHeadersOf(request.headers), ip: request.ip });
 
-  app.get('/api/me', { schema: { response: { 200: sessionUser } } }, async (request) =>
+  // An account that must confirm its address first still learns that it must (the app shows what to do).
+  app.get('/api/me', { schema: { response: { 200: sessionUser } }, config: { allowsUnconfirmedEmail: true } }, async (request) =>
     account.getSessionUser(deps, await session(request)),
   );
 

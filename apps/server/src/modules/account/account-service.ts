@@ -90,6 +90,7 @@ export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise
     hasPassword: methods.some((account) => account.providerId === 'credential' && account.password),
     hasGoogle: methods.some((account) => account.providerId === googleProviderId),
     emailVerified: caller.emailVerified,
+    mustConfirmEmail: caller.mustConfirmEmail,
     twoFactorEnabled: caller.twoFactorEnabled,
     createdAt: toIsoString(caller.createdAt),
   };

@@ -4,5 +4,5 @@
  * CLI's commands.
  */
 export { registerAdminRoutes } from './admin-routes';
-export { isAccountDisabled, operatorEmails, signUpRefusal, type AdminDeps } from './admin-service';
+export { isAccountDisabled, isConfirmationRequired, operatorEmails, signUpRefusal, type AdminDeps } from './admin-service';
 export { adminCliUsage, runAdminCommand } from './admin-cli-commands';

@@ -102,6 +102,11 @@ export async function signUpRefusal(deps: Pick<AdminDeps, 'db' | 'adminEmails' |
   return policy.domains.includes(domain) ? null : adminTexts.domainNotAllowed;
 }
 
+/** While sign-up is not open to everyone, an account must confirm its address before it may do anything. */
+export async function isConfirmationRequired(db: Kysely<Database>): Promise<boolean> {
+  return (await readRegistrationPolicy(db)).mode !== 'open';
+}
+
 export async function isAccountDisabled(db: Kysely<Database>, userId: string): Promise<boolean> {
   return (await repository.operatorFlagsOf(db, userId)).isDisabled;
 }

@@ -9,8 +9,10 @@ import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
+import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } from './address-confirmation';
 import { googleProviderId } from './google-provider';
 import { createPasswordHashing } from './password-hashing';
+import { secondFactorOnEveryPath } from './second-factor';
 
 interface AuthDeps {
   db: Kysely<Database>;
@@ -28,11 +30,14 @@ interface AuthDeps {
   signUpRefusal?: (email: string) => Promise<string | null>;
   /** A disabled account gets no new session (the operator console ends its existing ones). */
   isAccountDisabled?: (userId: string) => Promise<boolean>;
+  /** What a confirmation takes from the registrant beyond the sign-in tables: API keys, app grants, webhooks. */
+  revokeAppAccess: AddressConfirmationDeps['revokeAppAccess'];
 }
 
 /** Better Auth, mounted under /api/auth: email + password, Google (OpenID Connect) and sessions in cookies. */
-export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated, signUpRefusal, isAccountDisabled }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated, signUpRefusal, isAccountDisabled, revokeAppAccess }: AuthDeps) {
   const google = config.google;
+  const confirmation: AddressConfirmationDeps = { db, revokeAppAccess };
   const signInRule = { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max };
   // A link in a mail: the part below the site's address (the mail adds the address when it is rendered).
   const pathOf = (url: string) => {
@@ -63,6 +68,10 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
       revokeSessionsOnPasswordReset: true,
       // Better Auth's scrypt with a cap on hashes at once (password-hashing.ts).
       password: createPasswordHashing(config.passwordHashes),
+      // A reset proves the mailbox as a confirmation does: an account unconfirmed since sign-up keeps only the new password.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await evictRegistrant(confirmation, user.id, { keepPassword: true, confirm: true });
+      },
       sendResetPassword: async ({ user, url }) => {
         await enqueueMail(db, {
           to: user.email,
@@ -75,6 +84,10 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
+      // Runs only for an address unconfirmed since sign-up (an email change keeps the account confirmed).
+      beforeEmailVerification: async (user) => {
+        await evictRegistrant(confirmation, user.id, { keepPassword: false, confirm: false });
+      },
       sendVerificationEmail: async ({ user, url }) => {
         // On an email change Better Auth hands over the user with the new address.
         const isChange = await isEmailChange(db, user.id, user.email);
@@ -142,6 +155,7 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
       },
     },
     plugins: [
+      addressConfirmation(confirmation),
       twoFactor({
         issuer: 'Cards',
         // Five wrong codes lock the second factor of the account for 15 minutes, whatever the address.
@@ -163,6 +177,8 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
             }),
           ]
         : []),
+      // Last: it sees the sessions every other plugin and route made.
+      secondFactorOnEveryPath(),
     ],
   });
 }

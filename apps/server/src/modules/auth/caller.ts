@@ -27,6 +27,11 @@ export interface Caller extends TeamClaims {
   createdAt: Date;
   /** Unverified accounts may sign in but send no invitations and get no lead mails. */
   emailVerified: boolean;
+  /**
+   * The address is not confirmed and the operator's registration policy is not "open": the account may do
+   * nothing but confirm it (anyone can sign up with an address of an allowed domain or an invited one).
+   */
+  mustConfirmEmail: boolean;
   twoFactorEnabled: boolean;
   session: { id: string; createdAt: Date };
   /**
@@ -37,6 +42,10 @@ export interface Caller extends TeamClaims {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers an account that must confirm its address first (what it needs to show that). */
+    allowsUnconfirmedEmail?: boolean;
+  }
   interface FastifyRequest {
     /** Who is calling, resolved on first use and then kept for the request; 401 when nobody is signed in. */
     caller(): Promise<Caller>;
@@ -50,7 +59,11 @@ interface CallerDeps {
   resolveTeamClaims: TeamClaimsResolver;
   /** An account the operator disabled acts through no key or token either (its sessions are already gone). */
   isAccountDisabled?: (userId: string) => Promise<boolean>;
+  /** Whether unconfirmed accounts must confirm before anything else (the registration policy is not "open"). */
+  isConfirmationRequired?: () => Promise<boolean>;
 }
+
+const mustConfirm = async (deps: CallerDeps, emailVerified: boolean) => !emailVerified && ((await deps.isConfirmationRequired?.()) ?? false);
 
 async function resolveCaller(deps: CallerDeps, request: FastifyRequest): Promise<Caller | null> {
   const current = await readSession(deps.loadAuth, request);
@@ -63,6 +76,7 @@ async function resolveCaller(deps: CallerDeps, request: FastifyRequest): Promise
     image: user.image,
     createdAt: user.createdAt,
     emailVerified: user.emailVerified,
+    mustConfirmEmail: await mustConfirm(deps, user.emailVerified),
     twoFactorEnabled: user.twoFactorEnabled,
     session,
     plan: toUserPlan(user.plan),
@@ -85,6 +99,8 @@ export function createCallerOfUser(deps: CallerDeps): CallerOfUser {
       | (Record<string, unknown> & { id: string; name: string; email: string; image?: string | null; createdAt: Date | string; emailVerified: boolean })
       | null;
     if (!user || (await deps.isAccountDisabled?.(user.id))) return null;
+    // An account that must confirm its address first acts through no key or token either.
+    if (await mustConfirm(deps, Boolean(user.emailVerified))) return null;
     return {
       userId: user.id,
       name: user.name,
@@ -92,6 +108,7 @@ export function createCallerOfUser(deps: CallerDeps): CallerOfUser {
       image: user.image ?? null,
       createdAt: new Date(user.createdAt),
       emailVerified: Boolean(user.emailVerified),
+      mustConfirmEmail: false,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       session: { id: via, createdAt: new Date() },
       plan: toUserPlan(typeof user.plan === 'string' ? user.plan : 'basic'),
@@ -107,13 +124,15 @@ export function createCallerOfUser(deps: CallerDeps): CallerOfUser {
  */
 export function registerCallerHook(app: FastifyInstance, deps: CallerDeps): void {
   const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
-  app.decorateRequest('callerIfSignedIn', function (this: FastifyRequest) {
+  app.decorateRequest('callerIfSignedIn', async function (this: FastifyRequest) {
     let caller = resolved.get(this);
     if (!caller) {
       caller = resolveCaller(deps, this);
       resolved.set(this, caller);
     }
-    return caller;
+    const resolvedCaller = await caller;
+    if (resolvedCaller?.mustConfirmEmail && !this.routeOptions.config.allowsUnconfirmedEmail) throw new AppError(403, 'email-not-confirmed', mustConfirmEmailMessage);
+    return resolvedCaller;
   });
   app.decorateRequest('caller', async function (this: FastifyRequest) {
     const caller = await this.callerIfSignedIn();
@@ -121,6 +140,9 @@ export function registerCallerHook(app: FastifyInstance, deps: CallerDeps): void
     return caller;
   });
 }
+
+export const mustConfirmEmailMessage =
+  'Confirm your email address to start: open the link we sent you. Until then this account can do nothing else.';
 
 export const emailNotVerifiedMessage =
   'Confirm your email address first: open the link we sent you (Settings → General can send it again).';

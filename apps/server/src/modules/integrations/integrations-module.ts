@@ -12,4 +12,5 @@ export {
   type IntegrationsSettings,
 } from './integrations-service';
 export { registerIntegrationsRoutes } from './integrations-routes';
+export { revokeAppAccessOfUser } from './revoke-app-access';
 export { webhookDeliveryJob } from './webhooks';

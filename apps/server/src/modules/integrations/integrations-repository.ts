@@ -326,3 +326,17 @@ export function listDeliveries(db: Executor, subscriptionId: string, limit: numb
     .limit(limit)
     .execute();
 }
+
+// ---- Everything of one user ----------------------------------------------------------------------------
+
+/** Every API key, app grant (with its codes and tokens) and webhook subscription (with its deliveries) of a user. */
+export async function deleteAppAccessOfUser(db: Executor, userId: string): Promise<void> {
+  const hooks = db.selectFrom('webhook_subscription').select('id').where('user_id', '=', userId);
+  await db.deleteFrom('webhook_delivery').where('subscription_id', 'in', hooks).execute();
+  await db.deleteFrom('webhook_subscription').where('user_id', '=', userId).execute();
+  const grants = db.selectFrom('oauth_grant').select('id').where('user_id', '=', userId);
+  await db.deleteFrom('oauth_token').where('grant_id', 'in', grants).execute();
+  await db.deleteFrom('oauth_code').where('grant_id', 'in', grants).execute();
+  await db.deleteFrom('oauth_grant').where('user_id', '=', userId).execute();
+  await db.deleteFrom('api_key').where('user_id', '=', userId).execute();
+}

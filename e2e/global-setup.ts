@@ -6,6 +6,8 @@ import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 export const googleUser = { email: 'google.user@example.com', name: 'Gia Google', sub: 'google-sub-0001' };
+/** In the server's data folder: the Google user the mock provider signs in instead of `googleUser`, while it exists. */
+export const googleIdentityFile = 'e2e-google-identity.json';
 /** The operator of the test instance (ADMIN_EMAILS): the console's browser tests sign up with it. */
 export const operatorEmail = 'operator@example.com';
 
@@ -41,20 +43,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('Build first: npm run build');
   }
 
-  // A local OpenID provider standing in for Google: every sign-in is the same verified Google user.
-  const oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(0, '127.0.0.1');
-  oidc.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name });
-  });
-  oidc.service.on('beforeUserinfo', (userinfo) => {
-    userinfo.body = { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name };
-  });
-
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-e2e-'));
+
+  // A local OpenID provider standing in for Google: every sign-in is the same verified Google user, unless a
+  // test names another one for a while (`signInToGoogleAs` in support.ts).
+  const oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(0, '127.0.0.1');
+  const googleClaims = () => {
+    const override = path.join(dataDir, googleIdentityFile);
+    const user = fs.existsSync(override) ? (JSON.parse(fs.readFileSync(override, 'utf8')) as typeof googleUser) : googleUser;
+    return { sub: user.sub, email: user.email, email_verified: true, name: user.name };
+  };
+  oidc.service.on('beforeTokenSigning', (token) => void Object.assign(token.payload, googleClaims()));
+  oidc.service.on('beforeUserinfo', (userinfo) => void (userinfo.body = googleClaims()));
   let output = '';
   const server = spawn(process.execPath, [serverEntry], {
     env: {

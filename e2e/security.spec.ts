@@ -63,6 +63,12 @@ test('email verification: a new account is told what waits for the confirmation 
 
   const link = await mailLinkFor(email, /\/api\/auth\/verify-email\?[^\s"<]+/);
   await page.goto(link);
+  // The confirmation removed the password given at sign-up: the person who opened the link chooses one.
+  await expect(page.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^New password/).fill('verified and chosen');
+  await page.getByLabel('Confirm new password').fill('verified and chosen');
+  await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/\?email=confirmed$/);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Email' })).toBeVisible();

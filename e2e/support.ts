@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { googleIdentityFile } from './global-setup';
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -35,8 +36,21 @@ export async function registerThroughApi(page: Page, input: { name?: string; ema
   if (input.verified !== false) {
     const link = await mailLinkFor(account.email, /\/api\/auth\/verify-email\?[^\s"<]+/);
     expect((await page.request.get(link)).ok()).toBe(true);
+    // The confirmation removed the password given at sign-up and landed on "Choose a password": choose it again.
+    const chosen = await page.request.post('/api/account/password', {
+      data: { newPassword: account.password, confirmPassword: account.password },
+      headers: { origin: process.env.E2E_BASE_URL! },
+    });
+    expect(chosen.ok()).toBe(true);
   }
   return account;
+}
+
+/** Makes the mock Google provider sign in this person (instead of the default Google user) until `restore()`. */
+export function signInToGoogleAs(user: { email: string; name: string }): { restore(): void } {
+  const file = path.join(process.env.E2E_DATA_DIR!, googleIdentityFile);
+  fs.writeFileSync(file, JSON.stringify({ ...user, sub: `sub-${user.email}` }));
+  return { restore: () => fs.rmSync(file, { force: true }) };
 }
 
 /** Decodes a quoted-printable mail body (soft line breaks, =XX bytes). */

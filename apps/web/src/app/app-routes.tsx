@@ -32,6 +32,7 @@ const OAuthConsentPage = lazyPage(() => import('../features/integrations/oauth-c
 const ActivatePage = lazyPage(() => import('../features/physical-cards/activate-page'));
 const CustomDesignFormPage = lazyPage(() => import('../features/design-requests/custom-design-form-page'));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page'));
+const ChoosePasswordPage = lazyPage(() => import('../features/auth/choose-password-page'));
 
 /** The card editor's tabs, the same for one's own cards and the team's. */
 const cardEditorTabs: RouteObject[] = [
@@ -88,6 +89,8 @@ export const appRoutes: RouteObject[] = [
     ],
   },
   { path: '/subscription', element: <SubscriptionPage /> },
+  // Where a confirmation link lands: the confirmation removed the password given at sign-up.
+  { path: '/choose-password', element: <ChoosePasswordPage /> },
   // An app (Zapier) asking for access: signed-out visitors sign in first and come back with the same query.
   { path: '/oauth', element: <OAuthConsentPage /> },
   // The invitation mail's link: open to visitors who are signed out, and to those signed in.

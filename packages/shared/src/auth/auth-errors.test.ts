@@ -14,6 +14,9 @@ describe('toAuthErrorCode', () => {
     [{ status: 403, code: 'ACCOUNT_DISABLED' }, 'user-disabled'],
     [{ status: 403, code: 'SIGN_UP_CLOSED' }, 'sign-up-closed'],
     [{ status: 404, code: 'USER_NOT_FOUND' }, 'user-not-found'],
+    // Codes that come back in the sign-in page's address: a mailed link, the Google callback.
+    [{ code: 'EMAIL_CHANGE_NEEDS_SIGN_IN' }, 'email-change-needs-sign-in'],
+    [{ code: 'account_not_linked' }, 'account-not-confirmed'],
     [{ status: 500, code: 'WHATEVER' }, 'unknown'],
   ] as const)('%o becomes %s', (input, expected) => {
     expect(toAuthErrorCode(input)).toBe(expected);

@@ -12,6 +12,8 @@ export const authErrorCodes = [
   'user-disabled',
   'network-request-failed',
   'sign-up-closed',
+  'email-change-needs-sign-in',
+  'account-not-confirmed',
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number] | 'unknown';
 
@@ -33,6 +35,13 @@ export const authErrorMessages: Record<AuthErrorCode, { field: AuthErrorField; m
   'network-request-failed': { field: 'form', message: 'Could not reach the server. Check your connection and try again.' },
   // The operator's registration policy (invitation only, or listed email domains) refused a new account.
   'sign-up-closed': { field: 'form', message: 'Sign-up on this service is limited. Ask your team administrator for an invitation, or use your organisation’s address.' },
+  // An email-change link opened without the session of the account that asked for the change.
+  'email-change-needs-sign-in': { field: 'form', message: 'Sign in to confirm your new email address: the link works only for the account that asked for the change.' },
+  // Google sign-in into an account whose address was never confirmed: the account may be someone else's claim.
+  'account-not-confirmed': {
+    field: 'form',
+    message: 'An account with this email exists, but its address was never confirmed. Open the confirmation link mailed to it, or use “Forgot password?”.',
+  },
   unknown: { field: 'form', message: 'Something went wrong. Please try again.' },
 };
 
@@ -50,6 +59,8 @@ const betterAuthCodeMap: Record<string, AuthErrorCode> = {
   USER_DISABLED: 'user-disabled',
   ACCOUNT_DISABLED: 'user-disabled',
   SIGN_UP_CLOSED: 'sign-up-closed',
+  EMAIL_CHANGE_NEEDS_SIGN_IN: 'email-change-needs-sign-in',
+  account_not_linked: 'account-not-confirmed',
 };
 
 export function toAuthErrorCode(

@@ -4,6 +4,7 @@ import { FullScreenSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { navigationItems } from '../navigation';
+import { ConfirmEmailScreen } from './confirm-email-screen';
 
 /** Everything behind sign-in: the navigation and the current screen. */
 export function SignedInLayout() {
@@ -15,6 +16,7 @@ export function SignedInLayout() {
     return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
   }
   const user = session.data;
+  if (user.mustConfirmEmail) return <ConfirmEmailScreen user={user} />;
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

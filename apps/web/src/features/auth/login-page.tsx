@@ -20,13 +20,16 @@ export function LoginPage() {
   // Back from Google with an error code (a closed sign-up, a disabled account): the message is ours, never the URL's text.
   const returnedError = params.get('error');
   const [formError, setFormError] = useState<string | undefined>(returnedError ? authErrorMessages[toAuthErrorCode({ code: returnedError })].message : undefined);
-  const [isSecondStep, setIsSecondStep] = useState(false);
+  // Back from Google or a mailed link into an account with two-factor on: the password (if any) is behind us.
+  const [isSecondStep, setIsSecondStep] = useState(params.get('second-factor') === '1');
   const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput) });
   const resetDone = params.get('reset') === 'done';
 
   const finishSignIn = async () => {
     await refreshSession();
-    navigate(next, { replace: true });
+    // A mailed link of the server's own (an email change) is opened as a page, not as a screen of the app.
+    if (next.startsWith('/api/')) window.location.assign(next);
+    else navigate(next, { replace: true });
   };
 
   const onSubmit = handleSubmit(async (values) => {

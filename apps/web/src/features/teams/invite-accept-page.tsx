@@ -15,7 +15,7 @@ import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError, api } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { refreshSession, useSession } from '../../lib/session';
-import { authApi, describeAuthError } from '../auth/public';
+import { authApi, describeAuthError, TwoFactorStep } from '../auth/public';
 import { acceptInvitation, previewInvitation } from './api/teams-api';
 
 const joinedTeamMessage = (teamName: string) => `Welcome to ${teamName}!`;
@@ -197,19 +197,29 @@ function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promis
 
 function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
   const [formError, setFormError] = useState<string>();
+  const [isSecondStep, setIsSecondStep] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof signInForm>>({ resolver: zodResolver(signInForm) });
+  const finish = async () => {
+    await refreshSession();
+    await onDone();
+  };
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await authApi.signIn({ email, password: values.password });
-      await refreshSession();
-      await onDone();
+      const result = await authApi.signIn({ email, password: values.password });
+      // Two-factor on: the code comes next, then the invitation is accepted.
+      if (result?.twoFactorRedirect) {
+        setIsSecondStep(true);
+        return;
+      }
+      await finish();
     } catch (caught) {
       const failure = describeAuthError(caught);
       if (failure.field === 'password') setError('password', { message: failure.message });
       else setFormError(failure.message);
     }
   });
+  if (isSecondStep) return <TwoFactorStep onSignedIn={finish} />;
   return (
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">

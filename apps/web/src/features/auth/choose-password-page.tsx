@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { changePasswordInput, type ChangePasswordInput } from '@cardstack/shared/account/schemas';
+import { AuthCard } from '../../components/ui/auth-card';
+import { Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { InputField } from '../../components/ui/input-field';
+import { api } from '../../lib/api-client';
+import { refreshSession, useSession } from '../../lib/session';
+import { describeAuthError, safeNextPath } from './auth-api';
+
+/**
+ * /choose-password: where a confirmation link lands. Confirming an address removes the password given at
+ * sign-up (whoever signed up may not have owned the address), so the person who opened the link chooses one.
+ */
+export function ChoosePasswordPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await api.post('/api/account/password', { newPassword: values.newPassword, confirmPassword: values.confirmPassword });
+      await refreshSession();
+      navigate(next, { replace: true });
+    } catch (error) {
+      setFormError(describeAuthError(error).message);
+    }
+  });
+
+  if (session.isPending) return <FullScreenSpinner />;
+  if (!session.data) return <Navigate to="/login" replace />;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6">
+      <p className="text-lg font-bold text-brand-700">Cards</p>
+      <AuthCard
+        title="Choose a password"
+        footer={
+          <Link className="font-semibold text-brand-700 underline" to={next} replace>
+            Later (Settings → General)
+          </Link>
+        }
+      >
+        <p className="mb-4 text-sm text-zinc-700">
+          Your email address <strong className="break-all">{session.data.email}</strong> is confirmed. Choose the password you will sign in with
+          from now on.
+        </p>
+        <form onSubmit={onSubmit} noValidate>
+          <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+            <FormAlert message={formError} />
+            <InputField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint="At least 8 characters."
+              error={formState.errors.newPassword?.message}
+              {...register('newPassword')}
+            />
+            <InputField
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={formState.errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
+            <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
+              Save password
+            </Button>
+          </fieldset>
+        </form>
+      </AuthCard>
+    </main>
+  );
+}
+
+export default ChoosePasswordPage;

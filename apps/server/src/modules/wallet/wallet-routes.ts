@@ -31,8 +31,9 @@ const unauthorised = (reply: FastifyReply) => reply.status(401).send();
  */
 export function registerWalletRoutes(fastify: FastifyInstance, service: WalletService, options: { rateLimiter: RateLimiter; countWalletAdd: (request: FastifyRequest, cardId: string) => void }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Unauthenticated by Apple's protocol (the log) or able to cause calls to Google's API (a big pass is inserted
-  // before its link is made): a visitor or device needs a handful per minute, never hundreds.
+  // Unauthenticated by Apple's protocol (the log), able to sign a pass (a download before the save's job ran) or to
+  // cause calls to Google's API (a big pass is inserted before its link is made): a visitor or device needs a
+  // handful per minute, never hundreds.
   const perAddress = (name: string) => limitPerAddress(options.rateLimiter, name, { max: 30, windowSeconds: 60 });
   // Registering for a pass's updates: a device does it once per pass, a phone and a watch per visitor. Per address
   // (a shared network still fits) before anything else, and per pass once the request holds the pass's token

@@ -357,6 +357,7 @@ export function createWalletService(deps: WalletDeps) {
       if (!passTag) return;
       const named = payload.deviceLibraryIds ?? (payload.deviceLibraryId ? [payload.deviceLibraryId] : []);
       const devices = await repository.devicesAwaitingPush(deps.db, payload.cardId, passTag, named);
+      if (devices.length === 0) return;
       const connection = client.connect();
       const failures: string[] = [];
       try {

@@ -224,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     offersDevelopmentPasses: isLocalhostUrl(config.baseUrl),
     apns: { url: config.wallet.apnsUrl, ca: config.wallet.apnsCa, isApplesServer: config.wallet.isDefaultApnsUrl },
     google: { apiUrl: config.wallet.googleApiUrl, isGooglesServer: config.wallet.isDefaultGoogleApiUrl },
+    maxDevicesPerPass: config.wallet.maxDevicesPerPass,
     cardAllowance,
     logger,
   });

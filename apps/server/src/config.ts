@@ -250,6 +250,10 @@ const envSchema = z
     // The Wallet REST API (objects are inserted and patched there); tests point it at a local fake.
     GOOGLE_WALLET_API_URL: z.string().url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
     WALLET_DEVELOPMENT_CREDENTIALS: z.enum(['true', 'false', '1', '0', '']).optional().transform((value) => value !== 'false' && value !== '0'),
+    // Devices one Apple pass may have registered for updates: a popular card is in hundreds to a thousand
+    // wallets (a phone, maybe a watch, per visitor); a new device past it is refused, so a flood of fake
+    // registrations cannot make each card save wake without bound.
+    WALLET_DEVICES_PER_PASS: z.coerce.number().int().min(1).default(2000),
     // Integrations: the Zapier OAuth client the operator registered (all three or none), where the settings
     // tile's "Connect" leads, the public API's limit per key, and whether webhooks may call private addresses.
     ZAPIER_CLIENT_ID: optionalString,
@@ -508,6 +512,7 @@ function walletConfigOf(env: z.infer<typeof envSchema>) {
     isDefaultApnsUrl: env.APPLE_APNS_URL === 'https://api.push.apple.com',
     isDefaultGoogleApiUrl: env.GOOGLE_WALLET_API_URL === 'https://walletobjects.googleapis.com/walletobjects/v1',
     usesDevelopmentCredentials: env.WALLET_DEVELOPMENT_CREDENTIALS,
+    maxDevicesPerPass: env.WALLET_DEVICES_PER_PASS,
   };
 }
 

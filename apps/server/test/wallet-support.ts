@@ -5,11 +5,18 @@ import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import type { Card } from '@cardstack/shared/cards/schemas';
+import { developmentCredentialsFile } from '../src/modules/wallet/wallet-credentials';
+import { buyPro } from './billing-support';
+import { TestClient, type TestApp } from './test-app';
 
 /*
  * Independent counterparts of the wallet vendors for tests: a local HTTP/2 server over TLS standing in for
  * APNs (its self-signed certificate made by Debian's openssl), and a local fake of Google's token endpoint and
- * Wallet REST API.
+ * Wallet REST API. Then the steps the wallet tests share: a Pro owner's card, and a device registering for its
+ * pass the way Apple's Wallet does.
  */
 
 export interface ApnsRequest {
@@ -111,4 +118,55 @@ export async function startGoogleWalletFake(options: { existingObjects?: string[
     objects,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+interface DevelopmentCredentials {
+  apple: { passTypeId: string; teamId: string; wwdr: string; apns: { keyId: string; key: string } };
+  google: { issuerId: string; clientEmail: string; privateKey: string };
+}
+export const developmentCredentials = (app: TestApp) =>
+  JSON.parse(fs.readFileSync(path.join(app.services.config.dataDir, developmentCredentialsFile), 'utf8')) as DevelopmentCredentials;
+
+export const fullCard = {
+  title: 'Work',
+  name: 'Ada Lovelace',
+  jobTitle: 'Analyst',
+  companyName: 'Engines Ltd',
+  phone: '+44 20 7946 0000',
+  phones: ['+44 20 7946 0001'],
+  email: 'ada@example.com',
+  emails: ['ada.l@example.com'],
+  address: '12 St James Square, London',
+  addresses: ['Ockham Park, Surrey'],
+};
+
+/** A Pro owner with one full card whose generated files (and pass) are made. */
+export async function proOwnerWithCard(app: TestApp, input: Record<string, unknown> = fullCard) {
+  const owner = new TestClient(app.app);
+  await owner.register({ name: 'Ada' });
+  await buyPro(owner);
+  const created = await owner.post('/api/cards', input);
+  expect(created.statusCode, created.body).toBe(201);
+  const card = created.json().card as Card;
+  await app.services.jobs.runDue();
+  return { owner, card };
+}
+
+/** An APNs device token as devices have them: 32 bytes in hexadecimal, one per seed. */
+export const pushTokenOf = (seed: string | number) => crypto.createHash('sha256').update(`push-token-${seed}`).digest('hex');
+
+/** A device's registration for the card's pass (Apple's web service: the pass's token, no cookies, no Origin). */
+export function registerDevice(
+  app: TestApp,
+  card: Pick<Card, 'id'>,
+  device: { id: string; pushToken: string; address?: string; token?: string | null },
+) {
+  const token = device.token === undefined ? app.services.wallet.authTokenOf(card.id) : device.token;
+  return app.app.inject({
+    method: 'POST',
+    url: `/api/wallet/apple/v1/devices/${encodeURIComponent(device.id)}/registrations/${developmentCredentials(app).apple.passTypeId}/${card.id}`,
+    headers: { ...(token ? { authorization: `ApplePass ${token}` } : {}), 'content-type': 'application/json' },
+    payload: JSON.stringify({ pushToken: device.pushToken }),
+    remoteAddress: device.address ?? '127.0.0.1',
+  });
 }

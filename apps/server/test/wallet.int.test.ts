@@ -8,10 +8,9 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { walletTexts, type WalletResponse } from '@cardstack/shared/wallet/schemas';
-import { developmentCredentialsFile } from '../src/modules/wallet/wallet-credentials';
 import { buyPro } from './billing-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
-import { startApnsServer, startGoogleWalletFake } from './wallet-support';
+import { developmentCredentials, fullCard, proOwnerWithCard, pushTokenOf, registerDevice, startApnsServer, startGoogleWalletFake } from './wallet-support';
 
 let t: TestApp | undefined;
 const closers: (() => Promise<void>)[] = [];
@@ -20,38 +19,6 @@ afterEach(async () => {
   t = undefined;
   for (const close of closers.splice(0)) await close();
 });
-
-interface DevelopmentCredentials {
-  apple: { passTypeId: string; teamId: string; wwdr: string; apns: { keyId: string; key: string } };
-  google: { issuerId: string; clientEmail: string; privateKey: string };
-}
-const developmentCredentials = (app: TestApp) =>
-  JSON.parse(fs.readFileSync(path.join(app.services.config.dataDir, developmentCredentialsFile), 'utf8')) as DevelopmentCredentials;
-
-const fullCard = {
-  title: 'Work',
-  name: 'Ada Lovelace',
-  jobTitle: 'Analyst',
-  companyName: 'Engines Ltd',
-  phone: '+44 20 7946 0000',
-  phones: ['+44 20 7946 0001'],
-  email: 'ada@example.com',
-  emails: ['ada.l@example.com'],
-  address: '12 St James Square, London',
-  addresses: ['Ockham Park, Surrey'],
-};
-
-/** A Pro owner with one full card whose generated files (and pass) are made. */
-async function proOwnerWithCard(app: TestApp, input: Record<string, unknown> = fullCard) {
-  const owner = new TestClient(app.app);
-  await owner.register({ name: 'Ada' });
-  await buyPro(owner);
-  const created = await owner.post('/api/cards', input);
-  expect(created.statusCode, created.body).toBe(201);
-  const card = created.json().card as Card;
-  await app.services.jobs.runDue();
-  return { owner, card };
-}
 
 const visitorGet = (app: TestApp, url: string, headers: Record<string, string> = {}) =>
   app.app.inject({ method: 'GET', url, headers, remoteAddress: '203.0.113.9' });
@@ -220,10 +187,10 @@ describe("Apple's pass web service", () => {
         ...(options.body ? { payload: JSON.stringify(options.body) } : {}),
       });
 
-    expect((await call('POST', registration, { auth: 'ApplePass wrong-token-wrong-token', body: { pushToken: 'ab12' } })).statusCode).toBe(401);
-    expect((await call('POST', registration, { body: { pushToken: 'ab12' } })).statusCode).toBe(401);
-    expect((await call('POST', registration, { auth: `ApplePass ${token}`, body: { pushToken: 'ab12' } })).statusCode).toBe(201);
-    expect((await call('POST', registration, { auth: `ApplePass ${token}`, body: { pushToken: 'ab12cd' } })).statusCode).toBe(200);
+    expect((await call('POST', registration, { auth: 'ApplePass wrong-token-wrong-token', body: { pushToken: pushTokenOf(1) } })).statusCode).toBe(401);
+    expect((await call('POST', registration, { body: { pushToken: pushTokenOf(1) } })).statusCode).toBe(401);
+    expect((await call('POST', registration, { auth: `ApplePass ${token}`, body: { pushToken: pushTokenOf(1) } })).statusCode).toBe(201);
+    expect((await call('POST', registration, { auth: `ApplePass ${token}`, body: { pushToken: pushTokenOf(2) } })).statusCode).toBe(200);
 
     const list = await call('GET', `/api/wallet/apple/v1/devices/${device}/registrations/${passType}`);
     expect(list.statusCode).toBe(200);
@@ -248,40 +215,31 @@ describe("Apple's pass web service", () => {
     expect((await call('GET', `/api/wallet/apple/v1/devices/${device}/registrations/${passType}`)).statusCode).toBe(204);
   });
 
-  it('pushes one update per registered device over HTTP/2 with an ES256 token, retrying a failed push', async () => {
+  it('pushes one update per registered device over HTTP/2 with an ES256 token, retrying only the failed push', async () => {
     const apns = await startApnsServer({ failFirst: 1 });
     closers.push(apns.close);
     t = await createTestApp({ APPLE_APNS_URL: apns.url, APPLE_APNS_CA: apns.ca });
     const { owner, card } = await proOwnerWithCard(t);
     const credentials = developmentCredentials(t);
-    const token = t.services.wallet.authTokenOf(card.id);
     const devices = [
-      { id: 'device-a', pushToken: 'aa11aa11aa11' },
-      { id: 'device-b', pushToken: 'bb22bb22bb22' },
+      { id: 'device-a', pushToken: pushTokenOf('a') },
+      { id: 'device-b', pushToken: pushTokenOf('b') },
     ];
-    for (const device of devices) {
-      const registered = await t.app.inject({
-        method: 'POST',
-        url: `/api/wallet/apple/v1/devices/${device.id}/registrations/${credentials.apple.passTypeId}/${card.id}`,
-        headers: { authorization: `ApplePass ${token}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ pushToken: device.pushToken }),
-      });
-      expect(registered.statusCode).toBe(201);
-    }
+    for (const device of devices) expect((await registerDevice(t, card, device)).statusCode).toBe(201);
     expect(((await owner.get(`/api/cards/${card.id}/wallet`)).json() as WalletResponse).apple).toEqual({ state: 'development', devices: 2 });
 
     expect((await owner.patch(`/api/cards/${card.id}`, { jobTitle: 'Chief Analyst' })).statusCode).toBe(200);
     await t.services.jobs.runDue();
-    // Two pushes tried: the first answered 503 and waits for its retry.
+    // Two pushes tried (one job for both devices): the first answered 503, and the job waits for its retry.
     expect(apns.requests).toHaveLength(2);
     const failed = await t.services.jobs.admin.list({ status: 'failed' });
     expect(failed.map((job) => job.kind)).toEqual(['wallet.apple-push']);
     await t.services.jobs.admin.retry(failed[0]!.id);
     await t.services.jobs.runDue();
     expect(apns.requests).toHaveLength(3);
-    // Each device once, and the one whose push failed (the first sent; the engines may run them in either order) again.
+    // Each device once, and the one whose push failed (the first sent) again: the retry skips the device already woken.
     const retried = apns.requests[0]!.path;
-    expect(apns.requests.map((request) => request.path).sort()).toEqual(['/3/device/aa11aa11aa11', '/3/device/bb22bb22bb22', retried].sort());
+    expect(apns.requests.map((request) => request.path).sort()).toEqual(devices.map((device) => `/3/device/${device.pushToken}`).concat(retried).sort());
     expect(apns.requests.at(-1)!.path).toBe(retried);
 
     const delivered = apns.requests.at(-1)!;

@@ -396,6 +396,8 @@ export interface WalletDeviceTable {
   pass_type_id: string;
   push_token: string;
   created_at: string;
+  /** The pass tag of the last push APNs accepted for this device (migration 0101); null: never pushed. */
+  pushed_pass_tag: string | null;
 }
 
 /** One user's permission for one OAuth client (migration 0070); its existence means "connected". */

@@ -154,7 +154,7 @@ export const routeMatrix: Record<string, RouteRule> = {
   'POST /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial': publicRoute((w) => ({
     method: 'POST',
     url: `/api/wallet/apple/v1/devices/device-${random()}/registrations/pass.localhost.cards.development/${w.card.id}`,
-    body: { pushToken: 'ab12ab12' },
+    body: { pushToken: 'ab12'.repeat(16) },
   })),
   'DELETE /api/wallet/apple/v1/devices/:device/registrations/:passType/:serial': publicRoute((w) => ({
     method: 'DELETE',

@@ -78,9 +78,19 @@ export const walletCardParams = z.object({ id: z.string().max(64) });
 // ---- Apple's pass web service --------------------------------------------------------------------------
 
 const identifier = z.string().min(1).max(200);
-export const appleDeviceRegistrationParams = z.object({ device: identifier, passType: identifier, serial: identifier });
-export const appleDeviceRegistrationBody = z.object({ pushToken: z.string().min(1).max(200) });
-export const appleDevicePassesParams = z.object({ device: identifier, passType: identifier });
+/**
+ * The device library identifier Apple's Wallet names itself with (in practice 32 hexadecimal characters; Apple
+ * documents no format): letters, digits, dots, dashes and underscores, at most 100 (the longest path parameter
+ * the server's router takes) — lenient, but bounded, as it is stored per registration and travels in job payloads.
+ */
+export const appleDeviceLibraryId = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be a device identifier of 1 to 100 letters, digits, dots, dashes or underscores');
+/** An APNs device token is hexadecimal: 32 bytes today, and Apple says it may grow, so 64 to 200 characters. */
+export const applePushToken = z.string().regex(/^[0-9a-fA-F]{64,200}$/, 'must be an APNs device token: 64 to 200 hexadecimal characters');
+export const appleDeviceRegistrationParams = z.object({ device: appleDeviceLibraryId, passType: identifier, serial: identifier });
+export const appleDeviceRegistrationBody = z.object({ pushToken: applePushToken });
+export const appleDevicePassesParams = z.object({ device: appleDeviceLibraryId, passType: identifier });
 export const appleDevicePassesQuery = z.object({ passesUpdatedSince: z.string().max(64).optional() });
 export const applePassParams = z.object({ passType: identifier, serial: identifier });
 export const appleLogBody = z.object({ logs: z.array(z.string().max(2000)).max(100) });

@@ -25,6 +25,7 @@ import { designRequests } from './0081-design-requests';
 import { operatorConsole } from './0082-operator-console';
 import { contactSearchIndex } from './0090-contact-search-index';
 import { passkeys } from './0100-passkeys';
+import { walletDevicePushes } from './0101-wallet-device-pushes';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -62,6 +63,7 @@ const migrations = [
   ['0082-operator-console', operatorConsole],
   ['0090-contact-search-index', contactSearchIndex],
   ['0100-passkeys', passkeys],
+  ['0101-wallet-device-pushes', walletDevicePushes],
 ] as const;
 
 /**

@@ -82,31 +82,57 @@ export async function recordPassFile(db: Db, cardId: string, file: { tag: string
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Registers a device for a pass; false when it was registered already (its push token is refreshed). */
-export async function registerDevice(db: Db, registration: { deviceLibraryId: string; cardId: string; passTypeId: string; pushToken: string }, now: string): Promise<boolean> {
+/** What a registration did: a new device, an already registered one (its push token refreshed), or none (the pass is full). */
+export type DeviceRegistration = 'registered' | 'refreshed' | 'pass-full';
+
+/**
+ * Registers a device for a pass while the pass has fewer than `maxDevicesPerPass` devices: the count and the
+ * insert are one statement. A device already registered keeps its place and gets its new push token.
+ */
+export async function registerDevice(
+  db: Db,
+  registration: { deviceLibraryId: string; cardId: string; passTypeId: string; pushToken: string },
+  now: string,
+  maxDevicesPerPass: number,
+): Promise<DeviceRegistration> {
+  const refreshPushToken = async () => {
+    const updated = await db
+      .updateTable('wallet_device')
+      .set({ push_token: registration.pushToken })
+      .where('device_library_id', '=', registration.deviceLibraryId)
+      .where('card_id', '=', registration.cardId)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  };
+  if (await refreshPushToken()) return 'refreshed';
   const inserted = await db
     .insertInto('wallet_device')
-    .values({
-      device_library_id: registration.deviceLibraryId,
-      card_id: registration.cardId,
-      pass_type_id: registration.passTypeId,
-      push_token: registration.pushToken,
-      created_at: now,
-    })
+    .columns(['device_library_id', 'card_id', 'pass_type_id', 'push_token', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(registration.deviceLibraryId).as('device_library_id'),
+          eb.val(registration.cardId).as('card_id'),
+          eb.val(registration.passTypeId).as('pass_type_id'),
+          eb.val(registration.pushToken).as('push_token'),
+          eb.val(now).as('created_at'),
+        ])
+        .where((eb) =>
+          eb(eb.selectFrom('wallet_device').select((count) => count.fn.countAll().as('devices')).where('card_id', '=', registration.cardId), '<', maxDevicesPerPass),
+        ),
+    )
     .onConflict((conflict) => conflict.columns(['device_library_id', 'card_id']).doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
-  await db
-    .updateTable('wallet_device')
-    .set({ push_token: registration.pushToken })
-    .where('device_library_id', '=', registration.deviceLibraryId)
-    .where('card_id', '=', registration.cardId)
-    .execute();
-  return false;
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return 'registered';
+  // The same device may have registered in between (its row is then there); otherwise the pass is full.
+  return (await refreshPushToken()) ? 'refreshed' : 'pass-full';
 }
 
-export async function unregisterDevice(db: Db, deviceLibraryId: string, cardId: string): Promise<void> {
-  await db.deleteFrom('wallet_device').where('device_library_id', '=', deviceLibraryId).where('card_id', '=', cardId).execute();
+/** Removes a registration; with `pushToken`, only while the device still has that token (it may have registered a new one). */
+export async function unregisterDevice(db: Db, deviceLibraryId: string, cardId: string, pushToken?: string): Promise<void> {
+  let query = db.deleteFrom('wallet_device').where('device_library_id', '=', deviceLibraryId).where('card_id', '=', cardId);
+  if (pushToken !== undefined) query = query.where('push_token', '=', pushToken);
+  await query.execute();
 }
 
 /** A device's passes of this pass type, each with when it last changed. */
@@ -120,24 +146,32 @@ export async function passesOfDevice(db: Db, deviceLibraryId: string, passTypeId
     .execute();
 }
 
-export async function devicesOfCard(db: Db, cardId: string): Promise<{ deviceLibraryId: string; pushToken: string }[]> {
-  return db
+/** Devices of the card not yet woken for the pass `passTag` (all of them, or only those of `deviceLibraryIds`), in a stable order. */
+export async function devicesAwaitingPush(
+  db: Db,
+  cardId: string,
+  passTag: string,
+  deviceLibraryIds?: readonly string[],
+): Promise<{ deviceLibraryId: string; pushToken: string }[]> {
+  if (deviceLibraryIds?.length === 0) return [];
+  let query = db
     .selectFrom('wallet_device')
     .select(['device_library_id as deviceLibraryId', 'push_token as pushToken'])
     .where('card_id', '=', cardId)
-    .orderBy('device_library_id')
-    .execute();
+    .where((eb) => eb.or([eb('pushed_pass_tag', 'is', null), eb('pushed_pass_tag', '!=', passTag)]));
+  if (deviceLibraryIds) query = query.where('device_library_id', 'in', deviceLibraryIds);
+  return query.orderBy('device_library_id').execute();
 }
 
-export async function isDeviceRegistered(db: Db, deviceLibraryId: string, cardId: string, pushToken: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('wallet_device')
-    .select('card_id')
-    .where('device_library_id', '=', deviceLibraryId)
-    .where('card_id', '=', cardId)
-    .where('push_token', '=', pushToken)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Records that APNs accepted the push for the pass `passTag` to the device (while it still has that token). */
+export async function recordDevicePushed(db: Db, device: { deviceLibraryId: string; cardId: string; pushToken: string }, passTag: string): Promise<void> {
+  await db
+    .updateTable('wallet_device')
+    .set({ pushed_pass_tag: passTag })
+    .where('device_library_id', '=', device.deviceLibraryId)
+    .where('card_id', '=', device.cardId)
+    .where('push_token', '=', device.pushToken)
+    .execute();
 }
 
 export async function countDevicesOfCard(db: Db, cardId: string): Promise<number> {

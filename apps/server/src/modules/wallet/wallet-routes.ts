@@ -31,9 +31,16 @@ const unauthorised = (reply: FastifyReply) => reply.status(401).send();
  */
 export function registerWalletRoutes(fastify: FastifyInstance, service: WalletService, options: { rateLimiter: RateLimiter; countWalletAdd: (request: FastifyRequest, cardId: string) => void }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Unauthenticated by Apple's protocol (the log) or able to cause calls to Google's API (a big pass is inserted
-  // before its link is made): a visitor or device needs a handful per minute, never hundreds.
+  // Unauthenticated by Apple's protocol (the log), able to sign a pass (a download before the save's job ran) or to
+  // cause calls to Google's API (a big pass is inserted before its link is made): a visitor or device needs a
+  // handful per minute, never hundreds.
   const perAddress = (name: string) => limitPerAddress(options.rateLimiter, name, { max: 30, windowSeconds: 60 });
+  // Registering for a pass's updates: a device does it once per pass, a phone and a watch per visitor. Per address
+  // (a shared network still fits) before anything else, and per pass once the request holds the pass's token
+  // (so nobody without it spends a pass's allowance); the device limit per pass bounds what remains.
+  const registrationsPerAddress = limitPerAddress(options.rateLimiter, 'wallet-device-registration', { max: 30, windowSeconds: 600 });
+  const registrationsOfPass = (cardId: string) =>
+    options.rateLimiter.enforce([{ key: `wallet-device-registration:pass:${cardId}`, rule: { max: 200, windowSeconds: 3600 } }]);
 
   // ---- The editor's Apple Wallet and Google Wallet tabs ----
   app.get('/api/cards/:id/wallet', { schema: { params: walletCardParams, response: { 200: walletResponse } } }, async (request) =>
@@ -51,7 +58,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
   );
 
   // ---- The public card's buttons ----
-  app.get('/id/:key/apple-wallet.pkpass', { schema: { params: publicKeyParams } }, async (request, reply) => {
+  app.get('/id/:key/apple-wallet.pkpass', { schema: { params: publicKeyParams }, preHandler: perAddress('wallet-apple-pass') }, async (request, reply) => {
     const pass = await service.applePassForVisitor(request.params.key);
     options.countWalletAdd(request, pass.cardId);
     return reply
@@ -70,12 +77,13 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
 
   app.post(
     `${base}/devices/:device/registrations/:passType/:serial`,
-    { schema: { params: appleDeviceRegistrationParams, body: appleDeviceRegistrationBody } },
+    { schema: { params: appleDeviceRegistrationParams, body: appleDeviceRegistrationBody }, preHandler: registrationsPerAddress },
     async (request, reply) => {
       const card = await service.authorisedCard(request.params.passType, request.params.serial, authorisation(request));
       if (!card) return unauthorised(reply);
-      const isNew = await service.registerDevice(card, request.params.passType, request.params.device, request.body.pushToken);
-      return reply.status(isNew ? 201 : 200).send();
+      await registrationsOfPass(card.id);
+      const outcome = await service.registerDevice(card, request.params.passType, request.params.device, request.body.pushToken);
+      return reply.status(outcome === 'registered' ? 201 : 200).send();
     },
   );
   app.delete(`${base}/devices/:device/registrations/:passType/:serial`, { schema: { params: appleDeviceRegistrationParams } }, async (request, reply) => {

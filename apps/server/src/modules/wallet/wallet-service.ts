@@ -30,18 +30,30 @@ import { isOfferedToVisitors, type WalletCredentials } from './wallet-credential
 /*
  * The wallet passes' use cases. A card save queues `wallet.pass-changed` in its transaction; the job makes the
  * card's Apple pass when what it shows changed (stored under appleWallets/{cardId}/v{version}-{tag}/), and in the
- * transaction that records it queues one `wallet.apple-push` per registered device; then it patches the Google
- * object. A visitor's download serves the stored pass of the current card, made right then when the job has
- * not run yet (never a stale one).
+ * transaction that records it queues one `wallet.apple-push-fan-out` when the pass has registered devices; then
+ * it patches the Google object. The fan-out queues the devices' pushes as `wallet.apple-push` jobs of up to
+ * `devicesPerPushJob` devices each. A visitor's download serves the stored pass of the current card, made right
+ * then when the job has not run yet (never a stale one).
  */
 
 export const passChangedJob = 'wallet.pass-changed';
+export const applePushFanOutJob = 'wallet.apple-push-fan-out';
 export const applePushJob = 'wallet.apple-push';
+/** Devices one push job wakes, over one APNs connection: a save's work grows by one job per this many devices. */
+export const devicesPerPushJob = 100;
+
+interface ApplePushPayload {
+  cardId: string;
+  deviceLibraryIds?: string[];
+  /** A push job queued before pushes were batched names one device. */
+  deviceLibraryId?: string;
+}
 
 /** The answers a visitor gets for a card that offers no pass. */
 export const walletMessages = {
   noApplePass: 'This card offers no Apple Wallet pass.',
   noGooglePass: 'This card offers no Google Wallet pass.',
+  passFull: 'This pass has reached the limit of devices that receive its updates.',
 } as const;
 
 export interface WalletDeps {
@@ -63,6 +75,8 @@ export interface WalletDeps {
   google: { apiUrl: string; isGooglesServer: boolean };
   /** Which of an owner's cards their plan's allowance blocks (a blocked card's page offers nothing). */
   cardAllowance: Pick<CardAllowanceService, 'blockedCardIdsOf'>;
+  /** Devices one Apple pass may have registered for updates (WALLET_DEVICES_PER_PASS). */
+  maxDevicesPerPass: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
 }
@@ -157,8 +171,9 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   /**
-   * Makes, stores and records the card's current Apple pass; in the transaction that records it every
-   * registered device gets a push job (it then fetches this pass). Older pass files of the card go.
+   * Makes, stores and records the card's current Apple pass; the transaction that records it queues the one
+   * job that wakes the registered devices (they then fetch this pass), whatever their number. Older pass files
+   * of the card go.
    */
   async function makeApplePass(card: Card, record: PassRecord, described: NonNullable<ReturnType<typeof describeApplePass>>): Promise<Buffer> {
     const credentials = deps.credentials().apple.credentials;
@@ -170,11 +185,7 @@ export function createWalletService(deps: WalletDeps) {
     await deps.storage.put(key, body, 'application/vnd.apple.pkpass');
     const isRecorded = await deps.db.transaction().execute(async (trx) => {
       const recorded = await repository.recordPassFile(trx, card.id, { tag: described.tag, key, tokenHash: hashOf(described.token) }, now().toISOString());
-      if (recorded) {
-        for (const device of await repository.devicesOfCard(trx, card.id)) {
-          await deps.jobs.enqueue(trx, applePushJob, { cardId: card.id, deviceLibraryId: device.deviceLibraryId, pushToken: device.pushToken }, { retryLimit: 5, retryDelaySeconds: 30 });
-        }
-      }
+      if (recorded && (await repository.countDevicesOfCard(trx, card.id)) > 0) await deps.jobs.enqueue(trx, applePushFanOutJob, { cardId: card.id });
       return recorded;
     });
     if (isRecorded) {
@@ -316,18 +327,61 @@ export function createWalletService(deps: WalletDeps) {
       }
     },
 
-    /** `wallet.apple-push`: one device's push. A device Apple says is gone loses its registration. */
-    async pushToDevice(payload: { cardId: string; deviceLibraryId: string; pushToken: string }): Promise<void> {
+    /**
+     * `wallet.apple-push-fan-out`: queues the pushes of the devices not yet woken for the current pass, up to
+     * `devicesPerPushJob` per job, all in one transaction. Idempotent: a run again finds only devices still due,
+     * and a push job skips devices woken meanwhile.
+     */
+    async fanOutPushes(payload: { cardId: string }): Promise<void> {
+      const passTag = (await repository.findWalletPass(deps.db, payload.cardId))?.passTag;
+      if (!passTag) return;
+      const due = (await repository.devicesAwaitingPush(deps.db, payload.cardId, passTag)).map((device) => device.deviceLibraryId);
+      if (due.length === 0) return;
+      await deps.db.transaction().execute(async (trx) => {
+        for (let start = 0; start < due.length; start += devicesPerPushJob) {
+          const deviceLibraryIds = due.slice(start, start + devicesPerPushJob);
+          await deps.jobs.enqueue(trx, applePushJob, { cardId: payload.cardId, deviceLibraryIds }, { retryLimit: 5, retryDelaySeconds: 30 });
+        }
+      });
+    },
+
+    /**
+     * `wallet.apple-push`: wakes the named devices not yet woken for the card's current pass, one after another
+     * over one APNs connection. Each accepted push is recorded at once, so a retry pushes only the devices whose
+     * push failed; a device Apple says is gone loses its registration.
+     */
+    async pushToDevices(payload: ApplePushPayload): Promise<void> {
       const client = apns();
       if (!client) return;
-      if (!(await repository.isDeviceRegistered(deps.db, payload.deviceLibraryId, payload.cardId, payload.pushToken))) return;
-      const outcome = await client.pushPassUpdate(payload.pushToken);
-      if (outcome === 'device-gone') await repository.unregisterDevice(deps.db, payload.deviceLibraryId, payload.cardId);
+      const passTag = (await repository.findWalletPass(deps.db, payload.cardId))?.passTag;
+      if (!passTag) return;
+      const named = payload.deviceLibraryIds ?? (payload.deviceLibraryId ? [payload.deviceLibraryId] : []);
+      const devices = await repository.devicesAwaitingPush(deps.db, payload.cardId, passTag, named);
+      if (devices.length === 0) return;
+      const connection = client.connect();
+      const failures: string[] = [];
+      try {
+        for (const { deviceLibraryId, pushToken } of devices) {
+          const device = { deviceLibraryId, cardId: payload.cardId, pushToken };
+          try {
+            if ((await connection.pushPassUpdate(pushToken)) === 'device-gone') await repository.unregisterDevice(deps.db, deviceLibraryId, payload.cardId, pushToken);
+            else await repository.recordDevicePushed(deps.db, device, passTag);
+          } catch (error) {
+            failures.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+      } finally {
+        connection.close();
+      }
+      if (failures.length > 0) throw new Error(`${failures.length} of ${devices.length} pass-update pushes failed (retried later): ${failures[0]}`);
     },
 
     // ---- Apple's web service ----
-    async registerDevice(card: Card, passTypeId: string, deviceLibraryId: string, pushToken: string): Promise<boolean> {
-      return repository.registerDevice(deps.db, { deviceLibraryId, cardId: card.id, passTypeId, pushToken }, now().toISOString());
+    /** A device asks for the pass's updates; past `maxDevicesPerPass` devices a new one is refused (403). */
+    async registerDevice(card: Card, passTypeId: string, deviceLibraryId: string, pushToken: string): Promise<'registered' | 'refreshed'> {
+      const outcome = await repository.registerDevice(deps.db, { deviceLibraryId, cardId: card.id, passTypeId, pushToken }, now().toISOString(), deps.maxDevicesPerPass);
+      if (outcome === 'pass-full') throw new AppError(403, 'wallet-pass-full', walletMessages.passFull);
+      return outcome;
     },
     async unregisterDevice(card: Card, deviceLibraryId: string): Promise<void> {
       await repository.unregisterDevice(deps.db, deviceLibraryId, card.id);
@@ -363,7 +417,8 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function registerWalletJobs(runner: JobRunner, service: Pick<WalletService, 'passChanged' | 'pushToDevice'>): void {
+export function registerWalletJobs(runner: JobRunner, service: Pick<WalletService, 'passChanged' | 'fanOutPushes' | 'pushToDevices'>): void {
   runner.register<{ cardId: string }>(passChangedJob, (payload) => service.passChanged(payload));
-  runner.register<{ cardId: string; deviceLibraryId: string; pushToken: string }>(applePushJob, (payload) => service.pushToDevice(payload));
+  runner.register<{ cardId: string }>(applePushFanOutJob, (payload) => service.fanOutPushes(payload));
+  runner.register<ApplePushPayload>(applePushJob, (payload) => service.pushToDevices(payload));
 }

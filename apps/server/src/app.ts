@@ -22,6 +22,7 @@ import {
   createPasswordAttempts,
   registerAuthRoutes,
   registerCallerHook,
+  registerPasskeyRoutes,
   registerSessionRoutes,
   type LoadAuth,
 } from './modules/auth/auth-module';
@@ -381,6 +382,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider }));
   registerAuthRoutes(app, { loadAuth, rateLimiter, passwordAttempts });
   registerSessionRoutes(app, loadAuth);
+  registerPasskeyRoutes(app, { db });
   registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion });
   registerFileRoutes(app, storage, {
     // Design requests' uploads are the operators' only (the console serves them); cards' files follow the page.

@@ -9,6 +9,7 @@ export { googleProviderId } from './google-provider';
 export { registerAuthRoutes } from './auth-routes';
 export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
 export { registerSessionRoutes } from './session-routes';
+export { registerPasskeyRoutes } from './passkey-routes';
 export {
   createCallerOfUser,
   registerCallerHook,

@@ -12,6 +12,7 @@ import {
   totpCodeInput,
   twoFactorPasswordInput,
 } from '@cardstack/shared/auth/schemas';
+import { passkeyAuthenticateInput, passkeyOptionsInput, passkeyRegisterInput } from '@cardstack/shared/auth/passkeys';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
@@ -58,6 +59,10 @@ const allowedRoutes: AllowedRoute[] = [
   { method: 'POST', path: /^\/two-factor\/verify-totp$/, body: totpCodeInput },
   { method: 'POST', path: /^\/two-factor\/verify-backup-code$/, body: backupCodeInput },
   { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/, body: twoFactorPasswordInput, limit: passwordOfCaller },
+  { method: 'POST', path: /^\/passkey\/registration-options$/, body: passkeyOptionsInput, limit: passwordOfCaller },
+  { method: 'POST', path: /^\/passkey\/register$/, body: passkeyRegisterInput },
+  { method: 'POST', path: /^\/passkey\/(sign-in-options|second-factor-options)$/, body: emptyBody },
+  { method: 'POST', path: /^\/passkey\/(sign-in|verify-second-factor)$/, body: passkeyAuthenticateInput },
   // Links in mails and the Google redirect come back by GET.
   { method: 'GET', path: /^\/verify-email$/ },
   { method: 'GET', path: /^\/reset-password\/[^/]+$/ },

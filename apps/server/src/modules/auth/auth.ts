@@ -12,6 +12,7 @@ import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } from './address-confirmation';
 import { googleProviderId } from './google-provider';
 import { createPasswordHashing } from './password-hashing';
+import { passkeys } from './passkeys';
 import { secondFactorOnEveryPath } from './second-factor';
 
 interface AuthDeps {
@@ -125,6 +126,7 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
         '/request-password-reset': { window: 60 * 60, max: 10 },
         '/send-verification-email': { window: 60 * 60, max: 10 },
         '/two-factor/*': signInRule,
+        '/passkey/*': signInRule,
       },
     },
     // The Fastify bridge sets x-forwarded-for to the address Fastify trusts (see auth-routes.ts).
@@ -177,6 +179,7 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
             }),
           ]
         : []),
+      passkeys({ db, baseUrl: config.baseUrl }),
       // Last: it sees the sessions every other plugin and route made.
       secondFactorOnEveryPath(),
     ],

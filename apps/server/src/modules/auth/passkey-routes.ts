@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { passkeyList, renamePasskeyInput, type PasskeySummary } from '@cardstack/shared/auth/passkeys';
+import { okResponse } from '@cardstack/shared/account/schemas';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from './passkey-repository';
+
+export interface PasskeyRouteDeps {
+  db: Kysely<Database>;
+  /** Told when a passkey is removed (the account is mailed). */
+  onPasskeyRemoved?: (user: { id: string; email: string; name: string }, passkeyName: string) => Promise<void>;
+}
+
+const summaryOf = (passkey: StoredPasskey): PasskeySummary => ({
+  id: passkey.id,
+  name: passkey.name,
+  createdAt: passkey.createdAt,
+  lastUsedAt: passkey.lastUsedAt,
+  isSynced: passkey.isBackedUp,
+});
+
+const gone = () => notFound('This passkey was already removed.');
+
+/** Settings → General's passkeys: listed, renamed and removed by their owner (added through the sign-in routes). */
+export function registerPasskeyRoutes(fastify: FastifyInstance, deps: PasskeyRouteDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: z.string().min(1).max(100) });
+
+  app.get('/api/account/passkeys', { schema: { response: { 200: passkeyList } } }, async (request) => {
+    const caller = await request.caller();
+    return { passkeys: (await listPasskeys(deps.db, caller.userId)).map(summaryOf) };
+  });
+
+  app.patch('/api/account/passkeys/:id', { schema: { params, body: renamePasskeyInput, response: { 200: okResponse } } }, async (request) => {
+    const caller = await request.caller();
+    if (!(await renamePasskey(deps.db, caller.userId, request.params.id, request.body.name))) throw gone();
+    return { ok: true as const };
+  });
+
+  app.delete('/api/account/passkeys/:id', { schema: { params, response: { 200: okResponse } } }, async (request) => {
+    const caller = await request.caller();
+    const name = await deletePasskey(deps.db, caller.userId, request.params.id);
+    if (name === null) throw gone();
+    await deps.onPasskeyRemoved?.({ id: caller.userId, email: caller.email, name: caller.name }, name);
+    return { ok: true as const };
+  });
+}

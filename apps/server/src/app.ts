@@ -14,7 +14,7 @@ import { registerOverloadGuard } from './http/overload';
 import { fastifyTrustProxy } from './http/client-address';
 import { requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
-import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
+import { accountPhotoFolder, registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import { isAccountDisabled, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
   createAuthLoader,
@@ -39,7 +39,7 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
-import { designRequestFolder, registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
+import { registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
   createIntegrationEvents,
   createIntegrations,
@@ -58,6 +58,7 @@ import { createPlanDowngrades, registerPlansJobs } from './modules/plans/plans-m
 import {
   createPublicCardService,
   linkIdOf,
+  publicCardFileFolders,
   registerPublicCardJobs,
   registerPublicCardRoutes,
   type PublicCardService,
@@ -374,9 +375,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSessionRoutes(app, loadAuth);
   registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion });
   registerFileRoutes(app, storage, {
-    // Design requests' uploads are the operators' only (the console serves them); cards' files follow the page.
-    isServable: async (key, request) =>
-      !key.startsWith(`${designRequestFolder}/`) && publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
+    // What public cards and the account photo link to; nothing else (scanned contact photos, design requests'
+    // uploads) is served at /files. A card's files follow its public page.
+    servedFolders: [...publicCardFileFolders, accountPhotoFolder],
+    isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
   });
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded and generated files live. Keys are slash-separated paths such as
- * `images/{cardId}/{name}.webp`; the first segment is the folder (images, files, appleWallets, vcf-files, avatars).
+ * `images/{cardId}/{name}.webp`; the first segment is the folder (images, files, appleWallets, vcf-files, avatars,
+ * contact-cards, design-requests).
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';

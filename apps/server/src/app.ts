@@ -12,7 +12,7 @@ import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerOverloadGuard } from './http/overload';
 import { fastifyTrustProxy } from './http/client-address';
-import { requestLogValue } from './http/log-redaction';
+import { registerAccessLog, requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
 import { accountPhotoFolder, registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import { isAccountDisabled, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
@@ -327,12 +327,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
-    // Request lines go through our serializer: addresses that carry secrets (invitation links) are redacted.
+    // A request in a log line goes through our serializer: no client address, secrets in addresses redacted.
     loggerInstance: logger.child({}, { serializers: { req: requestLogValue } }) as FastifyBaseLogger,
+    // No line per request unless ACCESS_LOG is on (below).
+    disableRequestLogging: true,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (config.accessLog) registerAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db);

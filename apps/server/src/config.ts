@@ -123,6 +123,8 @@ const envSchema = z
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // One log line per request (method, route, address, status, time; never the client's address). Off: none.
+    ACCESS_LOG: booleanFlag,
     WEB_DIST_DIR: optionalString,
     // Google sign-in (OpenID Connect). Enabled when both id and secret are set.
     GOOGLE_CLIENT_ID: optionalString,
@@ -377,6 +379,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     billingProvider: env.BILLING_PROVIDER ?? ('test' as BillingProvider),
     logLevel: env.LOG_LEVEL,
+    accessLog: env.ACCESS_LOG,
     webDistDir: env.WEB_DIST_DIR,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { ConfigError, isLocalhostUrl, resolveAuthSecret, type Config } from './config';
+import { tightenDataDir } from './data-dir';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // ---- Infrastructure ----------------------------------------------------------------------------------
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
+  tightenDataDir(config.dataDir, logger);
   const database =
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });

@@ -9,6 +9,7 @@ import {
   type PriceIdConfig,
   type PriceSelection,
 } from '@cardstack/shared/plans/prices';
+import { makePrivateDir, privateFileMode } from './data-dir';
 import { parseTrustProxy, type TrustProxySetting } from './http/client-address';
 
 const optionalString = z
@@ -497,8 +498,8 @@ export function resolveAuthSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, 'auth-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   const secret = crypto.randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
+  fs.writeFileSync(file, secret, { mode: privateFileMode });
   return secret;
 }

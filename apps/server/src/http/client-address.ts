@@ -64,11 +64,12 @@ export function parseTrustProxy(value: string | undefined): { setting: TrustProx
   }
   const entries = value.split(',').map((entry) => entry.trim());
   if (entries.includes('')) return { refusal: `has an empty entry (a stray comma?): ${value}` };
-  const wrong = entries.filter((entry) => entryProblem(entry) === 'not-an-address');
+  const problems = entries.map(entryProblem);
+  const wrong = entries.filter((_entry, index) => problems[index] === 'not-an-address');
   if (wrong.length > 0) {
     return { refusal: `must be a hop count or a comma-separated list of proxy addresses/CIDR ranges (not: ${wrong.join(', ')})` };
   }
-  const tooWide = entries.filter((entry) => entryProblem(entry) === 'too-wide');
+  const tooWide = entries.filter((_entry, index) => problems[index] === 'too-wide');
   if (tooWide.length > 0) {
     return {
       refusal: `${tooWide.join(', ')}: a range shorter than /${shortestTrustedPrefix} trusts nearly every client's own X-Forwarded-For; name the proxies' addresses or a narrower range`,

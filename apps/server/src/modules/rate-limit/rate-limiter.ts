@@ -1,7 +1,7 @@
+import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import net from 'node:net';
 import { ipv6Groups, mappedIPv4Of } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import * as repository from './rate-limit-repository';

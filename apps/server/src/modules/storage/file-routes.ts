@@ -65,8 +65,9 @@ export interface FileRouteOptions {
 }
 
 /**
- * Serves stored files of the served folders at /files/{key}. Names are generated (never the uploader's), the content type comes
- * from our own extension table, and nosniff plus a sandboxing CSP stop a file from running as a page.
+ * Serves the stored files of the served folders at /files/{key}. Names are generated (never the uploader's), the
+ * content type comes from our own extension table, and nosniff plus a sandboxing CSP stop a file from running as a
+ * page.
  */
 export function registerFileRoutes(app: FastifyInstance, storage: FileStorage, options: FileRouteOptions): void {
   const servedFolders = new Set(options.servedFolders);

@@ -6,15 +6,16 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { ConfigError, isLocalhostUrl, resolveAuthSecret, type Config } from './config';
+import { tightenDataDir } from './data-dir';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorLogJobs } from './http/error-log-jobs';
 import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerOverloadGuard } from './http/overload';
 import { fastifyTrustProxy } from './http/client-address';
-import { requestLogValue } from './http/log-redaction';
+import { registerAccessLog, requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
-import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
+import { accountPhotoFolder, registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import { isAccountDisabled, isConfirmationRequired, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
   createAuthLoader,
@@ -40,7 +41,7 @@ import {
 import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
 import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
-import { designRequestFolder, registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
+import { registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
   createIntegrationEvents,
   createIntegrations,
@@ -60,6 +61,7 @@ import { createPlanDowngrades, registerPlansJobs } from './modules/plans/plans-m
 import {
   createPublicCardService,
   linkIdOf,
+  publicCardFileFolders,
   registerPublicCardJobs,
   registerPublicCardRoutes,
   type PublicCardService,
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // ---- Infrastructure ----------------------------------------------------------------------------------
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
+  tightenDataDir(config.dataDir, logger);
   const database =
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
@@ -336,12 +339,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   // ---- Routes ------------------------------------------------------------------------------------------
   const app = Fastify({
-    // Request lines go through our serializer: addresses that carry secrets (invitation links) are redacted.
+    // A request in a log line goes through our serializer: no client address, secrets in addresses redacted.
     loggerInstance: logger.child({}, { serializers: { req: requestLogValue } }) as FastifyBaseLogger,
+    // No line per request unless ACCESS_LOG is on (below).
+    disableRequestLogging: true,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (config.accessLog) registerAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db);
@@ -385,9 +391,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerPasskeyRoutes(app, { db });
   registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion });
   registerFileRoutes(app, storage, {
-    // Design requests' uploads are the operators' only (the console serves them); cards' files follow the page.
-    isServable: async (key, request) =>
-      !key.startsWith(`${designRequestFolder}/`) && publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
+    // What public cards and the account photo link to; nothing else (scanned contact photos, design requests'
+    // uploads) is served at /files. A card's files follow its public page.
+    servedFolders: [...publicCardFileFolders, accountPhotoFolder],
+    isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
   });
   registerBillingRoutes(app, billing);
   registerCardRoutes(app, cards);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { z } from 'zod';
 import {
   allPriceSelections,
@@ -10,6 +9,8 @@ import {
   type PriceIdConfig,
   type PriceSelection,
 } from '@cardstack/shared/plans/prices';
+import { makePrivateDir, privateFileMode } from './data-dir';
+import { parseTrustProxy, type TrustProxySetting } from './http/client-address';
 
 const optionalString = z
   .string()
@@ -29,38 +30,12 @@ function stripePriceVariable(selection: PriceSelection): string {
 const stripePriceVariables = allPriceSelections().map(stripePriceVariable);
 
 // ---- security-auth: TRUST_PROXY and BILLING_PROVIDER -------------------------------------------------------
-/** One proxy address or CIDR range (IPv4 or IPv6). */
-function isAddressOrCidr(value: string): boolean {
-  const [address, bits, ...rest] = value.split('/');
-  if (rest.length > 0 || !address) return false;
-  const version = net.isIP(address);
-  if (version === 0) return false;
-  if (bits === undefined) return true;
-  if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (version === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: unset (no proxy: the socket address is the client's), a hop count (`1` for one proxy in front),
- * or the proxies' addresses/CIDR ranges, comma separated. "Trust everything" is refused: any client could
- * then name its own address in X-Forwarded-For and walk past every per-address limit.
- */
-const trustProxySetting = optionalString.transform((value, ctx): false | number | string[] => {
-  if (value === undefined || value === 'false' || value === '0') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
-  if (entries.length === 0 || wrong.length > 0) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        value === 'true' || value === '*'
-          ? 'name the proxies instead of trusting everyone: a hop count (1 for one reverse proxy) or their addresses/CIDR ranges, comma separated'
-          : `must be a hop count or a comma-separated list of proxy addresses/CIDR ranges (not: ${wrong.join(', ')})`,
-    });
-    return z.NEVER;
-  }
-  return entries;
+/** TRUST_PROXY: read by `parseTrustProxy`, which refuses "trust everyone" and anything that is no proxy address. */
+const trustProxySetting = optionalString.transform((value, ctx): TrustProxySetting => {
+  const parsed = parseTrustProxy(value);
+  if ('setting' in parsed) return parsed.setting;
+  ctx.addIssue({ code: 'custom', message: parsed.refusal });
+  return z.NEVER;
 });
 
 export const billingProviders = ['stripe', 'test', 'none'] as const;
@@ -149,6 +124,8 @@ const envSchema = z
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // One log line per request (method, route, address, status, time; never the client's address). Off: none.
+    ACCESS_LOG: booleanFlag,
     WEB_DIST_DIR: optionalString,
     // Google sign-in (OpenID Connect). Enabled when both id and secret are set.
     GOOGLE_CLIENT_ID: optionalString,
@@ -407,6 +384,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     billingProvider: env.BILLING_PROVIDER ?? ('test' as BillingProvider),
     logLevel: env.LOG_LEVEL,
+    accessLog: env.ACCESS_LOG,
     webDistDir: env.WEB_DIST_DIR,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -525,8 +503,8 @@ export function resolveAuthSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, 'auth-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   const secret = crypto.randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
+  fs.writeFileSync(file, secret, { mode: privateFileMode });
   return secret;
 }

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type PgModule from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { makePrivateDir } from '../data-dir';
 import type { Database } from './schema';
 import { migrationProvider, renamedMigrations } from './migrations/index';
 import { assertSafeSqliteBuild } from './sqlite-build-check';
@@ -52,7 +52,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   assertSafeSqliteBuild();
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') makePrivateDir(path.dirname(file));
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
 import type { Database } from '../db/schema';
+import { redactUrl } from './log-redaction';
 
 /** An error a use case throws on purpose: its message is meant for the person using the product. */
 export class AppError extends Error {
@@ -100,8 +101,9 @@ export function registerErrorHandler(app: FastifyInstance, db: Kysely<Database>)
       const message = status === 413 ? 'The upload is too large.' : error.message;
       return reply.status(status).send(errorBody(error.code ?? 'bad-request', message));
     }
-    request.log.error({ err: error }, 'unexpected error');
-    await recordError(db, error.message, { method: request.method, url: request.url });
+    const where = { method: request.method, url: redactUrl(request.url) };
+    request.log.error({ err: error, ...where }, 'unexpected error');
+    await recordError(db, error.message, where);
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
   });
 }

@@ -1,8 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /*
  * Request logs must not carry the secrets some addresses hold: an invitation link's token is a path segment,
  * and sign-in flows put one-time tokens and codes in the query. They are replaced before the line is written.
+ * Nor do they carry the client's address (socket address, port, X-Forwarded-For): the product stores no IP
+ * addresses, and a log is stored too.
  */
 
 /** Paths whose next segment is a secret. */
@@ -39,7 +41,27 @@ function decodeURIComponentSafe(value: string): string {
   }
 }
 
-/** Fastify's request log line, with the address redacted. */
+/** A request as any log line shows it (`req`): method, address with its secrets redacted, host; never the client. */
 export function requestLogValue(request: FastifyRequest) {
-  return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip };
+  return { method: request.method, url: redactUrl(request.url), host: request.host };
+}
+
+/**
+ * ACCESS_LOG=true: one line per answered request (`"msg":"request"`) with its method, route pattern, address
+ * (redacted), status and time in milliseconds. Off by default, so a public card's visitors leave no trace in the
+ * log. Registered before the routes, so every route and the not-found answer are logged.
+ */
+export function registerAccessLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
 }

@@ -151,10 +151,13 @@ export async function changePassword(
   return { cookies: [] };
 }
 
+/** The storage folder of account photos (`avatars/{userId}/{random}.webp`), served at /files to whoever has the address. */
+export const accountPhotoFolder = 'avatars';
+
 export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer): Promise<string> {
   const image = await reencodeImage(upload, { maxWidth: 512, maxHeight: 512, fit: 'cover' });
-  const key = `avatars/${userId}/${crypto.randomBytes(12).toString('base64url')}.webp`;
-  const previous = await deps.storage.list(`avatars/${userId}/`);
+  const key = `${accountPhotoFolder}/${userId}/${crypto.randomBytes(12).toString('base64url')}.webp`;
+  const previous = await deps.storage.list(`${accountPhotoFolder}/${userId}/`);
   await deps.storage.put(key, image.body, image.contentType);
   const url = `/files/${key}`;
   try {
@@ -169,7 +172,7 @@ export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer
 
 export async function removePhoto(deps: AccountDeps, userId: string): Promise<void> {
   await repository.setPhotoUrl(deps.db, userId, null, nowIso());
-  await deps.storage.deletePrefix(`avatars/${userId}/`);
+  await deps.storage.deletePrefix(`${accountPhotoFolder}/${userId}/`);
 }
 
 /** Deletes the account and everything it owns. Password accounts confirm with the password. */
@@ -205,5 +208,5 @@ export async function runAccountDeletion(deps: AccountDeps, userId: string, emai
     return cleanups;
   });
   for (const cleanup of afterCommit) await cleanup();
-  await deps.storage.deletePrefix(`avatars/${userId}/`);
+  await deps.storage.deletePrefix(`${accountPhotoFolder}/${userId}/`);
 }

@@ -13,7 +13,7 @@ import {
   twoFactorPasswordInput,
 } from '@cardstack/shared/auth/schemas';
 import { passkeyAuthenticateInput, passkeyOptionsInput, passkeyRegisterInput } from '@cardstack/shared/auth/passkeys';
-import type { RateLimiter } from '../rate-limit/rate-limit-module';
+import { rateLimitAddressOf, type RateLimiter } from '../rate-limit/rate-limit-module';
 import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
 
@@ -78,7 +78,8 @@ function findRoute(request: FastifyRequest): AllowedRoute | undefined {
 /**
  * Hands the allowed /api/auth/* routes to Better Auth, after the app's validation and per-account limits.
  * The request is rebuilt as a Fetch Request; x-forwarded-for is set to the address Fastify trusts (the
- * socket, or what TRUST_PROXY allows) so a client cannot dodge a per-address limit with its own header.
+ * socket, or what TRUST_PROXY allows), bucketed for rate limits, so a client cannot dodge a per-address limit
+ * with its own header.
  */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   app.route({
@@ -123,7 +124,8 @@ function toFetchRequest(request: FastifyRequest, body: Record<string, unknown> |
     if (value === undefined || key === 'x-forwarded-for' || key === 'content-length') continue;
     headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
-  headers.set('x-forwarded-for', request.ip);
+  // Bucketed as every per-address limit of the app is (an IPv6 client by its /64), for Better Auth's own limits.
+  headers.set('x-forwarded-for', rateLimitAddressOf(request.ip));
   if (body !== undefined) headers.set('content-type', 'application/json');
   return new Request(url, {
     method: request.method,

@@ -1,4 +1,4 @@
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
+import { rateLimitAddressOf, type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit-module';
 
 /**
  * Every check of a password (sign-in, two-factor settings, password and email change, account deletion)
@@ -14,7 +14,7 @@ export function createPasswordAttempts(limiter: RateLimiter, rule: RateLimitRule
   return {
     async check({ ip, email }) {
       await limiter.enforce([
-        { key: `password:ip:${ip}`, rule },
+        { key: `password:ip:${rateLimitAddressOf(ip)}`, rule },
         { key: `password:account:${email.trim().toLowerCase()}`, rule },
       ]);
     },

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { privateDirMode, privateFileMode } from '../../data-dir';
 
 export interface OutgoingMail {
   from: string;
@@ -36,13 +37,14 @@ export function createLocalMailboxTransport(mailboxDir: string): MailTransport {
     kind: 'local-mailbox',
     async send(mail) {
       const info = await builder.sendMail(mail);
-      await fs.mkdir(mailboxDir, { recursive: true });
+      // The mailbox holds password-reset and invitation links: the server's user alone reads it.
+      await fs.mkdir(mailboxDir, { recursive: true, mode: privateDirMode });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       // Two mails to one address can be sent in the same millisecond (the job runner sends in parallel):
       // a random part keeps both, and `wx` refuses to overwrite rather than lose one silently.
       const unique = crypto.randomBytes(3).toString('hex');
-      await fs.writeFile(path.join(mailboxDir, `${stamp}-${unique}-${safeTo}.eml`), info.message as Buffer, { flag: 'wx' });
+      await fs.writeFile(path.join(mailboxDir, `${stamp}-${unique}-${safeTo}.eml`), info.message as Buffer, { flag: 'wx', mode: privateFileMode });
     },
     close: () => builder.close(),
   };

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { can } from '@cardstack/shared/teams/roles';
 import { createCardFromProduct, findAccessibleCard, listCardsOfTeam, type CardCaller, type CardsDeps } from '../cards/cards-module';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
+import { rateLimitAddressOf, type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit-module';
 import * as repository from './physical-card-repository';
 import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
 
@@ -77,7 +77,7 @@ export async function activatePreorder(
   await deps.rateLimiter.enforce(
     [
       { key: `activation:user:${caller.userId}`, rule: activationLimits.perAccount },
-      { key: `activation:ip:${clientAddress}`, rule: activationLimits.perAddress },
+      { key: `activation:ip:${rateLimitAddressOf(clientAddress)}`, rule: activationLimits.perAddress },
     ],
     physicalCardTexts.tooManyAttempts,
   );

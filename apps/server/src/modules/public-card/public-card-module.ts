@@ -3,5 +3,12 @@
  * it of every card change) and its routes.
  */
 export { registerPublicCardRoutes } from './public-card-routes';
-export { createPublicCardService, linkIdOf, registerPublicCardJobs, type PhysicalCardRoute, type PublicCardService } from './public-card-service';
+export {
+  createPublicCardService,
+  linkIdOf,
+  publicCardFileFolders,
+  registerPublicCardJobs,
+  type PhysicalCardRoute,
+  type PublicCardService,
+} from './public-card-service';
 export { renderQrSvg } from './qr';

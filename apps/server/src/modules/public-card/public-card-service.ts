@@ -156,8 +156,9 @@ export function notActivatedPage(preorderId: string): EncodedBody {
   );
 }
 
-/** The storage folders whose second segment is a card id. */
-const cardFileFolders = new Set(['images', 'files', 'vcf-files', 'appleWallets']);
+/** The storage folders whose second segment is a card id: what a public card links to, served at /files. */
+export const publicCardFileFolders = ['images', 'files', 'vcf-files', 'appleWallets'] as const;
+const cardFileFolders = new Set<string>(publicCardFileFolders);
 
 export function createPublicCardService(deps: PublicCardDeps) {
   const context = { baseUrl: deps.baseUrl, scriptPath: pageScriptPath };

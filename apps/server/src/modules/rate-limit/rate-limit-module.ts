@@ -4,6 +4,7 @@
 export {
   createRateLimiter,
   limitPerAddress,
+  rateLimitAddressOf,
   tooManyRequests,
   tooManyRequestsMessage,
   type RateLimiter,

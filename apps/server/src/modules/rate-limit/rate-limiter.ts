@@ -1,6 +1,8 @@
+import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { ipv6Groups, mappedIPv4Of } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import * as repository from './rate-limit-repository';
 
@@ -63,14 +65,29 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
 }
 
 /**
+ * The address a per-address limit counts under; every per-address key is built from it. An IPv4 client counts
+ * by its address. An IPv6 client counts by its /64, written as the /64's first address (`2001:db8:1:2::`): one
+ * host usually holds a whole /64 and would otherwise get a fresh budget from each of its addresses. An
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, a dual-stack socket's IPv4 client) counts as its IPv4 address.
+ * The answer stays an address, so Better Auth can read it from X-Forwarded-For (its own per-address limits).
+ */
+export function rateLimitAddressOf(address: string): string {
+  if (net.isIPv4(address)) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  return mappedIPv4Of(groups) ?? `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::`;
+}
+
+/**
  * A route option that limits a route per client address:
  *
  *   app.post('/x', { preHandler: limitPerAddress(limiter, 'lead-form', { max: 10, windowSeconds: 60 }) }, handler)
  *
- * The address is the one Fastify trusts (TRUST_PROXY decides whether a proxy header counts).
+ * The address is the one Fastify trusts (TRUST_PROXY decides whether a proxy header counts), bucketed by
+ * `rateLimitAddressOf`.
  */
 export function limitPerAddress(limiter: RateLimiter, name: string, rule: RateLimitRule, message?: string) {
   return async (request: FastifyRequest): Promise<void> => {
-    await limiter.enforce([{ key: `${name}:ip:${request.ip}`, rule }], message);
+    await limiter.enforce([{ key: `${name}:ip:${rateLimitAddressOf(request.ip)}`, rule }], message);
   };
 }

@@ -52,22 +52,31 @@ export function sendStoredFile(
 
 export interface FileRouteOptions {
   /**
-   * Whether this request may read the key: the composition root answers from the card a key belongs to
-   * (a blocked card's images and files are not served to visitors). Answered like a missing file when not.
+   * The folders (a key's first segment) served at /files: only what pages link to for anyone to load. Every other
+   * key answers 404 like a missing file, whoever asks: scanned contact photos and design requests' uploads are
+   * personal data, which their owners read through authenticated routes of their own.
+   */
+  servedFolders: readonly string[];
+  /**
+   * Whether this request may read a key of a served folder: the composition root answers from the card a key
+   * belongs to (a blocked card's images and files are not served to visitors). Answered like a missing file when not.
    */
   isServable?: (key: string, request: FastifyRequest) => Promise<boolean>;
 }
 
 /**
- * Serves stored files at /files/{key}. Names are generated (never the uploader's), the content type comes
- * from our own extension table, and nosniff plus a sandboxing CSP stop a file from running as a page.
+ * Serves the stored files of the served folders at /files/{key}. Names are generated (never the uploader's), the
+ * content type comes from our own extension table, and nosniff plus a sandboxing CSP stop a file from running as a
+ * page.
  */
-export function registerFileRoutes(app: FastifyInstance, storage: FileStorage, options: FileRouteOptions = {}): void {
+export function registerFileRoutes(app: FastifyInstance, storage: FileStorage, options: FileRouteOptions): void {
+  const servedFolders = new Set(options.servedFolders);
   app.get('/files/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     let file;
     try {
-      file = options.isServable && !(await options.isServable(key, request)) ? null : await storage.get(key);
+      const isServed = servedFolders.has(key.split('/')[0] ?? '') && (!options.isServable || (await options.isServable(key, request)));
+      file = isServed ? await storage.get(key) : null;
     } catch {
       file = null;
     }

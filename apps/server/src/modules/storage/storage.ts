@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { privateDirMode } from '../../data-dir';
 
 /**
  * Where uploaded and generated files live. Keys are slash-separated paths such as
- * `images/{cardId}/{name}.webp`; the first segment is the folder (images, files, appleWallets, vcf-files, avatars).
+ * `images/{cardId}/{name}.webp`; the first segment is the folder (images, files, appleWallets, vcf-files, avatars,
+ * contact-cards, design-requests).
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
@@ -59,7 +61,7 @@ export function createLocalStorage(root: string): FileStorage {
     kind: 'local',
     async put(key, body) {
       const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: privateDirMode });
       // Write then rename so a reader never sees half a file.
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temporary, body);
@@ -90,7 +92,7 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async copy(fromKey, toKey) {
       const target = resolve(toKey);
-      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: privateDirMode });
       await fs.copyFile(resolve(fromKey), target);
     },
     async list(prefix) {

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type forgeModule from 'node-forge';
 import type { WalletCredentialState } from '@cardstack/shared/wallet/schemas';
 import type { Config } from '../../config';
+import { makePrivateDir, privateFileMode } from '../../data-dir';
 
 /*
  * The keys and certificates passes are signed with, and the ones that push and patch them. Real ones come from
@@ -136,10 +137,10 @@ export function createDevelopmentCredentials(): DevelopmentCredentials {
 export function loadDevelopmentCredentials(dataDir: string): DevelopmentCredentials {
   const file = path.join(dataDir, developmentCredentialsFile);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as DevelopmentCredentials;
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const made = createDevelopmentCredentials();
   const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(temporary, JSON.stringify(made), { mode: 0o600 });
+  fs.writeFileSync(temporary, JSON.stringify(made), { mode: privateFileMode });
   try {
     // Whoever links first wins; the other reads the winner's file.
     fs.linkSync(temporary, file);

@@ -24,6 +24,7 @@ import { physicalCards } from './0080-physical-cards';
 import { designRequests } from './0081-design-requests';
 import { operatorConsole } from './0082-operator-console';
 import { contactSearchIndex } from './0090-contact-search-index';
+import { oauthReplayDetection } from './0103-oauth-replay-detection';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -60,6 +61,7 @@ const migrations = [
   ['0081-design-requests', designRequests],
   ['0082-operator-console', operatorConsole],
   ['0090-contact-search-index', contactSearchIndex],
+  ['0103-oauth-replay-detection', oauthReplayDetection],
 ] as const;
 
 /**

@@ -9,7 +9,8 @@ import { hashSecret, isSameSecret, newSecret, tokenPrefixes } from './secrets';
 /*
  * The OAuth 2.0 authorization server: @node-oauth/oauth2-server does the protocol (request checks, PKCE, client
  * authentication by body or HTTP Basic, code and refresh grants, token expiry, the RFC 6749 error answers);
- * this file is its storage model over our tables. Clients are registered by the operator in configuration.
+ * this file is its storage model over our tables, which also detects replayed codes and refresh tokens (the
+ * library only refuses them). Clients are registered by the operator in configuration.
  */
 
 /** An OAuth client the operator registered (Zapier through ZAPIER_CLIENT_ID, ZAPIER_CLIENT_SECRET, ZAPIER_REDIRECT_URIS). */
@@ -184,7 +185,8 @@ export function createOAuthServer(db: Kysely<Database>, clients: readonly OAuthC
     accessTokenLifetime: accessTokenLifetimeSeconds,
     refreshTokenLifetime: refreshTokenLifetimeSeconds,
     authorizationCodeLifetime: authorizationCodeLifetimeSeconds,
-    // Every refresh hands out a new refresh token and retires the old one (a stolen one is good at most once).
+    // Every refresh hands out a new refresh token and retires the old one; the old one presented again revokes
+    // the grant (a stolen one is good at most once, and its use gives the theft away).
     alwaysIssueNewRefreshToken: true,
     allowEmptyState: true,
     // Bearer tokens only in the Authorization header, never in a URL (logs, referrers).

@@ -103,10 +103,11 @@ export async function listDeliveries(deps: Pick<WebhookDeps, 'db'>, userId: stri
  */
 export async function publishEvent(deps: Pick<WebhookDeps, 'jobs'>, trx: JobExecutor, userIds: readonly string[], event: WebhookEvent, data: Record<string, unknown>): Promise<number> {
   const executor = trx as Kysely<Database>;
-  const recipients: string[] = [];
-  for (const userId of new Set(userIds)) if (!(await isAccountDisabled(executor, userId))) recipients.push(userId);
-  const hooks = await repository.hooksForEvent(executor, recipients, event);
-  if (hooks.length === 0) return 0;
+  const subscribed = await repository.hooksForEvent(executor, [...new Set(userIds)], event);
+  if (subscribed.length === 0) return 0;
+  const disabled = new Set<string>();
+  for (const userId of new Set(subscribed.map((hook) => hook.userId))) if (await isAccountDisabled(executor, userId)) disabled.add(userId);
+  const hooks = subscribed.filter((hook) => !disabled.has(hook.userId));
   const now = new Date().toISOString();
   for (const hook of hooks) {
     const id = crypto.randomUUID();

@@ -55,7 +55,7 @@ async function call(method: string, url: string, body?: unknown, headers: Record
 try {
   const signUp = await call('POST', '/api/auth/sign-up/email', { name: 'Bench Owner', email: 'bench-owner@example.com', password: 'correct horse battery' });
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
-  const key = ((await (await call('POST', '/api/integrations/api-keys', { name: 'bench', scopes: ['webhooks'] })).json()) as { token: string }).token;
+  const key = ((await (await call('POST', '/api/integrations/api-keys', { name: 'bench', scopes: ['webhooks', 'contacts:read'] })).json()) as { token: string }).token;
   for (let index = 0; index < hookCount; index += 1) {
     const response = await call('POST', '/api/v1/hooks', { target_url: `${target}?n=${index}`, event: 'lead.created' }, { authorization: `Bearer ${key}` });
     if (response.status !== 201) throw new Error(`subscribing answered ${response.status} ${await response.text()}`);

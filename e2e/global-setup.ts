@@ -84,10 +84,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Billing: the built-in test checkout, a clock the billing tests move past a period end, a quote link.
       BILLING_TEST_CLOCK: 'true',
       ENTERPRISE_CONTACT_URL: 'https://sales.example.com/enterprise-quote',
-      // Integrations: a Zapier client whose return address is a page of this server (no internet in tests).
+      // Integrations: a Zapier client. Its return address must be https in production; the browser tests answer
+      // it themselves (no internet in tests).
       ZAPIER_CLIENT_ID: 'e2e-zapier',
       ZAPIER_CLIENT_SECRET: 'e2e-zapier-secret',
-      ZAPIER_REDIRECT_URIS: `${baseUrl}/zapier-return`,
+      ZAPIER_REDIRECT_URIS: 'https://zapier-return.example/return',
       // The operator console's operator (physical-cards.spec.ts).
       ADMIN_EMAILS: operatorEmail,
     },

@@ -3,12 +3,12 @@ import { expectAccessible, registerThroughApi } from './support';
 
 /*
  * Settings → Integrations and the /oauth consent screen. The e2e server registers a Zapier client whose return
- * address is a page of the server itself, so the browser can follow the redirect without the internet; the
- * test then does Zapier's part (the token request) with its own HTTP client.
+ * address (https, as production requires) the browser test answers itself, so the browser can follow the
+ * redirect without the internet; the test then does Zapier's part (the token request) with its own HTTP client.
  */
 
 const base = () => process.env.E2E_BASE_URL!;
-const zapier = { clientId: 'e2e-zapier', secret: 'e2e-zapier-secret', redirectUri: () => `${base()}/zapier-return` };
+const zapier = { clientId: 'e2e-zapier', secret: 'e2e-zapier-secret', redirectUri: 'https://zapier-return.example/return' };
 
 async function buyPro(page: Page) {
   const response = await page.request.post('/api/billing/checkout', { data: { plan: 'subscribed', period: 'month' }, headers: { origin: base() } });
@@ -19,7 +19,7 @@ async function buyPro(page: Page) {
 }
 
 const consentPath = (state: string) =>
-  `/oauth?${new URLSearchParams({ client_id: zapier.clientId, state, redirect_uri: zapier.redirectUri(), response_type: 'code' }).toString()}`;
+  `/oauth?${new URLSearchParams({ client_id: zapier.clientId, state, redirect_uri: zapier.redirectUri, response_type: 'code' }).toString()}`;
 
 test('connects Zapier through /oauth (signing in on the way), sees "Connected", then disconnects', async ({ page }) => {
   const account = await registerThroughApi(page, { name: 'Zap Person' });
@@ -43,9 +43,10 @@ test('connects Zapier through /oauth (signing in on the way), sees "Connected", 
   await expect(page.getByRole('heading', { name: 'Allow Zapier to access your account?' })).toBeVisible();
   await expect(page).toHaveURL(/\/oauth\?/);
   await expectAccessible(page);
+  await page.route((url) => url.origin === new URL(zapier.redirectUri).origin, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Zapier</title>' }));
   await page.getByRole('button', { name: 'Allow' }).click();
 
-  await expect(page).toHaveURL(/\/zapier-return\?/);
+  await expect(page).toHaveURL(/^https:\/\/zapier-return\.example\/return\?/);
   const returned = new URL(page.url());
   expect(returned.searchParams.get('state')).toBe('state-from-zapier');
   const code = returned.searchParams.get('code')!;
@@ -53,7 +54,7 @@ test('connects Zapier through /oauth (signing in on the way), sees "Connected", 
 
   // Zapier's server: the code for tokens, then the connection test.
   const token = await page.request.post('/api/oauth/token', {
-    form: { grant_type: 'authorization_code', code, redirect_uri: zapier.redirectUri(), client_id: zapier.clientId, client_secret: zapier.secret },
+    form: { grant_type: 'authorization_code', code, redirect_uri: zapier.redirectUri, client_id: zapier.clientId, client_secret: zapier.secret },
   });
   expect(token.ok(), await token.text()).toBe(true);
   const { access_token: accessToken } = await token.json();
@@ -126,5 +127,5 @@ test('a signed-out visitor continues with Google from /oauth and lands back on t
   const landed = new URL(page.url());
   expect(landed.pathname).toBe('/oauth');
   expect(landed.searchParams.get('state')).toBe('google-state');
-  expect(landed.searchParams.get('redirect_uri')).toBe(zapier.redirectUri());
+  expect(landed.searchParams.get('redirect_uri')).toBe(zapier.redirectUri);
 });

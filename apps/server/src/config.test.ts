@@ -226,3 +226,27 @@ describe('loadConfig: GeoIP database', () => {
     expect(() => loadConfig({ GEOIP_DATABASE_PATH: file() })).toThrow(message);
   });
 });
+
+describe('loadConfig: ZAPIER_REDIRECT_URIS', () => {
+  const zapier = { ZAPIER_CLIENT_ID: 'zapier', ZAPIER_CLIENT_SECRET: 'secret' };
+  const production = { NODE_ENV: 'production', BASE_URL: 'https://cards.example.com', BILLING_PROVIDER: 'none' };
+
+  it.each([
+    ['http://zapier.com/return', production],
+    ['http://localhost:3000/return', production],
+    ['https://zapier.com/return,http://127.0.0.1/return', production],
+    ['http://zapier.com/return', { NODE_ENV: 'development' }],
+    ['http://zapier.com/return', { NODE_ENV: 'test' }],
+  ])('refuses %s in %o, naming the variable', (uris, env) => {
+    expect(() => loadConfig({ ...env, ...zapier, ZAPIER_REDIRECT_URIS: uris })).toThrow(/ZAPIER_REDIRECT_URIS: .*https:\/\//);
+  });
+
+  it.each([
+    ['https://zapier.com/return', production],
+    ['https://zapier.com/return', { NODE_ENV: 'test' }],
+    ['http://localhost:3000/return', { NODE_ENV: 'development' }],
+    ['http://127.0.0.1:3000/return,http://[::1]/return', { NODE_ENV: 'test' }],
+  ])('takes %s in %o', (uris, env) => {
+    expect(loadConfig({ ...env, ...zapier, ZAPIER_REDIRECT_URIS: uris }).integrations.zapier?.redirectUris).toEqual(uris.split(','));
+  });
+});

@@ -271,10 +271,14 @@ const envSchema = z
       const missing = (['ZAPIER_CLIENT_ID', 'ZAPIER_CLIENT_SECRET', 'ZAPIER_REDIRECT_URIS'] as const).find((name) => !env[name]);
       ctx.addIssue({ code: 'custom', path: [missing ?? 'ZAPIER_CLIENT_ID'], message: 'set ZAPIER_CLIENT_ID, ZAPIER_CLIENT_SECRET and ZAPIER_REDIRECT_URIS to connect Zapier, or none of them' });
     }
+    // The authorization code travels to these addresses: over TLS only. A developer's machine may take it over
+    // plain http on its own loopback address, never a production server.
+    const isProduction = env.NODE_ENV === 'production';
     for (const uri of (env.ZAPIER_REDIRECT_URIS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
-      if (!URL.canParse(uri) || !/^https?:$/.test(new URL(uri).protocol)) {
-        ctx.addIssue({ code: 'custom', path: ['ZAPIER_REDIRECT_URIS'], message: `must be comma-separated absolute https:// URLs (not: ${uri})` });
-      }
+      const protocol = URL.canParse(uri) ? new URL(uri).protocol : null;
+      if (protocol === 'https:' || (protocol === 'http:' && !isProduction && isLocalhostUrl(uri))) continue;
+      const allowed = isProduction ? 'absolute https:// URLs' : 'absolute https:// URLs (http:// only on localhost outside production)';
+      ctx.addIssue({ code: 'custom', path: ['ZAPIER_REDIRECT_URIS'], message: `must be comma-separated ${allowed} (not: ${uri})` });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({

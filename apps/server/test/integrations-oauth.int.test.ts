@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buyPro } from './billing-support';
 import { webhookDeliveryJob } from '../src/modules/integrations/integrations-module';
-import { bearer, startReceiver, zapierClient, zapierEnv } from './integrations-support';
+import { bearer, startReceiver, zapierClient, zapierEnv, zapierOAuth } from './integrations-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
 /*
@@ -12,60 +10,20 @@ import { createTestApp, TestClient, type TestApp } from './test-app';
  */
 
 let t: TestApp;
-let as: oauth.AuthorizationServer;
-const client: oauth.Client = { client_id: zapierClient.id };
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
+let flow: Awaited<ReturnType<typeof zapierOAuth>>;
 
 beforeEach(async () => {
   t = await createTestApp({ ...zapierEnv, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  as = { issuer: base, authorization_endpoint: `${base}/oauth`, token_endpoint: `${base}/api/oauth/token` };
+  flow = await zapierOAuth(t);
 });
 afterEach(async () => {
   await t?.close();
 });
 
-async function proUser() {
-  const browser = new TestClient(t.app);
-  const account = await browser.register({ name: 'Zap User' });
-  await buyPro(browser);
-  return { browser, ...account };
-}
-
-/** The consent screen's "Allow": the SPA posts the query values with the decision and follows `redirectTo`. */
-async function allow(browser: TestClient, query: Record<string, string>, isAllowed = true) {
-  const info = await browser.get(`/api/oauth/authorize?${new URLSearchParams(query).toString()}`);
-  expect(info.statusCode, info.body).toBe(200);
-  expect(info.json().clientName).toBe('Zapier');
-  const decided = await browser.post('/api/oauth/authorize', { ...query, isAllowed });
-  expect(decided.statusCode, decided.body).toBe(200);
-  return new URL(decided.json().redirectTo as string);
-}
-
-async function connect(browser: TestClient, auth: oauth.ClientAuth = oauth.ClientSecretPost(zapierClient.secret)) {
-  const state = oauth.generateRandomState();
-  const verifier = oauth.generateRandomCodeVerifier();
-  const challenge = await oauth.calculatePKCECodeChallenge(verifier);
-  const redirect = await allow(browser, {
-    client_id: zapierClient.id,
-    redirect_uri: zapierClient.redirectUri,
-    response_type: 'code',
-    state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  });
-  expect(`${redirect.origin}${redirect.pathname}`).toBe(zapierClient.redirectUri);
-  const params = oauth.validateAuthResponse(as, client, redirect, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, zapierClient.redirectUri, verifier, insecure);
-  const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
-  return { tokens, params, verifier, state };
-}
-
 describe('OAuth authorization code flow', () => {
   it('issues tokens for the code with state kept; the access token opens /api/v1/me', async () => {
-    const user = await proUser();
-    const { tokens, params, state } = await connect(user.browser);
+    const user = await flow.proUser();
+    const { tokens, params, state } = await flow.connect(user.browser);
     expect(params.get('state')).toBe(state);
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.expires_in).toBeGreaterThan(0);
@@ -83,13 +41,13 @@ describe('OAuth authorization code flow', () => {
   });
 
   it('accepts client authentication by HTTP Basic too', async () => {
-    const user = await proUser();
-    const { tokens } = await connect(user.browser, oauth.ClientSecretBasic(zapierClient.secret));
+    const user = await flow.proUser();
+    const { tokens } = await flow.connect(user.browser, { auth: oauth.ClientSecretBasic(zapierClient.secret) });
     expect(tokens.access_token).toMatch(/^cat_/);
   });
 
   it('refuses a redirect URI the client did not register, without redirecting', async () => {
-    const user = await proUser();
+    const user = await flow.proUser();
     const query = { client_id: zapierClient.id, redirect_uri: 'https://attacker.example/steal', response_type: 'code', state: 'abc' };
     const info = await user.browser.get(`/api/oauth/authorize?${new URLSearchParams(query).toString()}`);
     expect(info.statusCode).toBe(400);
@@ -104,8 +62,8 @@ describe('OAuth authorization code flow', () => {
   });
 
   it('redirects a denial back with error=access_denied and the same state', async () => {
-    const user = await proUser();
-    const redirect = await allow(
+    const user = await flow.proUser();
+    const redirect = await flow.allow(
       user.browser,
       { client_id: zapierClient.id, redirect_uri: zapierClient.redirectUri, response_type: 'code', state: 'xyz-123' },
       false,
@@ -116,18 +74,18 @@ describe('OAuth authorization code flow', () => {
   });
 
   it('takes a code once', async () => {
-    const user = await proUser();
-    const { params, verifier } = await connect(user.browser);
-    const again = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost(zapierClient.secret), params, zapierClient.redirectUri, verifier, insecure);
+    const user = await flow.proUser();
+    const { params, verifier } = await flow.connect(user.browser);
+    const again = await oauth.authorizationCodeGrantRequest(flow.as, flow.client, oauth.ClientSecretPost(zapierClient.secret), params, zapierClient.redirectUri, verifier, flow.insecure);
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('refuses a wrong client secret and a wrong PKCE verifier', async () => {
-    const user = await proUser();
+    const user = await flow.proUser();
     const state = oauth.generateRandomState();
     const verifier = oauth.generateRandomCodeVerifier();
-    const redirect = await allow(user.browser, {
+    const redirect = await flow.allow(user.browser, {
       client_id: zapierClient.id,
       redirect_uri: zapierClient.redirectUri,
       response_type: 'code',
@@ -135,30 +93,30 @@ describe('OAuth authorization code flow', () => {
       code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
     });
-    const params = oauth.validateAuthResponse(as, client, redirect, state);
-    const wrongSecret = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost('wrong'), params, zapierClient.redirectUri, verifier, insecure);
+    const params = oauth.validateAuthResponse(flow.as, flow.client, redirect, state);
+    const wrongSecret = await oauth.authorizationCodeGrantRequest(flow.as, flow.client, oauth.ClientSecretPost('wrong'), params, zapierClient.redirectUri, verifier, flow.insecure);
     // RFC 6749 §5.2: invalid_client, 400 for credentials in the body (401 with a challenge for HTTP Basic).
     expect(wrongSecret.status).toBe(400);
     expect(((await wrongSecret.json()) as { error: string }).error).toBe('invalid_client');
-    const wrongBasic = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic('wrong'), params, zapierClient.redirectUri, verifier, insecure);
+    const wrongBasic = await oauth.authorizationCodeGrantRequest(flow.as, flow.client, oauth.ClientSecretBasic('wrong'), params, zapierClient.redirectUri, verifier, flow.insecure);
     expect(wrongBasic.status).toBe(401);
-    const noSecret = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, zapierClient.redirectUri, verifier, insecure);
+    const noSecret = await oauth.authorizationCodeGrantRequest(flow.as, flow.client, oauth.None(), params, zapierClient.redirectUri, verifier, flow.insecure);
     expect(noSecret.status).toBeGreaterThanOrEqual(400);
     const wrongVerifier = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
+      flow.as,
+      flow.client,
       oauth.ClientSecretPost(zapierClient.secret),
       params,
       zapierClient.redirectUri,
       oauth.generateRandomCodeVerifier(),
-      insecure,
+      flow.insecure,
     );
     expect(wrongVerifier.status).toBe(400);
   });
 
   it('refreshes, retires the old refresh token, and answers 401 for an expired access token', async () => {
-    const user = await proUser();
-    const { tokens } = await connect(user.browser);
+    const user = await flow.proUser();
+    const { tokens } = await flow.connect(user.browser);
     const auth = oauth.ClientSecretPost(zapierClient.secret);
 
     await t.services.database.db.updateTable('oauth_token').set({ access_expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
@@ -166,21 +124,21 @@ describe('OAuth authorization code flow', () => {
     expect(expired.statusCode).toBe(401);
     expect(expired.headers['www-authenticate']).toMatch(/invalid_token/);
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(flow.as, flow.client, await oauth.refreshTokenGrantRequest(flow.as, flow.client, auth, tokens.refresh_token!, flow.insecure));
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(refreshed.access_token) })).statusCode).toBe(200);
 
-    const reused = await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure);
+    const reused = await oauth.refreshTokenGrantRequest(flow.as, flow.client, auth, tokens.refresh_token!, flow.insecure);
     expect(reused.status).toBe(400);
   });
 
   it('answers 401 to every token of a disconnected (revoked) grant', async () => {
-    const user = await proUser();
-    const { tokens } = await connect(user.browser);
+    const user = await flow.proUser();
+    const { tokens } = await flow.connect(user.browser);
     const disconnected = await user.browser.delete('/api/integrations/zapier');
     expect(disconnected.statusCode, disconnected.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(tokens.access_token) })).statusCode).toBe(401);
-    const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.ClientSecretPost(zapierClient.secret), tokens.refresh_token!, insecure);
+    const refresh = await oauth.refreshTokenGrantRequest(flow.as, flow.client, oauth.ClientSecretPost(zapierClient.secret), tokens.refresh_token!, flow.insecure);
     expect(refresh.status).toBe(400);
     expect((await user.browser.get('/api/integrations')).json().zapier.isConnected).toBe(false);
   });
@@ -193,8 +151,8 @@ describe('OAuth authorization code flow', () => {
     expect(decided.statusCode).toBe(403);
 
     // A plan that loses Zapier keeps the grant but may not use it (403, not 401: refreshing would not help).
-    const pro = await proUser();
-    const { tokens } = await connect(pro.browser);
+    const pro = await flow.proUser();
+    const { tokens } = await flow.connect(pro.browser);
     await t.services.database.db.updateTable('user').set({ plan: 'basic' }).where('id', '=', pro.userId).execute();
     const locked = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(tokens.access_token) });
     expect(locked.statusCode).toBe(403);
@@ -204,8 +162,8 @@ describe('OAuth authorization code flow', () => {
   it('delivers to the hooks of a Zapier connection while the plan includes Zapier, and stops on Disconnect', async () => {
     const receiver = await startReceiver();
     try {
-      const user = await proUser();
-      const { tokens } = await connect(user.browser);
+      const user = await flow.proUser();
+      const { tokens } = await flow.connect(user.browser);
       const subscribed = await t.app.inject({
         method: 'POST',
         url: '/api/v1/hooks',
@@ -234,7 +192,7 @@ describe('OAuth authorization code flow', () => {
   });
 
   it('is not opened by a session cookie', async () => {
-    const user = await proUser();
+    const user = await flow.proUser();
     expect((await user.browser.get('/api/v1/me')).statusCode).toBe(401);
   });
 });

@@ -421,6 +421,8 @@ export interface OAuthCodeTable {
   code_challenge_method: string | null;
   expires_at: string;
   created_at: string;
+  /** When it was exchanged for tokens (migration 0103); presenting it again revokes the grant. */
+  used_at: string | null;
 }
 
 /** An access/refresh token pair of a grant (SHA-256 of each). */
@@ -433,6 +435,8 @@ export interface OAuthTokenTable {
   refresh_expires_at: string | null;
   scopes: string;
   created_at: string;
+  /** When the refresh token was exchanged for a new pair (migration 0103); presenting it again revokes the grant. */
+  rotated_at: string | null;
 }
 
 /** A personal API key (SHA-256 of it; the prefix identifies it in lists). */

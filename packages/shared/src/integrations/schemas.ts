@@ -27,6 +27,15 @@ export const webhookEventLabels: Record<WebhookEvent, string> = {
   'contact.created': 'You added a contact (by hand, by scanning a card, or through the API)',
   'card.updated': 'One of your cards was saved',
 };
+/**
+ * What a subscription to each event needs besides `webhooks`: a delivery carries the lead, contact or card, so
+ * only a key or connection that may read those may hear of them.
+ */
+export const webhookEventScopes: Record<WebhookEvent, ApiScope> = {
+  'lead.created': 'contacts:read',
+  'contact.created': 'contacts:read',
+  'card.updated': 'cards:read',
+};
 
 export const integrationMessages = {
   screenTitle: 'Integrations',
@@ -51,6 +60,8 @@ export const integrationMessages = {
   targetNotHttps: 'The target URL must start with https://.',
   targetPrivate: 'The target URL points at a private or local address, which this server does not call.',
   targetUnresolvable: 'The target URL’s host name could not be found.',
+  unsupportedPkceMethod: 'This app asked for a PKCE method we do not accept (only code_challenge_method=S256).',
+  accountDisabled: 'The account is disabled.',
 } as const;
 
 // ---- OAuth consent (/oauth) ----------------------------------------------------------------------------

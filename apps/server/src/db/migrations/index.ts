@@ -26,6 +26,7 @@ import { operatorConsole } from './0082-operator-console';
 import { contactSearchIndex } from './0090-contact-search-index';
 import { passkeys } from './0100-passkeys';
 import { walletDevicePushes } from './0101-wallet-device-pushes';
+import { oauthReplayDetection } from './0103-oauth-replay-detection';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -64,6 +65,7 @@ const migrations = [
   ['0090-contact-search-index', contactSearchIndex],
   ['0100-passkeys', passkeys],
   ['0101-wallet-device-pushes', walletDevicePushes],
+  ['0103-oauth-replay-detection', oauthReplayDetection],
 ] as const;
 
 /**

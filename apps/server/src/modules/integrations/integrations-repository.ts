@@ -65,6 +65,7 @@ export function findCode(db: Executor, codeHash: string) {
       'oauth_code.code_challenge as codeChallenge',
       'oauth_code.code_challenge_method as codeChallengeMethod',
       'oauth_code.expires_at as expiresAt',
+      'oauth_code.used_at as usedAt',
       'oauth_grant.user_id as userId',
       'oauth_grant.client_id as clientId',
     ])
@@ -72,10 +73,10 @@ export function findCode(db: Executor, codeHash: string) {
     .executeTakeFirst();
 }
 
-/** Deletes a code; true only for the one request that deleted it (a code is good once). */
-export async function deleteCode(db: Executor, codeHash: string): Promise<boolean> {
-  const result = await db.deleteFrom('oauth_code').where('code_hash', '=', codeHash).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Marks a code exchanged; true only for the one request that marked it (a code is good once). */
+export async function markCodeUsed(db: Executor, codeHash: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('oauth_code').set({ used_at: now }).where('code_hash', '=', codeHash).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertToken(
@@ -99,6 +100,7 @@ export async function insertToken(
 
 const tokenColumns = [
   'oauth_token.grant_id as grantId',
+  'oauth_token.rotated_at as rotatedAt',
   'oauth_token.access_expires_at as accessExpiresAt',
   'oauth_token.refresh_expires_at as refreshExpiresAt',
   'oauth_token.scopes as scopes',
@@ -112,6 +114,7 @@ export function findTokenByAccessHash(db: Executor, hash: string) {
     .innerJoin('oauth_grant', 'oauth_grant.id', 'oauth_token.grant_id')
     .select(tokenColumns)
     .where('oauth_token.access_token_hash', '=', hash)
+    .where('oauth_token.rotated_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -124,25 +127,61 @@ export function findTokenByRefreshHash(db: Executor, hash: string) {
     .executeTakeFirst();
 }
 
-/** A refresh token is good once: true only for the one request that removed it. */
-export async function deleteTokenByRefreshHash(db: Executor, hash: string): Promise<boolean> {
-  const result = await db.deleteFrom('oauth_token').where('refresh_token_hash', '=', hash).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/**
+ * A refresh token is good once: marks its pair rotated (its access token stops working with it); true only for
+ * the one request that marked it. The grant's pairs whose refresh tokens have expired meanwhile are forgotten.
+ */
+export async function rotateRefreshToken(db: Executor, token: { hash: string; grantId: string }, now: string): Promise<boolean> {
+  const result = await db.updateTable('oauth_token').set({ rotated_at: now }).where('refresh_token_hash', '=', token.hash).where('rotated_at', 'is', null).executeTakeFirst();
+  await db.deleteFrom('oauth_token').where('grant_id', '=', token.grantId).where('rotated_at', 'is not', null).where('refresh_expires_at', '<', now).execute();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Holds the grant's row until the end of the transaction (PostgreSQL row lock; SQLite has one writer anyway), so
+ * issuing a token and revoking the grant happen one after the other; false when the grant is gone.
+ */
+async function lockGrant(db: Executor, grantId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_grant')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', grantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Saves a token pair of a live grant; false when the grant was revoked (or disconnected) meanwhile. */
+export async function insertTokenOfLiveGrant(db: Executor, token: Parameters<typeof insertToken>[1]): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockGrant(trx, token.grantId))) return false;
+    await insertToken(trx, token);
+    return true;
+  });
 }
 
 export function findGrantOf(db: Executor, userId: string, clientId: string) {
   return db.selectFrom('oauth_grant').select(['id', 'created_at as createdAt']).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
 }
 
-/** Disconnecting: the grant goes, and with it (cascade) its codes, tokens and webhook subscriptions. */
+/** Disconnecting: the grant goes, and with it its codes, tokens and webhook subscriptions. */
 export async function deleteGrant(db: Executor, userId: string, clientId: string): Promise<boolean> {
-  const grantIds = db.selectFrom('oauth_grant').select('id').where('user_id', '=', userId).where('client_id', '=', clientId);
-  // Explicit deletes first: SQLite enforces the cascade only with its foreign-key pragma on.
-  await db.deleteFrom('webhook_subscription').where('grant_id', 'in', grantIds).execute();
-  await db.deleteFrom('oauth_token').where('grant_id', 'in', grantIds).execute();
-  await db.deleteFrom('oauth_code').where('grant_id', 'in', grantIds).execute();
-  const result = await db.deleteFrom('oauth_grant').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const grant = await findGrantOf(db, userId, clientId);
+  return grant ? revokeGrant(db, grant.id) : false;
+}
+
+/** A grant revoked: it goes with its codes, tokens and webhook subscriptions, in one transaction. */
+export async function revokeGrant(db: Executor, grantId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockGrant(trx, grantId))) return false;
+    // Explicit deletes first: SQLite enforces the cascade only with its foreign-key pragma on.
+    const hookIds = trx.selectFrom('webhook_subscription').select('id').where('grant_id', '=', grantId);
+    await trx.deleteFrom('webhook_delivery').where('subscription_id', 'in', hookIds).execute();
+    await trx.deleteFrom('webhook_subscription').where('grant_id', '=', grantId).execute();
+    await trx.deleteFrom('oauth_token').where('grant_id', '=', grantId).execute();
+    await trx.deleteFrom('oauth_code').where('grant_id', '=', grantId).execute();
+    await trx.deleteFrom('oauth_grant').where('id', '=', grantId).execute();
+    return true;
+  });
 }
 
 // ---- API keys ------------------------------------------------------------------------------------------

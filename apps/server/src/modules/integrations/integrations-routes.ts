@@ -23,6 +23,7 @@ import {
   v1ContactListResponse,
   v1ContactResponse,
   v1CreateContactInput,
+  webhookEventScopes,
   type IntegrationsStatus,
 } from '@cardstack/shared/integrations/schemas';
 import { okResponse } from '@cardstack/shared/account/schemas';
@@ -219,6 +220,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.post('/api/v1/hooks', { schema: { body: createHookInput, response: { 201: createHookResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'webhooks');
+    requireScope(principal, webhookEventScopes[request.body.event]);
     return reply.status(201).send(await subscribe(deps.webhooks, hookOwner(principal), request.body));
   });
   app.delete('/api/v1/hooks/:id', { schema: { params: idParams } }, async (request, reply) => {

@@ -17,6 +17,11 @@ export function describeAuthorization(clients: readonly OAuthClientConfig[], que
   if (!client) throw refused(integrationMessages.unknownClient);
   if (!client.redirectUris.includes(query.redirect_uri)) throw refused(integrationMessages.unregisteredRedirect);
   if (query.response_type !== 'code') throw refused(integrationMessages.unsupportedResponseType);
+  // PKCE by S256 only: "plain" (also what a challenge without a method means, RFC 7636 §4.3) shows the verifier
+  // to whoever sees the authorization request. Refused before the user is asked, not after "Allow".
+  if ((query.code_challenge || query.code_challenge_method) && query.code_challenge_method !== 'S256') {
+    throw refused(integrationMessages.unsupportedPkceMethod);
+  }
   const asked = query.scope ? toScopes(query.scope) : toScopes(Object.keys(apiScopeLabels));
   return {
     clientName: client.name,

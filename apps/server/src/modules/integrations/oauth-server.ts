@@ -9,7 +9,8 @@ import { hashSecret, isSameSecret, newSecret, tokenPrefixes } from './secrets';
 /*
  * The OAuth 2.0 authorization server: @node-oauth/oauth2-server does the protocol (request checks, PKCE, client
  * authentication by body or HTTP Basic, code and refresh grants, token expiry, the RFC 6749 error answers);
- * this file is its storage model over our tables. Clients are registered by the operator in configuration.
+ * this file is its storage model over our tables, which also detects replayed codes and refresh tokens (the
+ * library only refuses them). Clients are registered by the operator in configuration.
  */
 
 /** An OAuth client the operator registered (Zapier through ZAPIER_CLIENT_ID, ZAPIER_CLIENT_SECRET, ZAPIER_REDIRECT_URIS). */
@@ -38,6 +39,15 @@ export function toScopes(value: string | readonly string[] | undefined | null): 
 const scopeText = (scopes: readonly string[]) => scopes.join(' ');
 
 function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]) {
+  /**
+   * A code or refresh token presented after it was used: someone holds a copy, and the server cannot tell whether
+   * it is the client or a thief. The whole grant is revoked — its codes, tokens and the webhooks made through it —
+   * and the request is refused (`false`: invalid_grant); the user connects again.
+   */
+  const revokeReplayedGrant = async (grantId: string): Promise<false> => {
+    await repository.revokeGrant(db, grantId);
+    return false;
+  };
   const clientOf = (id: string) => {
     const client = clients.find((candidate) => candidate.id === id);
     return client ? { id: client.id, redirectUris: [...client.redirectUris], grants: ['authorization_code', 'refresh_token'] } : null;
@@ -93,6 +103,7 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
     },
     async getAuthorizationCode(authorizationCode: string) {
       const found = await repository.findCode(db, hashSecret(authorizationCode));
+      if (found?.usedAt) return revokeReplayedGrant(found.grantId);
       const client = found && clientOf(found.clientId);
       if (!found || !client) return false;
       return {
@@ -105,17 +116,21 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
         ...(found.codeChallenge ? { codeChallenge: found.codeChallenge, codeChallengeMethod: found.codeChallengeMethod ?? 'plain' } : {}),
       };
     },
-    async revokeAuthorizationCode(code: { authorizationCode: string }) {
-      return repository.deleteCode(db, hashSecret(code.authorizationCode));
+    async revokeAuthorizationCode(code: { authorizationCode: string; user: GrantUser }) {
+      // Marked, not deleted, so that it is recognised when presented again. A concurrent exchange that lost the
+      // race is such a second presentation too.
+      if (await repository.markCodeUsed(db, hashSecret(code.authorizationCode), new Date().toISOString())) return true;
+      return code.user.grantId ? revokeReplayedGrant(code.user.grantId) : false;
     },
     async saveToken(
       token: { accessToken: string; accessTokenExpiresAt?: Date; refreshToken?: string; refreshTokenExpiresAt?: Date; scope?: string[] },
       client: { id: string },
       user: GrantUser,
     ) {
-      // A grant deleted (Disconnect) between the code or refresh check and here ends the flow.
-      if (!user.grantId) return false;
-      await repository.insertToken(db, {
+      // A grant revoked (a replay, Disconnect) between the code or refresh check and here ends the flow.
+      const revoked = () => new OAuth2Server.InvalidGrantError('Invalid grant: the grant was revoked');
+      if (!user.grantId) throw revoked();
+      const isSaved = await repository.insertTokenOfLiveGrant(db, {
         id: crypto.randomUUID(),
         grantId: user.grantId,
         accessTokenHash: hashSecret(token.accessToken),
@@ -125,6 +140,7 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
         scopes: scopeText(token.scope ?? []),
         now: new Date().toISOString(),
       });
+      if (!isSaved) throw revoked();
       return { ...token, client, user };
     },
     async getAccessToken(accessToken: string) {
@@ -141,6 +157,7 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
     },
     async getRefreshToken(refreshToken: string) {
       const found = await repository.findTokenByRefreshHash(db, hashSecret(refreshToken));
+      if (found?.rotatedAt) return revokeReplayedGrant(found.grantId);
       const client = found && clientOf(found.clientId);
       if (!found || !client) return false;
       return {
@@ -151,8 +168,10 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
         user: { id: found.userId, grantId: found.grantId } satisfies GrantUser,
       };
     },
-    async revokeToken(token: { refreshToken: string }) {
-      return repository.deleteTokenByRefreshHash(db, hashSecret(token.refreshToken));
+    async revokeToken(token: { refreshToken: string; user: GrantUser }) {
+      if (!token.user.grantId) return false;
+      const rotated = await repository.rotateRefreshToken(db, { hash: hashSecret(token.refreshToken), grantId: token.user.grantId }, new Date().toISOString());
+      return rotated || revokeReplayedGrant(token.user.grantId);
     },
     async verifyScope(token: { scope?: string[] }, scope: string[]) {
       return scope.every((wanted) => token.scope?.includes(wanted));
@@ -166,7 +185,8 @@ export function createOAuthServer(db: Kysely<Database>, clients: readonly OAuthC
     accessTokenLifetime: accessTokenLifetimeSeconds,
     refreshTokenLifetime: refreshTokenLifetimeSeconds,
     authorizationCodeLifetime: authorizationCodeLifetimeSeconds,
-    // Every refresh hands out a new refresh token and retires the old one (a stolen one is good at most once).
+    // Every refresh hands out a new refresh token and retires the old one; the old one presented again revokes
+    // the grant (a stolen one is good at most once, and its use gives the theft away).
     alwaysIssueNewRefreshToken: true,
     allowEmptyState: true,
     // Bearer tokens only in the Authorization header, never in a URL (logs, referrers).

@@ -1,4 +1,4 @@
-import { apiScopeLabels, webhookEventLabels, webhookEvents } from '@cardstack/shared/integrations/schemas';
+import { apiScopeLabels, webhookEventLabels, webhookEventScopes, webhookEvents } from '@cardstack/shared/integrations/schemas';
 import { renderHtmlDocument } from '../../html/html-document';
 import { apiOperations } from './openapi';
 
@@ -50,7 +50,8 @@ export function renderApiReference(baseUrl: string): string {
         <ul>
           {webhookEvents.map((event) => (
             <li key={event}>
-              <code>{event}</code>: {webhookEventLabels[event]}
+              <code>{event}</code>: {webhookEventLabels[event]} (a subscription needs the scope <code>{webhookEventScopes[event]}</code> as well as{' '}
+              <code>webhooks</code>)
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import { canUseFeature } from '@cardstack/shared/plans/features';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { JobExecutor, JobQueue } from '../../jobs/jobs-module';
+import { isAccountDisabled } from '../admin/admin-module';
 import type { Caller } from '../auth/auth-module';
 import { findCard } from '../cards/cards-module';
 import * as repository from './integrations-repository';
@@ -96,15 +97,22 @@ export async function listDeliveries(deps: Pick<WebhookDeps, 'db'>, userId: stri
 
 // ---- Events --------------------------------------------------------------------------------------------
 
-/** Queues one delivery per subscription of these users to this event, inside the caller's transaction. */
+/**
+ * Queues one delivery per subscription of these users to this event, inside the caller's transaction. An account
+ * the operator disabled is told nothing: its keys and connections no longer act for it, and neither do its hooks.
+ */
 export async function publishEvent(deps: Pick<WebhookDeps, 'jobs'>, trx: JobExecutor, userIds: readonly string[], event: WebhookEvent, data: Record<string, unknown>): Promise<number> {
-  const hooks = await repository.hooksForEvent(trx as Kysely<Database>, [...new Set(userIds)], event);
-  if (hooks.length === 0) return 0;
+  const executor = trx as Kysely<Database>;
+  const subscribed = await repository.hooksForEvent(executor, [...new Set(userIds)], event);
+  if (subscribed.length === 0) return 0;
+  const disabled = new Set<string>();
+  for (const userId of new Set(subscribed.map((hook) => hook.userId))) if (await isAccountDisabled(executor, userId)) disabled.add(userId);
+  const hooks = subscribed.filter((hook) => !disabled.has(hook.userId));
   const now = new Date().toISOString();
   for (const hook of hooks) {
     const id = crypto.randomUUID();
     const payload: WebhookPayload = { type: event, timestamp: now, data };
-    await repository.insertDelivery(trx as Kysely<Database>, { id, subscriptionId: hook.id, event, payload: JSON.stringify(payload), now });
+    await repository.insertDelivery(executor, { id, subscriptionId: hook.id, event, payload: JSON.stringify(payload), now });
     await deps.jobs.enqueue(trx, webhookDeliveryJob, { deliveryId: id }, deliveryRetry);
   }
   return hooks.length;
@@ -192,6 +200,11 @@ export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: s
   const now = () => new Date().toISOString();
   const isLastAttempt = context.attempt >= deliveryRetry.retryLimit + 1;
 
+  // Disabled after the event was queued: nothing is sent, and the target is not blamed (no attempt, no retry).
+  if (await isAccountDisabled(deps.db, delivery.userId)) {
+    await repository.markDelivery(deps.db, delivery.deliveryId, 'failed', integrationMessages.accountDisabled, now());
+    return;
+  }
   if (delivery.grantId) {
     const owner = await deps.callerOf(delivery.userId, `grant:${delivery.grantId}`);
     if (!owner || !canUseFeature(owner.plan, 'zapier')) {

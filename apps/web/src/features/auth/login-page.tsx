@@ -11,6 +11,7 @@ import { InputField } from '../../components/ui/input-field';
 import { refreshSession } from '../../lib/session';
 import { authApi, describeAuthError, safeNextPath } from './auth-api';
 import { GoogleButton } from './google-button';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { TwoFactorStep } from './two-factor-step';
 
 export function LoginPage() {
@@ -72,6 +73,7 @@ export function LoginPage() {
               </Button>
             </fieldset>
           </form>
+          <PasskeySignInButton onSignedIn={finishSignIn} onError={setFormError} />
           <GoogleButton next={next} newUserNext={next.startsWith('/activate/') ? next : undefined} onError={setFormError} />
         </>
       )}

@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { ApiError } from '../../lib/api-client';
 import { authApi } from './auth-api';
+import { describePasskeyError, passkeyApi } from './passkey-api';
 
 interface CodeForm {
   code: string;
@@ -18,6 +19,19 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
   const [formError, setFormError] = useState<string>();
   const schema = useBackupCode ? backupCodeInput.pick({ code: true }) : totpCodeInput.pick({ code: true });
   const { register, handleSubmit, setError, formState, reset } = useForm<CodeForm>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+
+  const [isUsingPasskey, setIsUsingPasskey] = useState(false);
+  const finishWithPasskey = async () => {
+    setFormError(undefined);
+    setIsUsingPasskey(true);
+    try {
+      await passkeyApi.verifySecondFactor();
+      await onSignedIn();
+    } catch (error) {
+      setFormError(describePasskeyError(error));
+      setIsUsingPasskey(false);
+    }
+  };
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setFormError(undefined);
@@ -69,6 +83,11 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
         >
           {useBackupCode ? 'Use the authenticator app instead' : 'Use a backup code instead'}
         </button>
+        {passkeyApi.isSupported() ? (
+          <Button type="button" variant="secondary" className="w-full" isLoading={isUsingPasskey} onClick={() => void finishWithPasskey()}>
+            Use a passkey instead
+          </Button>
+        ) : null}
       </fieldset>
     </form>
   );

@@ -2,6 +2,7 @@ import { useSessionUser } from '../../lib/session';
 import { NewLeadEmailSetting } from '../contacts/public';
 import { DeleteAccount } from './components/delete-account';
 import { EmailForm } from './components/email-form';
+import { PasskeysPanel } from './components/passkeys-panel';
 import { PasswordForm } from './components/password-form';
 import { PhotoForm } from './components/photo-form';
 import { ProfileForm } from './components/profile-form';
@@ -29,6 +30,9 @@ export default function GeneralSettingsPage() {
       </SettingsPanel>
       <SettingsPanel title="Two-factor sign-in" description="A code from an authenticator app after your password.">
         <TwoFactorPanel user={user} />
+      </SettingsPanel>
+      <SettingsPanel title="Passkeys" description="Sign in with your device’s fingerprint, face or PIN instead of a password; after a password, a passkey also works instead of the code.">
+        <PasskeysPanel user={user} />
       </SettingsPanel>
       <SettingsPanel title="Signed-in devices" description="Where your account is signed in now.">
         <SessionsPanel />

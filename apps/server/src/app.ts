@@ -14,7 +14,7 @@ import { registerOverloadGuard } from './http/overload';
 import { fastifyTrustProxy } from './http/client-address';
 import { requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
-import { registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
+import { mailAccessAfterPasswordReset, registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import { isAccountDisabled, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
   createAuthLoader,
@@ -41,6 +41,7 @@ import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
 import { designRequestFolder, registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
+  createIntegrationAccess,
   createIntegrationEvents,
   createIntegrations,
   registerIntegrationsJobs,
@@ -49,6 +50,7 @@ import {
 import {
   createLocalMailboxTransport,
   createSmtpTransport,
+  enqueueSecurityNotice,
   forgetMailOf,
   registerMailJobs,
   type MailTransport,
@@ -164,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await applyBillingMode(db, isEveryFeatureIncluded, new Date());
 
   // ---- Services ----------------------------------------------------------------------------------------
+  // What reaches an account without its password (keys, apps, webhooks): mailed after a reset, reviewed in the account.
+  const integrationAccess = createIntegrationAccess({ db, settings: config.integrations });
   // Set up on first use (a sign-in, a session cookie, an API token's user): an idle server does not hold it.
   const loadAuth = createAuthLoader({
     db,
@@ -176,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     onSessionCreated: (userId) => recordSignIn(db, userId),
     signUpRefusal: (email) => signUpRefusal({ db, adminEmails: config.adminEmails, now: () => new Date() }, email),
     isAccountDisabled: (userId) => isAccountDisabled(db, userId),
+    onPasswordReset: (user) => mailAccessAfterPasswordReset({ db, integrationAccess }, user),
   });
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
@@ -370,9 +375,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
   });
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider }));
-  registerAuthRoutes(app, { loadAuth, rateLimiter, passwordAttempts });
+  registerAuthRoutes(app, {
+    loadAuth,
+    rateLimiter,
+    passwordAttempts,
+    onTwoFactorDisabled: async (user) => {
+      await enqueueSecurityNotice(db, user.email, { displayName: user.name, change: 'two-factor-disabled' });
+    },
+  });
   registerSessionRoutes(app, loadAuth);
-  registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion });
+  registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion, integrationAccess });
   registerFileRoutes(app, storage, {
     // Design requests' uploads are the operators' only (the console serves them); cards' files follow the page.
     isServable: async (key, request) =>

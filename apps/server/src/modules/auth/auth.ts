@@ -28,10 +28,12 @@ interface AuthDeps {
   signUpRefusal?: (email: string) => Promise<string | null>;
   /** A disabled account gets no new session (the operator console ends its existing ones). */
   isAccountDisabled?: (userId: string) => Promise<boolean>;
+  /** Runs after a password reset through a mailed link (its sessions are already ended): the owner is told what still has access. */
+  onPasswordReset?: (user: { id: string; email: string; name: string }) => Promise<void>;
 }
 
 /** Better Auth, mounted under /api/auth: email + password, Google (OpenID Connect) and sessions in cookies. */
-export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated, signUpRefusal, isAccountDisabled }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated, signUpRefusal, isAccountDisabled, onPasswordReset }: AuthDeps) {
   const google = config.google;
   const signInRule = { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max };
   // A link in a mail: the part below the site's address (the mail adds the address when it is rendered).
@@ -69,6 +71,9 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
           template: 'password-reset',
           data: { displayName: user.name, linkPath: pathOf(url), expiresInMinutes: passwordResetLinkMinutes },
         });
+      },
+      onPasswordReset: async ({ user }) => {
+        await onPasswordReset?.({ id: user.id, email: user.email, name: user.name });
       },
     },
     emailVerification: {

@@ -10,29 +10,33 @@ type Executor = Kysely<Database>;
 
 // ---- OAuth ---------------------------------------------------------------------------------------------
 
-export async function upsertGrant(db: Executor, grant: { id: string; userId: string; clientId: string; scopes: string; now: string }): Promise<string> {
-  const existing = await db
-    .selectFrom('oauth_grant')
-    .select('id')
-    .where('user_id', '=', grant.userId)
-    .where('client_id', '=', grant.clientId)
-    .executeTakeFirst();
-  if (existing) {
-    await db.updateTable('oauth_grant').set({ scopes: grant.scopes, updated_at: grant.now }).where('id', '=', existing.id).execute();
-    return existing.id;
-  }
-  await db
+/** The user's grant to a client, made on the first consent; a later consent updates its scopes. */
+export async function upsertGrant(
+  db: Executor,
+  grant: { id: string; userId: string; clientId: string; scopes: string; now: string },
+): Promise<{ grantId: string; isNew: boolean }> {
+  // Insert-or-nothing, so of two consents at once exactly one makes (and reports) the grant.
+  const inserted = await db
     .insertInto('oauth_grant')
     .values({ id: grant.id, user_id: grant.userId, client_id: grant.clientId, scopes: grant.scopes, created_at: grant.now, updated_at: grant.now })
-    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: grant.scopes, updated_at: grant.now }))
-    .execute();
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+    .executeTakeFirst();
+  const isNew = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (!isNew) {
+    await db
+      .updateTable('oauth_grant')
+      .set({ scopes: grant.scopes, updated_at: grant.now })
+      .where('user_id', '=', grant.userId)
+      .where('client_id', '=', grant.clientId)
+      .execute();
+  }
   const row = await db
     .selectFrom('oauth_grant')
     .select('id')
     .where('user_id', '=', grant.userId)
     .where('client_id', '=', grant.clientId)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { grantId: row.id, isNew };
 }
 
 export async function insertCode(
@@ -143,6 +147,33 @@ export async function deleteGrant(db: Executor, userId: string, clientId: string
   await db.deleteFrom('oauth_code').where('grant_id', 'in', grantIds).execute();
   const result = await db.deleteFrom('oauth_grant').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The apps a user allowed, oldest first. */
+export function listGrantsOf(db: Executor, userId: string) {
+  return db
+    .selectFrom('oauth_grant')
+    .select(['id', 'client_id as clientId', 'created_at as createdAt'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Everything that reaches the user's account from outside: webhook subscriptions (with their deliveries), API
+ * keys, and OAuth grants with their codes and tokens. Children first: SQLite enforces cascades only with its
+ * foreign-key pragma on.
+ */
+export async function deleteAllAccessOf(db: Executor, userId: string): Promise<void> {
+  const hookIds = db.selectFrom('webhook_subscription').select('id').where('user_id', '=', userId);
+  await db.deleteFrom('webhook_delivery').where('subscription_id', 'in', hookIds).execute();
+  await db.deleteFrom('webhook_subscription').where('user_id', '=', userId).execute();
+  await db.deleteFrom('api_key').where('user_id', '=', userId).execute();
+  const grantIds = db.selectFrom('oauth_grant').select('id').where('user_id', '=', userId);
+  await db.deleteFrom('oauth_token').where('grant_id', 'in', grantIds).execute();
+  await db.deleteFrom('oauth_code').where('grant_id', 'in', grantIds).execute();
+  await db.deleteFrom('oauth_grant').where('user_id', '=', userId).execute();
 }
 
 // ---- API keys ------------------------------------------------------------------------------------------

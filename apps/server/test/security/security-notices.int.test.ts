@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import * as oauth from 'oauth4webapi';
 import { OAuth2Server as MockOpenIdProvider } from 'oauth2-mock-server';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMail } from '../../src/modules/mail/templates/index';
 import { buyPro } from '../billing-support';
-import { zapierClient, zapierEnv } from '../integrations-support';
+import { zapierEnv, zapierOf } from '../integrations-support';
 import { createTestApp, testOrigin, TestClient, type TestApp } from '../test-app';
 
 /*
@@ -18,7 +16,6 @@ import { createTestApp, testOrigin, TestClient, type TestApp } from '../test-app
 let t: TestApp;
 let google: MockOpenIdProvider;
 let googleEmail = '';
-let authorizationServer: oauth.AuthorizationServer;
 
 beforeAll(async () => {
   google = new MockOpenIdProvider();
@@ -29,8 +26,6 @@ beforeAll(async () => {
   google.service.on('beforeUserinfo', (userinfo) => void (userinfo.body = claims()));
   t = await createTestApp({ ...zapierEnv, GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: google.issuer.url! });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  authorizationServer = { issuer: base, authorization_endpoint: `${base}/oauth`, token_endpoint: `${base}/api/oauth/token` };
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -128,36 +123,14 @@ describe('security notices', () => {
   it('a new Zapier grant: one "Zapier was connected to your account"; Deny, a second consent and token refreshes: none', async () => {
     const { client, email } = await signedIn();
     await buyPro(client);
-    const client_ = { client_id: zapierClient.id };
-    const insecure = { [oauth.allowInsecureRequests]: true } as const;
-    const consent = async (isAllowed: boolean) => {
-      const state = oauth.generateRandomState();
-      const verifier = oauth.generateRandomCodeVerifier();
-      const query = {
-        client_id: zapierClient.id,
-        redirect_uri: zapierClient.redirectUri,
-        response_type: 'code',
-        state,
-        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-      };
-      const decided = await client.post('/api/oauth/authorize', { ...query, isAllowed });
-      expect(decided.statusCode, decided.body).toBe(200);
-      return { redirect: new URL(decided.json().redirectTo as string), state, verifier };
-    };
-
-    const denied = await consent(false);
+    const zapier = zapierOf(t.app);
+    const denied = await zapier.decide(client, false);
     expect(denied.redirect.searchParams.get('error')).toBe('access_denied');
     expect(await noticesTo(email)).toEqual([]);
 
     const connect = async () => {
-      const { redirect, state, verifier } = await consent(true);
-      const params = oauth.validateAuthResponse(authorizationServer, client_, redirect, state);
-      const secret = oauth.ClientSecretPost(zapierClient.secret);
-      const response = await oauth.authorizationCodeGrantRequest(authorizationServer, client_, secret, params, zapierClient.redirectUri, verifier, insecure);
-      const tokens = await oauth.processAuthorizationCodeResponse(authorizationServer, client_, response);
-      const refreshed = await oauth.refreshTokenGrantRequest(authorizationServer, client_, secret, tokens.refresh_token!, insecure);
-      await oauth.processRefreshTokenResponse(authorizationServer, client_, refreshed);
+      const tokens = await zapier.connect(client);
+      await zapier.processRefresh(await zapier.refresh(tokens.refresh_token!));
     };
     await connect();
     await expectOneNotice(email, 'Zapier was connected to your account', ['Zapier was connected to your account on']);

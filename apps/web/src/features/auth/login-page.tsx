@@ -22,6 +22,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | undefined>(returnedError ? authErrorMessages[toAuthErrorCode({ code: returnedError })].message : undefined);
   const [isSecondStep, setIsSecondStep] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput) });
+  // Links from before the reset page went on to /password-changed.
   const resetDone = params.get('reset') === 'done';
 
   const finishSignIn = async () => {

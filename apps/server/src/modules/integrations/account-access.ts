@@ -4,6 +4,7 @@ import type { WebhookEvent } from '@cardstack/shared/integrations/schemas';
 import type { Database } from '../../db/schema';
 import * as repository from './integrations-repository';
 import { oauthClientsOf, type IntegrationsSettings } from './integrations-service';
+import { revokeAppAccessOfUser } from './revoke-app-access';
 
 /*
  * What reaches an account from outside without its password: API keys, the apps it allowed (OAuth grants) and
@@ -39,6 +40,6 @@ export function createIntegrationAccess(deps: { db: Kysely<Database>; settings: 
         webhooks: [...eventsByHost].map(([host, events]) => ({ host, events: [...events].sort() })),
       };
     },
-    revokeAllOf: (trx, userId) => repository.deleteAllAccessOf(trx, userId),
+    revokeAllOf: revokeAppAccessOfUser,
   };
 }

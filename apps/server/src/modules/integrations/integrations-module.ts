@@ -13,5 +13,6 @@ export {
   type IntegrationsSettings,
 } from './integrations-service';
 export { registerIntegrationsRoutes } from './integrations-routes';
+export { revokeAppAccessOfUser } from './revoke-app-access';
 export { webhookDeliveryJob } from './webhooks';
 export { createIntegrationAccess, type IntegrationAccess, type IntegrationAccessList } from './account-access';

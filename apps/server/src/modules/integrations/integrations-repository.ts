@@ -160,22 +160,6 @@ export function listGrantsOf(db: Executor, userId: string) {
     .execute();
 }
 
-/**
- * Everything that reaches the user's account from outside: webhook subscriptions (with their deliveries), API
- * keys, and OAuth grants with their codes and tokens. Children first: SQLite enforces cascades only with its
- * foreign-key pragma on.
- */
-export async function deleteAllAccessOf(db: Executor, userId: string): Promise<void> {
-  const hookIds = db.selectFrom('webhook_subscription').select('id').where('user_id', '=', userId);
-  await db.deleteFrom('webhook_delivery').where('subscription_id', 'in', hookIds).execute();
-  await db.deleteFrom('webhook_subscription').where('user_id', '=', userId).execute();
-  await db.deleteFrom('api_key').where('user_id', '=', userId).execute();
-  const grantIds = db.selectFrom('oauth_grant').select('id').where('user_id', '=', userId);
-  await db.deleteFrom('oauth_token').where('grant_id', 'in', grantIds).execute();
-  await db.deleteFrom('oauth_code').where('grant_id', 'in', grantIds).execute();
-  await db.deleteFrom('oauth_grant').where('user_id', '=', userId).execute();
-}
-
 // ---- API keys ------------------------------------------------------------------------------------------
 
 export interface StoredApiKey {
@@ -356,4 +340,18 @@ export function listDeliveries(db: Executor, subscriptionId: string, limit: numb
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+// ---- Everything of one user ----------------------------------------------------------------------------
+
+/** Every API key, app grant (with its codes and tokens) and webhook subscription (with its deliveries) of a user. */
+export async function deleteAppAccessOfUser(db: Executor, userId: string): Promise<void> {
+  const hooks = db.selectFrom('webhook_subscription').select('id').where('user_id', '=', userId);
+  await db.deleteFrom('webhook_delivery').where('subscription_id', 'in', hooks).execute();
+  await db.deleteFrom('webhook_subscription').where('user_id', '=', userId).execute();
+  const grants = db.selectFrom('oauth_grant').select('id').where('user_id', '=', userId);
+  await db.deleteFrom('oauth_token').where('grant_id', 'in', grants).execute();
+  await db.deleteFrom('oauth_code').where('grant_id', 'in', grants).execute();
+  await db.deleteFrom('oauth_grant').where('user_id', '=', userId).execute();
+  await db.deleteFrom('api_key').where('user_id', '=', userId).execute();
 }

@@ -30,7 +30,7 @@ export interface AccountDeletion {
   steps: readonly AccountDeletionStep[];
 }
 
-/** The access review's (db, loadAuth, the integrations' keys, grants and webhooks), and: */
+/** What the account's use cases need: the access review's (the database, Better Auth, the integrations' keys, grants and webhooks), and: */
 export interface AccountDeps extends AccessReviewDeps {
   storage: FileStorage;
   /** Every password check counts per address and per account (the sign-in budget). */

@@ -35,7 +35,11 @@ test('forgot password: the mailed link sets a new password once, and the old one
   await page.getByLabel('New password', { exact: false }).first().fill('a fresh password');
   await page.getByLabel('Confirm new password').fill('a fresh password');
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page).toHaveURL(/\/login\?reset=done$/);
+  await expect(page).toHaveURL(/\/password-changed$/);
+  await expect(page.getByRole('heading', { name: 'Your password was changed.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fpassword-changed');
+  // Links from before keep their message.
+  await page.goto('/login?reset=done');
   await expect(page.getByText('Your password was changed. Sign in with the new one.')).toBeVisible();
 
   // The link works once.

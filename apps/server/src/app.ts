@@ -15,7 +15,7 @@ import { registerOverloadGuard } from './http/overload';
 import { fastifyTrustProxy } from './http/client-address';
 import { registerAccessLog, requestLogValue } from './http/log-redaction';
 import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
-import { accountPhotoFolder, registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
+import { accountPhotoFolder, mailAccessAfterPasswordReset, registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
 import { isAccountDisabled, isConfirmationRequired, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
 import {
   createAuthLoader,
@@ -43,6 +43,7 @@ import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
 import { registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
+  createIntegrationAccess,
   createIntegrationEvents,
   createIntegrations,
   registerIntegrationsJobs,
@@ -52,6 +53,7 @@ import {
 import {
   createLocalMailboxTransport,
   createSmtpTransport,
+  enqueueSecurityNotice,
   forgetMailOf,
   registerMailJobs,
   type MailTransport,
@@ -169,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await applyBillingMode(db, isEveryFeatureIncluded, new Date());
 
   // ---- Services ----------------------------------------------------------------------------------------
+  // What reaches an account without its password (keys, apps, webhooks): mailed after a reset, reviewed in the account.
+  const integrationAccess = createIntegrationAccess({ db, settings: config.integrations });
   // Set up on first use (a sign-in, a session cookie, an API token's user): an idle server does not hold it.
   const loadAuth = createAuthLoader({
     db,
@@ -182,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     signUpRefusal: (email) => signUpRefusal({ db, adminEmails: config.adminEmails, now: () => new Date() }, email),
     isAccountDisabled: (userId) => isAccountDisabled(db, userId),
     revokeAppAccess: revokeAppAccessOfUser,
+    onPasswordReset: (user) => mailAccessAfterPasswordReset({ db, integrationAccess }, user),
   });
   const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
   const resolveTeamClaims = createTeamClaimsResolver(db);
@@ -386,10 +391,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
   });
   app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider }));
-  registerAuthRoutes(app, { loadAuth, rateLimiter, passwordAttempts });
+  registerAuthRoutes(app, {
+    loadAuth,
+    rateLimiter,
+    passwordAttempts,
+    onTwoFactorDisabled: async (user) => {
+      await enqueueSecurityNotice(db, user.email, { displayName: user.name, change: 'two-factor-disabled' });
+    },
+  });
   registerSessionRoutes(app, loadAuth);
   registerPasskeyRoutes(app, { db });
-  registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion });
+  registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion, integrationAccess });
   registerFileRoutes(app, storage, {
     // What public cards and the account photo link to; nothing else (scanned contact photos, design requests'
     // uploads) is served at /files. A card's files follow its public page.

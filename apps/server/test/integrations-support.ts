@@ -64,7 +64,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
  * listening on 127.0.0.1; the consent decision is the SPA's call with the user's session.
  */
 export async function zapierOAuth(t: TestApp) {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const as: oauth.AuthorizationServer = { issuer: base, authorization_endpoint: `${base}/oauth`, token_endpoint: `${base}/api/oauth/token` };
   const client: oauth.Client = { client_id: zapierClient.id };

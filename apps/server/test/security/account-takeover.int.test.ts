@@ -59,6 +59,8 @@ describe('a second factor on every way in', () => {
     expect((await browser.get('/api/me')).statusCode).toBe(401);
     expect((await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totp) })).statusCode).toBe(200);
     expect((await browser.get('/api/me')).json()).toMatchObject({ email, twoFactorEnabled: true, hasGoogle: true });
+    // The account is told that Google now signs in to it.
+    expect((await outboxMail(t, email, 'security-notice')).data).toMatchObject({ change: 'sign-in-method-added', method: 'google' });
 
     // Once linked, the next Google sign-in asks again.
     const again = new TestClient(t.app);
@@ -100,6 +102,11 @@ describe('a second factor on every way in', () => {
     const browser = new TestClient(t.app);
     expect(await googleSignIn(browser, { callbackURL: '/contacts' })).toBe('/contacts');
     expect((await browser.get('/api/me')).json()).toMatchObject({ email, hasGoogle: true });
+    expect((await outboxMail(t, email, 'security-notice')).data).toMatchObject({ change: 'sign-in-method-added', method: 'google' });
+    // A first sign-up with Google is no change to an existing account: no notice.
+    google.signInAs('newcomer@example.com');
+    await googleSignIn(new TestClient(t.app));
+    await expect(outboxMail(t, 'newcomer@example.com', 'security-notice')).rejects.toThrow();
   });
 
   it('a Google identity is not linked to an account whose address was never confirmed', async () => {

@@ -228,6 +228,10 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /api/account/sessions': { allow: signedIn, attempt: () => get('/api/account/sessions') },
   'DELETE /api/account/sessions/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/account/sessions/${await ownerOtherSession(w)}` }) },
   'POST /api/account/sessions/revoke-others': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/sessions/revoke-others', body: {} }) },
+  // What still has access to the caller's own account, and revoking all of it but this browser (after the device
+  // entries: it ends the other sessions; the entries below make their keys and webhooks fresh).
+  'GET /api/account/access': { allow: signedIn, attempt: () => get('/api/account/access') },
+  'POST /api/account/access/revoke-all': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/access/revoke-all', body: {} }) },
   // The card scanner is in every plan; what it finds and saves is the caller's own (duplicates: within their contacts).
   'GET /api/scanner/config': { allow: signedIn, attempt: () => get('/api/scanner/config') },
   'POST /api/scanner/duplicates': {

@@ -33,6 +33,7 @@ const ActivatePage = lazyPage(() => import('../features/physical-cards/activate-
 const CustomDesignFormPage = lazyPage(() => import('../features/design-requests/custom-design-form-page'));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page'));
 const ChoosePasswordPage = lazyPage(() => import('../features/auth/choose-password-page'));
+const PasswordChangedPage = lazyPage(() => import('../features/settings/password-changed-page'));
 
 /** The card editor's tabs, the same for one's own cards and the team's. */
 const cardEditorTabs: RouteObject[] = [
@@ -98,4 +99,6 @@ export const appRoutes: RouteObject[] = [
   // A physical card's "Activate this card": open signed out (sign in or register, then back) and signed in.
   { path: '/activate/:preorderId', element: <ActivatePage /> },
   { path: '/custom-design-form', element: <CustomDesignFormPage /> },
+  // Where a password reset ends: signed out it offers "Sign in" and comes back; signed in it lists what still has access.
+  { path: '/password-changed', element: <PasswordChangedPage /> },
 ];

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/* The account as stored: the user row and its sign-in methods (Better Auth's tables). */
+/* The account as stored: the user row, its sign-in methods and sessions (Better Auth's tables). */
 
 type Db = Kysely<Database>;
 
@@ -20,6 +20,11 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 
 export async function setPhotoUrl(db: Db, userId: string, url: string | null, now: string): Promise<void> {
   await db.updateTable('user').set({ image: url, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+/** Ends every session of the user but one (the browser asking), as a sign-out would. */
+export async function deleteSessionsExcept(db: Db, userId: string, keptSessionId: string): Promise<void> {
+  await db.deleteFrom('session').where('userId', '=', userId).where('id', '!=', keptSessionId).execute();
 }
 
 /** The user row; sessions and sign-in methods go with it (foreign keys cascade). */

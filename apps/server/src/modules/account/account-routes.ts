@@ -8,9 +8,11 @@ import {
   okResponse,
   updateProfileInput,
 } from '@cardstack/shared/account/schemas';
+import { accountAccess } from '@cardstack/shared/account/access';
 import { sessionUser } from '@cardstack/shared/auth/schemas';
 import { webHeadersOf } from '../auth/auth-module';
 import { badRequest } from '../../http/errors';
+import { listAccess, revokeAllAccess } from './access-review';
 import type { AccountDeps } from './account-service';
 import * as account from './account-service';
 
@@ -53,6 +55,14 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     await account.removePhoto(deps, (await session(request)).userId);
     return { ok: true as const };
   });
+
+  // What still has access (keys, apps, webhooks, devices) and revoking it: a signed-in browser only (a session, never a token).
+  app.get('/api/account/access', { schema: { response: { 200: accountAccess } } }, async (request) =>
+    listAccess(deps, await session(request), webHeadersOf(request.headers)),
+  );
+  app.post('/api/account/access/revoke-all', { schema: { response: { 200: accountAccess } } }, async (request) =>
+    revokeAllAccess(deps, await session(request), webHeadersOf(request.headers)),
+  );
 
   app.post('/api/account/delete', { schema: { body: deleteAccountInput, response: { 200: okResponse } } }, async (request) => {
     await account.deleteAccount(deps, await session(request), asAuthRequest(request), request.body);

@@ -4,9 +4,10 @@ import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import type { Database } from '../../db/schema';
 import { toIsoString } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { googleProviderId, isAuthApiError, type Caller, type LoadAuth, type PasswordAttempts } from '../auth/auth-module';
-import { enqueueMail } from '../mail/mail-module';
+import { googleProviderId, isAuthApiError, type Caller, type PasswordAttempts } from '../auth/auth-module';
+import { enqueueMail, enqueueSecurityNotice } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
+import type { AccessReviewDeps } from './access-review';
 import * as repository from './account-repository';
 
 /** A change to credentials needs a sign-in this recent when no password can be asked for. */
@@ -29,9 +30,8 @@ export interface AccountDeletion {
   steps: readonly AccountDeletionStep[];
 }
 
-export interface AccountDeps {
-  db: Kysely<Database>;
-  loadAuth: LoadAuth;
+/** What the account's use cases need: the access review's (the database, Better Auth, the integrations' keys, grants and webhooks), and: */
+export interface AccountDeps extends AccessReviewDeps {
   storage: FileStorage;
   /** Every password check counts per address and per account (the sign-in budget). */
   passwordAttempts: PasswordAttempts;
@@ -144,10 +144,12 @@ export async function changePassword(
         returnHeaders: true,
       }),
     );
+    await enqueueSecurityNotice(deps.db, caller.email, { displayName: caller.name, change: 'password-changed' });
     return { cookies: result.headers.getSetCookie() };
   }
   if (!isRecent(caller)) throw requiresRecentLogin();
   await (await deps.loadAuth()).api.setPassword({ body: { newPassword: input.newPassword }, headers: request.headers });
+  await enqueueSecurityNotice(deps.db, caller.email, { displayName: caller.name, change: 'sign-in-method-added', method: 'password' });
   return { cookies: [] };
 }
 

@@ -8,7 +8,7 @@ export { createAuthLoader, isAuthApiError, webHeadersOf, type LoadAuth } from '.
 export { googleProviderId } from './google-provider';
 export { registerAuthRoutes } from './auth-routes';
 export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
-export { registerSessionRoutes } from './session-routes';
+export { listSessionSummaries, registerSessionRoutes } from './session-routes';
 export { registerPasskeyRoutes } from './passkey-routes';
 export {
   createCallerOfUser,

@@ -54,3 +54,8 @@ export async function countOtherSignInMethods(db: Db, userId: string, providerId
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Whom to mail about the account: its address and name. */
+export function findUserContact(db: Db, userId: string) {
+  return db.selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+}

@@ -21,6 +21,8 @@ export interface AuthRouteDeps {
   loadAuth: LoadAuth;
   rateLimiter: RateLimiter;
   passwordAttempts: PasswordAttempts;
+  /** Runs once the library turned two-factor sign-in off (answered 200): the owner's address is told. */
+  onTwoFactorDisabled?: (user: { email: string; name: string }) => Promise<void>;
 }
 
 /** Mails a person can ask for about one address (reset links, verification links), per hour. */
@@ -33,6 +35,8 @@ interface AllowedRoute {
   body?: ZodType;
   /** Limits per account, on top of Better Auth's per-address limits. */
   limit?: (request: FastifyRequest, body: Record<string, unknown>, deps: AuthRouteDeps) => Promise<void>;
+  /** What follows a change the library made (answered 200). */
+  afterSuccess?: (request: FastifyRequest, deps: AuthRouteDeps) => Promise<void>;
 }
 
 const passwordOfSignIn: AllowedRoute['limit'] = async (request, body, deps) =>
@@ -58,7 +62,18 @@ const allowedRoutes: AllowedRoute[] = [
   { method: 'POST', path: /^\/send-verification-email$/, body: sendVerificationEmailInput, limit: mailsTo('verify-mail') },
   { method: 'POST', path: /^\/two-factor\/verify-totp$/, body: totpCodeInput },
   { method: 'POST', path: /^\/two-factor\/verify-backup-code$/, body: backupCodeInput },
-  { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/, body: twoFactorPasswordInput, limit: passwordOfCaller },
+  { method: 'POST', path: /^\/two-factor\/(enable|generate-backup-codes)$/, body: twoFactorPasswordInput, limit: passwordOfCaller },
+  {
+    method: 'POST',
+    path: /^\/two-factor\/disable$/,
+    body: twoFactorPasswordInput,
+    limit: passwordOfCaller,
+    // The caller was read before the library's change (the password limit): only an account that had it on is told.
+    afterSuccess: async (request, deps) => {
+      const caller = await request.caller();
+      if (caller.twoFactorEnabled) await deps.onTwoFactorDisabled?.(caller);
+    },
+  },
   { method: 'POST', path: /^\/passkey\/registration-options$/, body: passkeyOptionsInput, limit: passwordOfCaller },
   { method: 'POST', path: /^\/passkey\/register$/, body: passkeyRegisterInput },
   { method: 'POST', path: /^\/passkey\/(sign-in-options|second-factor-options)$/, body: emptyBody },
@@ -97,6 +112,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       await route.limit?.(request, body ?? {}, deps);
       const auth = await deps.loadAuth();
       const response = await auth.handler(toFetchRequest(request, body));
+      if (response.status === 200) await route.afterSuccess?.(request, deps);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);

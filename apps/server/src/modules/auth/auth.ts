@@ -7,9 +7,10 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { enqueueMail } from '../mail/mail-module';
+import { enqueueMail, enqueueSecurityNotice } from '../mail/mail-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } from './address-confirmation';
+import { countOtherSignInMethods, findUserContact } from './auth-repository';
 import { googleProviderId } from './google-provider';
 import { createPasswordHashing } from './password-hashing';
 import { passkeys } from './passkeys';
@@ -33,10 +34,25 @@ interface AuthDeps {
   isAccountDisabled?: (userId: string) => Promise<boolean>;
   /** What a confirmation takes from the registrant beyond the sign-in tables: API keys, app grants, webhooks. */
   revokeAppAccess: AddressConfirmationDeps['revokeAppAccess'];
+  /** Runs after a password reset through a mailed link (its sessions are already ended): the owner is told what still has access. */
+  onPasswordReset?: (user: { id: string; email: string; name: string }) => Promise<void>;
 }
 
 /** Better Auth, mounted under /api/auth: email + password, Google (OpenID Connect) and sessions in cookies. */
-export function createAuth({ db, dialect, config, secret, logger, rateLimiter, initialPlan, onSessionCreated, signUpRefusal, isAccountDisabled, revokeAppAccess }: AuthDeps) {
+export function createAuth({
+  db,
+  dialect,
+  config,
+  secret,
+  logger,
+  rateLimiter,
+  initialPlan,
+  onSessionCreated,
+  signUpRefusal,
+  isAccountDisabled,
+  revokeAppAccess,
+  onPasswordReset,
+}: AuthDeps) {
   const google = config.google;
   const confirmation: AddressConfirmationDeps = { db, revokeAppAccess };
   const signInRule = { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max };
@@ -69,16 +85,18 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
       revokeSessionsOnPasswordReset: true,
       // Better Auth's scrypt with a cap on hashes at once (password-hashing.ts).
       password: createPasswordHashing(config.passwordHashes),
-      // A reset proves the mailbox as a confirmation does: an account unconfirmed since sign-up keeps only the new password.
-      onPasswordReset: async ({ user }) => {
-        if (!user.emailVerified) await evictRegistrant(confirmation, user.id, { keepPassword: true, confirm: true });
-      },
       sendResetPassword: async ({ user, url }) => {
         await enqueueMail(db, {
           to: user.email,
           template: 'password-reset',
           data: { displayName: user.name, linkPath: pathOf(url), expiresInMinutes: passwordResetLinkMinutes },
         });
+      },
+      onPasswordReset: async ({ user }) => {
+        // A reset proves the mailbox as a confirmation does: an account unconfirmed since sign-up keeps only the
+        // new password. Then the owner is told what still has access.
+        if (!user.emailVerified) await evictRegistrant(confirmation, user.id, { keepPassword: true, confirm: true });
+        await onPasswordReset?.({ id: user.id, email: user.email, name: user.name });
       },
     },
     emailVerification: {
@@ -132,6 +150,16 @@ export function createAuth({ db, dialect, config, secret, logger, rateLimiter, i
     // The Fastify bridge sets x-forwarded-for to the address Fastify trusts (see auth-routes.ts).
     advanced: { ipAddress: { ipAddressHeaders: ['x-forwarded-for'] }, useSecureCookies: config.baseUrl.startsWith('https:') },
     databaseHooks: {
+      account: {
+        create: {
+          // Google linked to an account that already had another way in (not a first sign-up with Google): tell it.
+          after: async (account) => {
+            if (account.providerId !== googleProviderId || (await countOtherSignInMethods(db, account.userId, googleProviderId)) === 0) return;
+            const user = await findUserContact(db, account.userId);
+            if (user) await enqueueSecurityNotice(db, user.email, { displayName: user.name, change: 'sign-in-method-added', method: 'google' });
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => {

@@ -6,12 +6,11 @@ import { passkeyList, renamePasskeyInput, type PasskeySummary } from '@cardstack
 import { okResponse } from '@cardstack/shared/account/schemas';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { enqueueSecurityNotice } from '../mail/mail-module';
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from './passkey-repository';
 
 export interface PasskeyRouteDeps {
   db: Kysely<Database>;
-  /** Told when a passkey is removed (the account is mailed). */
-  onPasskeyRemoved?: (user: { id: string; email: string; name: string }, passkeyName: string) => Promise<void>;
 }
 
 const summaryOf = (passkey: StoredPasskey): PasskeySummary => ({
@@ -42,9 +41,11 @@ export function registerPasskeyRoutes(fastify: FastifyInstance, deps: PasskeyRou
 
   app.delete('/api/account/passkeys/:id', { schema: { params, response: { 200: okResponse } } }, async (request) => {
     const caller = await request.caller();
-    const name = await deletePasskey(deps.db, caller.userId, request.params.id);
-    if (name === null) throw gone();
-    await deps.onPasskeyRemoved?.({ id: caller.userId, email: caller.email, name: caller.name }, name);
+    await deps.db.transaction().execute(async (trx) => {
+      const name = await deletePasskey(trx, caller.userId, request.params.id);
+      if (name === null) throw gone();
+      await enqueueSecurityNotice(trx, caller.email, { displayName: caller.name, change: 'sign-in-method-removed', method: 'passkey', detail: name });
+    });
     return { ok: true as const };
   });
 }

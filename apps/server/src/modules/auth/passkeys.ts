@@ -14,6 +14,7 @@ import { generateRandomString } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import { passkeyAuthenticateInput, passkeyOptionsInput, passkeyRegisterInput } from '@cardstack/shared/auth/passkeys';
 import type { Database } from '../../db/schema';
+import { enqueueSecurityNotice } from '../mail/mail-module';
 import { findPasskeyByCredentialId, insertPasskey, listPasskeys, recordPasskeyUse, type StoredPasskey } from './passkey-repository';
 import { twoFactorCookieName } from './second-factor';
 
@@ -34,8 +35,6 @@ import { twoFactorCookieName } from './second-factor';
 export interface PasskeyDeps {
   db: Kysely<Database>;
   baseUrl: string;
-  /** Told when a passkey is added (the account is mailed). */
-  onPasskeyAdded?: (user: { id: string; email: string; name: string }, passkeyName: string) => Promise<void>;
 }
 
 const challengeCookie = 'passkey_challenge';
@@ -184,8 +183,10 @@ export function passkeys(deps: PasskeyDeps): BetterAuthPlugin {
           createdAt: new Date().toISOString(),
           lastUsedAt: null,
         };
-        await insertPasskey(deps.db, passkey);
-        await deps.onPasskeyAdded?.(user, passkey.name);
+        await deps.db.transaction().execute(async (trx) => {
+          await insertPasskey(trx, passkey);
+          await enqueueSecurityNotice(trx, user.email, { displayName: user.name, change: 'sign-in-method-added', method: 'passkey', detail: passkey.name });
+        });
         return ctx.json({ id: passkey.id, name: passkey.name });
       }),
       passkeySignInOptions: createAuthEndpoint('/passkey/sign-in-options', { method: 'POST' }, async (ctx) => {

@@ -8,6 +8,21 @@ import { webHeadersOf, type LoadAuth } from './auth-loader';
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
+/** The caller's signed-in devices, this one first, as the browser may see them: ids, never tokens. */
+export async function listSessionSummaries(loadAuth: LoadAuth, headers: Headers, currentSessionId: string): Promise<SessionSummary[]> {
+  const sessions = await (await loadAuth()).api.listSessions({ headers });
+  return sessions
+    .map((session) => ({
+      id: session.id,
+      createdAt: toIso(session.createdAt),
+      lastActiveAt: toIso(session.updatedAt),
+      ipAddress: session.ipAddress ?? null,
+      userAgent: session.userAgent ?? null,
+      isCurrent: session.id === currentSessionId,
+    }))
+    .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+}
+
 /**
  * The signed-in devices of Settings → General, through Better Auth's session API. The browser sees session
  * ids, never their tokens (a token is a sign-in; the cookie holding ours is httpOnly for that reason).
@@ -19,18 +34,7 @@ export function registerSessionRoutes(fastify: FastifyInstance, loadAuth: LoadAu
 
   app.get('/api/account/sessions', { schema: { response: { 200: sessionList } } }, async (request) => {
     const caller = await request.caller();
-    const sessions = await listOwnSessions(webHeadersOf(request.headers));
-    const summaries: SessionSummary[] = sessions
-      .map((session) => ({
-        id: session.id,
-        createdAt: toIso(session.createdAt),
-        lastActiveAt: toIso(session.updatedAt),
-        ipAddress: session.ipAddress ?? null,
-        userAgent: session.userAgent ?? null,
-        isCurrent: session.id === caller.session.id,
-      }))
-      .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt));
-    return { sessions: summaries };
+    return { sessions: await listSessionSummaries(loadAuth, webHeadersOf(request.headers), caller.session.id) };
   });
 
   app.delete('/api/account/sessions/:id', { schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: okResponse } } }, async (request) => {

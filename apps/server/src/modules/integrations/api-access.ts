@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Caller, CallerOfUser } from '../auth/auth-module';
 import { paidFeatureError } from '../billing/billing-module';
+import { enqueueSecurityNotice } from '../mail/mail-module';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
 import * as repository from './integrations-repository';
 import { OAuth2Server, toScopes } from './oauth-server';
@@ -117,8 +118,16 @@ export async function listApiKeys(db: Kysely<Database>, userId: string): Promise
   return { keys: (await repository.listApiKeys(db, userId)).map(toSummary) };
 }
 
-/** A new key: the token is returned this once and only its hash is kept. */
-export async function createApiKey(db: Kysely<Database>, userId: string, input: { name: string; scopes: ApiScope[] }): Promise<CreateApiKeyResponse> {
+/**
+ * A new key: the token is returned this once and only its hash is kept. The owner's address is told of it in
+ * the same transaction (a key made by someone who took over the session is then no secret to the owner).
+ */
+export async function createApiKey(
+  db: Kysely<Database>,
+  owner: Pick<Caller, 'userId' | 'email' | 'name'>,
+  input: { name: string; scopes: ApiScope[] },
+): Promise<CreateApiKeyResponse> {
+  const { userId } = owner;
   if ((await repository.countApiKeys(db, userId)) >= apiKeyLimits.perUser) {
     throw badRequest(`You can have at most ${apiKeyLimits.perUser} API keys. Revoke one you no longer use first.`);
   }
@@ -132,7 +141,10 @@ export async function createApiKey(db: Kysely<Database>, userId: string, input: 
     scopes: [...new Set(input.scopes)].join(' '),
     now: new Date().toISOString(),
   };
-  await repository.insertApiKey(db, key);
+  await db.transaction().execute(async (trx) => {
+    await repository.insertApiKey(trx, key);
+    await enqueueSecurityNotice(trx, owner.email, { displayName: owner.name, change: 'api-key-created', detail: key.name });
+  });
   return { key: toSummary({ id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.now, lastUsedAt: null }), token };
 }
 

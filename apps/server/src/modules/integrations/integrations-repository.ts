@@ -10,29 +10,33 @@ type Executor = Kysely<Database>;
 
 // ---- OAuth ---------------------------------------------------------------------------------------------
 
-export async function upsertGrant(db: Executor, grant: { id: string; userId: string; clientId: string; scopes: string; now: string }): Promise<string> {
-  const existing = await db
-    .selectFrom('oauth_grant')
-    .select('id')
-    .where('user_id', '=', grant.userId)
-    .where('client_id', '=', grant.clientId)
-    .executeTakeFirst();
-  if (existing) {
-    await db.updateTable('oauth_grant').set({ scopes: grant.scopes, updated_at: grant.now }).where('id', '=', existing.id).execute();
-    return existing.id;
-  }
-  await db
+/** The user's grant to a client, made on the first consent; a later consent updates its scopes. */
+export async function upsertGrant(
+  db: Executor,
+  grant: { id: string; userId: string; clientId: string; scopes: string; now: string },
+): Promise<{ grantId: string; isNew: boolean }> {
+  // Insert-or-nothing, so of two consents at once exactly one makes (and reports) the grant.
+  const inserted = await db
     .insertInto('oauth_grant')
     .values({ id: grant.id, user_id: grant.userId, client_id: grant.clientId, scopes: grant.scopes, created_at: grant.now, updated_at: grant.now })
-    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: grant.scopes, updated_at: grant.now }))
-    .execute();
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+    .executeTakeFirst();
+  const isNew = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (!isNew) {
+    await db
+      .updateTable('oauth_grant')
+      .set({ scopes: grant.scopes, updated_at: grant.now })
+      .where('user_id', '=', grant.userId)
+      .where('client_id', '=', grant.clientId)
+      .execute();
+  }
   const row = await db
     .selectFrom('oauth_grant')
     .select('id')
     .where('user_id', '=', grant.userId)
     .where('client_id', '=', grant.clientId)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { grantId: row.id, isNew };
 }
 
 export async function insertCode(
@@ -182,6 +186,17 @@ export async function revokeGrant(db: Executor, grantId: string): Promise<boolea
     await trx.deleteFrom('oauth_grant').where('id', '=', grantId).execute();
     return true;
   });
+}
+
+/** The apps a user allowed, oldest first. */
+export function listGrantsOf(db: Executor, userId: string) {
+  return db
+    .selectFrom('oauth_grant')
+    .select(['id', 'client_id as clientId', 'created_at as createdAt'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 // ---- API keys ------------------------------------------------------------------------------------------

@@ -52,6 +52,12 @@ export function createIntegrationEvents(deps: {
   };
 }
 
+/** The OAuth clients the operator registered (Zapier's three variables). */
+export function oauthClientsOf(settings: IntegrationsSettings): OAuthClientConfig[] {
+  const { zapier } = settings;
+  return zapier ? [{ id: zapier.clientId, name: 'Zapier', secret: zapier.clientSecret, redirectUris: zapier.redirectUris }] : [];
+}
+
 export interface IntegrationsDeps {
   db: Kysely<Database>;
   baseUrl: string;
@@ -77,7 +83,7 @@ export function createIntegrations(deps: {
   contacts: ContactsDeps;
 }): IntegrationsDeps {
   const { zapier } = deps.settings;
-  const clients: OAuthClientConfig[] = zapier ? [{ id: zapier.clientId, name: 'Zapier', secret: zapier.clientSecret, redirectUris: zapier.redirectUris }] : [];
+  const clients = oauthClientsOf(deps.settings);
   const oauth = createOAuthServer(deps.db, clients);
   return {
     db: deps.db,

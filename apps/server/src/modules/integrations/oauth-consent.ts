@@ -1,6 +1,7 @@
 import { apiScopeLabels, integrationMessages, type OAuthAuthorizeInfo, type OAuthDecisionInput } from '@cardstack/shared/integrations/schemas';
 import { AppError } from '../../http/errors';
-import { OAuth2Server, toScopes, type OAuthClientConfig } from './oauth-server';
+import type { Caller } from '../auth/auth-module';
+import { OAuth2Server, toScopes, type ConsentingUser, type OAuthClientConfig } from './oauth-server';
 
 /*
  * The consent screen's two questions to the server: "who asks for what" (shown at /oauth) and "the user
@@ -37,7 +38,7 @@ export function describeAuthorization(clients: readonly OAuthClientConfig[], que
 export async function decideAuthorization(
   oauth: OAuth2Server,
   clients: readonly OAuthClientConfig[],
-  userId: string,
+  caller: Pick<Caller, 'userId' | 'email' | 'name'>,
   input: OAuthDecisionInput,
 ): Promise<{ redirectTo: string }> {
   describeAuthorization(clients, input);
@@ -54,7 +55,8 @@ export async function decideAuthorization(
   const request = new OAuth2Server.Request({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, query: {}, body });
   const response = new OAuth2Server.Response();
   try {
-    await oauth.authorize(request, response, { authenticateHandler: { handle: () => ({ id: userId }) } });
+    const user: ConsentingUser = { id: caller.userId, email: caller.email, name: caller.name };
+    await oauth.authorize(request, response, { authenticateHandler: { handle: () => user } });
   } catch (error) {
     // Deny, an unknown scope or a bad PKCE method: the library put the error into the redirect (RFC 6749 §4.1.2.1).
     const location = response.get('Location') as string | undefined;

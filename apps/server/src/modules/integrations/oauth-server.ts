@@ -3,6 +3,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Kysely } from 'kysely';
 import { apiScopes, type ApiScope } from '@cardstack/shared/integrations/schemas';
 import type { Database } from '../../db/schema';
+import { enqueueSecurityNotice } from '../mail/mail-module';
 import * as repository from './integrations-repository';
 import { hashSecret, isSameSecret, newSecret, tokenPrefixes } from './secrets';
 
@@ -29,6 +30,13 @@ export const authorizationCodeLifetimeSeconds = 5 * 60;
 interface GrantUser {
   id: string;
   grantId?: string;
+}
+
+/** The user who answered "Allow" on the consent screen: a new grant is mailed to their address. */
+export interface ConsentingUser {
+  id: string;
+  email: string;
+  name: string;
 }
 
 export function toScopes(value: string | readonly string[] | undefined | null): ApiScope[] {
@@ -82,12 +90,17 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
     async saveAuthorizationCode(
       code: { authorizationCode: string; expiresAt: Date; redirectUri: string; scope?: string[]; codeChallenge?: string; codeChallengeMethod?: string },
       client: { id: string },
-      user: GrantUser,
+      user: ConsentingUser,
     ) {
       const now = new Date().toISOString();
       const scopes = scopeText(code.scope ?? apiScopes);
       await db.transaction().execute(async (trx) => {
-        const grantId = await repository.upsertGrant(trx, { id: crypto.randomUUID(), userId: user.id, clientId: client.id, scopes, now });
+        const { grantId, isNew } = await repository.upsertGrant(trx, { id: crypto.randomUUID(), userId: user.id, clientId: client.id, scopes, now });
+        // Once per connection: asking again under a grant that exists (or refreshing tokens) mails nothing.
+        if (isNew) {
+          const appName = clients.find((candidate) => candidate.id === client.id)?.name ?? client.id;
+          await enqueueSecurityNotice(trx, user.email, { displayName: user.name, change: 'app-connected', detail: appName });
+        }
         await repository.insertCode(trx, {
           codeHash: hashSecret(code.authorizationCode),
           grantId,

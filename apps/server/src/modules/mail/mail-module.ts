@@ -1,8 +1,9 @@
 /*
- * The mail module's public entry: queue a mail inside the transaction that causes it, the transports the
- * composition root builds from configuration, and the mail job kinds (delivery, retention clean-up).
+ * The mail module's public entry: queue a mail inside the transaction that causes it (a security notice through
+ * its own helper, which stamps the time), the transports the composition root builds from configuration, and the
+ * mail job kinds (delivery, retention clean-up).
  */
-export { enqueueMail, forgetMailOf } from './outbox';
+export { enqueueMail, enqueueSecurityNotice, forgetMailOf } from './outbox';
 export { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './transport';
 export { registerMailJobs, type MailJobsDeps } from './mail-jobs';
-export type { InvitationLinkClaims } from './templates/index';
+export type { InvitationLinkClaims, RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './templates/index';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { jobQueueOf } from '../../jobs/jobs-module';
 import { deleteMailOf, insertOutboxMail } from './mail-repository';
-import type { MailTemplateName, MailTemplateData } from './templates/index';
+import type { MailTemplateName, MailTemplateData, SecurityNotice } from './templates/index';
 
 /** Attempts at delivering one mail before it is marked failed (the job engine's retries, with backoff). */
 export const maxMailAttempts = 8;
@@ -36,6 +36,14 @@ export async function enqueueMail<T extends MailTemplateName>(
   });
   await jobQueueOf(db).enqueue(db, mailSendJob, { mailId: id }, { retryLimit: maxMailAttempts - 1, retryDelaySeconds: mailRetryDelaySeconds });
   return id;
+}
+
+/**
+ * Queues the security notice of a change to the account (see templates/security-notice.tsx), stamped with the
+ * time of the change: the mail says when it happened, however late it goes out.
+ */
+export async function enqueueSecurityNotice(db: Kysely<Database>, to: string, notice: SecurityNotice): Promise<string> {
+  return enqueueMail(db, { to, template: 'security-notice', data: { ...notice, occurredAt: new Date().toISOString() } });
 }
 
 /** Account deletion step: the outbox keeps none of the person's data (see `deleteMailOf`). */

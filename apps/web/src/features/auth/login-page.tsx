@@ -24,6 +24,7 @@ export function LoginPage() {
   // Back from Google or a mailed link into an account with two-factor on: the password (if any) is behind us.
   const [isSecondStep, setIsSecondStep] = useState(params.get('second-factor') === '1');
   const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput) });
+  // Links from before the reset page went on to /password-changed.
   const resetDone = params.get('reset') === 'done';
 
   const finishSignIn = async () => {

@@ -18,7 +18,7 @@ type NewPasswordForm = z.infer<typeof newPasswordForm>;
 
 const expiredLink = 'This link has expired or was already used. Ask for a new one.';
 
-/** /reset-password?token=…: where the mailed link lands; a new password ends every other session. */
+/** /reset-password?token=…: where the mailed link lands; a new password ends every session, then /password-changed shows what else has access. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -31,7 +31,7 @@ export function ResetPasswordPage() {
     setFormError(undefined);
     try {
       await authApi.resetPassword({ token, newPassword: values.newPassword });
-      navigate('/login?reset=done', { replace: true });
+      navigate('/password-changed', { replace: true });
     } catch (error) {
       setFormError(error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN' ? expiredLink : describeAuthError(error).message);
     }

@@ -13,6 +13,7 @@ import {
 } from './account-security';
 import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from './downgrade-scheduled';
 import { renderDesignRequestMail, type DesignRequestMailData } from './design-request';
+import { renderSecurityNoticeMail, type SecurityNoticeMailData } from './security-notice';
 
 /** Every mail template by name. Add a template here and its data type follows everywhere. */
 const templates = {
@@ -24,6 +25,7 @@ const templates = {
   'email-change-notice': renderEmailChangeNoticeMail,
   'downgrade-scheduled': renderDowngradeScheduledMail,
   'design-request': renderDesignRequestMail,
+  'security-notice': renderSecurityNoticeMail,
 } satisfies Record<string, (data: never, links: MailLinks) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
@@ -37,7 +39,9 @@ export type {
   EmailChangeNoticeMailData,
   DowngradeScheduledMailData,
   DesignRequestMailData,
+  SecurityNoticeMailData,
 };
+export type { RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './security-notice';
 export type { InvitationLinkClaims, MailLinks } from './links';
 
 export function renderMail(template: string, data: unknown, links: MailLinks): RenderedMail {

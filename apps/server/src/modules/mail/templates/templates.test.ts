@@ -58,6 +58,20 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
     hrefs: ['https://cards.example.com/admin/requests'],
     texts: [hostileText, `${hostileText}\nsecond line`],
   },
+  'security-notice': {
+    data: {
+      displayName: hostileText,
+      change: 'password-changed',
+      occurredAt: '2025-03-08T14:02:09.000Z',
+      remainingAccess: {
+        apiKeys: [{ name: hostileText, createdAt: '2025-01-02T03:04:05.000Z', lastUsedAt: null }],
+        apps: [],
+        webhooks: [{ host: 'hooks.example.com', events: ['lead.created'] }],
+      },
+    },
+    hrefs: ['https://cards.example.com/password-changed', 'https://cards.example.com/forgot-password', 'https://cards.example.com/settings'],
+    texts: [`Hi ${hostileText},`, `${hostileText} — created 2025-01-02 03:04 UTC, never used`],
+  },
 };
 
 describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, texts }) => {

@@ -8,14 +8,14 @@ import { notify } from '../../../lib/notify';
 const sessionsQueryKey = ['account', 'sessions'] as const;
 
 /** A readable name for a device from its browser's user agent (no library: a rough guess is enough). */
-function deviceName(userAgent: string | null): string {
+export function deviceName(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
   const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : 'another system';
   return `${browser} on ${system}`;
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Settings → General: where the account is signed in, and signing out of one device or all others. */
 export function SessionsPanel() {

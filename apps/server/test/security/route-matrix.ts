@@ -95,6 +95,16 @@ function ownerOtherSession(w: World): Promise<string> {
   return id;
 }
 
+/** A fresh passkey of the owner's, stored as registration leaves it (the route that removes it destroys it). */
+async function ownerPasskey(w: World): Promise<string> {
+  const id = `passkey-${random()}`;
+  await w.t.services.database.db
+    .insertInto('passkey')
+    .values({ id, user_id: w.owner.userId, name: 'Laptop', credential_id: `cred-${random()}`, public_key: 'AA', counter: 0, transports: '', is_backed_up: 0, created_at: new Date().toISOString(), last_used_at: null })
+    .execute();
+  return id;
+}
+
 /** A fresh API key of the owner's (the one route that revokes it destroys it). */
 async function ownerApiKey(w: World): Promise<string> {
   const created = await w.owner.client.post('/api/integrations/api-keys', { name: `Key ${random()}`, scopes: ['contacts:read'] });
@@ -230,6 +240,9 @@ export const routeMatrix: Record<string, RouteRule> = {
   'POST /api/account/sessions/revoke-others': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/sessions/revoke-others', body: {} }) },
   // What still has access to the caller's own account, and revoking all of it but this browser (after the device
   // entries: it ends the other sessions; the entries below make their keys and webhooks fresh).
+  'GET /api/account/passkeys': { allow: signedIn, attempt: () => get('/api/account/passkeys') },
+  'PATCH /api/account/passkeys/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'PATCH', url: `/api/account/passkeys/${await ownerPasskey(w)}`, body: { name: 'Phone' } }) },
+  'DELETE /api/account/passkeys/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/account/passkeys/${await ownerPasskey(w)}` }) },
   'GET /api/account/access': { allow: signedIn, attempt: () => get('/api/account/access') },
   'POST /api/account/access/revoke-all': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/access/revoke-all', body: {} }) },
   // The card scanner is in every plan; what it finds and saves is the caller's own (duplicates: within their contacts).

@@ -149,7 +149,11 @@ export async function changePassword(
   }
   if (!isRecent(caller)) throw requiresRecentLogin();
   await (await deps.loadAuth()).api.setPassword({ body: { newPassword: input.newPassword }, headers: request.headers });
-  await enqueueSecurityNotice(deps.db, caller.email, { displayName: caller.name, change: 'sign-in-method-added', method: 'password' });
+  // A password added beside another way in (Google) is news to the account; the first way in of an account whose
+  // confirmation just removed everything ("Choose a password") is not.
+  if (methods.some((account) => account.providerId !== 'credential')) {
+    await enqueueSecurityNotice(deps.db, caller.email, { displayName: caller.name, change: 'sign-in-method-added', method: 'password' });
+  }
   return { cookies: [] };
 }
 

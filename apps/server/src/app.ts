@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -347,7 +347,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // A request in a log line goes through our serializer: no client address, secrets in addresses redacted.
     loggerInstance: logger.child({}, { serializers: { req: requestLogValue } }) as FastifyBaseLogger,
     // No line per request unless ACCESS_LOG is on (below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });

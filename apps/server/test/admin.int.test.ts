@@ -1,8 +1,10 @@
+import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminTexts } from '@cardstack/shared/admin/schemas';
 import { runAdminCommand } from '../src/modules/admin/admin-module';
 import { bearer, createKey } from './integrations-support';
-import { createTestApp, TestClient, type TestApp } from './test-app';
+import { createTestApp, outboxMail, testOrigin, TestClient, type TestApp } from './test-app';
+import { SoftwareAuthenticator } from './webauthn-authenticator';
 
 /*
  * The operator console: only operators (ADMIN_EMAILS once confirmed, or promoted with the CLI) get past any
@@ -88,6 +90,35 @@ describe('who reaches the console', () => {
     expect((await promoted.client.get('/api/admin/users')).statusCode).toBe(200);
     const [promotion] = await auditRows();
     expect(promotion).toMatchObject({ actor_email: 'command line', action: 'user.promote', target_id: promoted.userId });
+  });
+
+  it('reset-two-factor turns two-factor sign-in and passkeys off for someone who lost their phone, ends their sessions, mails and audits', async () => {
+    const lost = await person('lost.phone@example.com');
+    const enabled = await lost.client.post('/api/auth/two-factor/enable', { password: lost.password });
+    const totp = OTPAuth.URI.parse((enabled.json() as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+    expect((await lost.client.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).statusCode).toBe(200);
+    const options = await lost.client.post('/api/auth/passkey/registration-options', { password: lost.password });
+    const authenticator = new SoftwareAuthenticator(testOrigin);
+    expect((await lost.client.post('/api/auth/passkey/register', { name: 'Old phone', response: authenticator.create(options.json()) })).statusCode).toBe(200);
+    expect((await new TestClient(t.app).signIn('lost.phone@example.com', lost.password)).json()).toMatchObject({ twoFactorRedirect: true });
+
+    const lines: string[] = [];
+    expect(await runAdminCommand(t.services.admin, ['reset-two-factor', 'Lost.Phone@example.com'], (line) => lines.push(line))).toBe(0);
+    expect(lines.at(-1)).toBe(
+      'lost.phone@example.com: two-factor sign-in is off (it was on), 1 passkey removed, every session ended. The user was mailed; they sign in with their password and can turn two-factor sign-in on again in Settings.',
+    );
+    expect((await lost.client.get('/api/me')).statusCode).toBe(401);
+    const again = new TestClient(t.app);
+    expect((await again.signIn('lost.phone@example.com', lost.password)).json()).not.toMatchObject({ twoFactorRedirect: true });
+    expect((await again.get('/api/me')).json()).toMatchObject({ twoFactorEnabled: false });
+    expect((await again.get('/api/account/passkeys')).json()).toEqual({ passkeys: [] });
+    expect((await outboxMail(t, 'lost.phone@example.com', 'security-notice')).data).toMatchObject({ change: 'two-factor-disabled' });
+    const [reset] = (await auditRows()).filter((row) => row.action === 'user.reset-two-factor');
+    expect(reset).toMatchObject({ actor_email: 'command line', target_id: lost.userId });
+    expect(JSON.parse(reset!.before!)).toEqual({ twoFactorEnabled: true, passkeys: 1 });
+
+    expect(await runAdminCommand(t.services.admin, ['reset-two-factor', 'nobody@example.com'], (line) => lines.push(line))).toBe(1);
+    expect(lines.at(-1)).toBe('No account has the address nobody@example.com.');
   });
 
   it('demote takes a promotion back; an ADMIN_EMAILS address stays an operator and the CLI says so', async () => {

@@ -1,15 +1,17 @@
 import { preorderBatchInput } from '@cardstack/shared/admin/schemas';
 import { preorderCsv } from '../physical-cards/physical-cards-module';
-import { commandLineActor, createBatch, demoteUser, listUsers, promoteUser, type AdminDeps } from './admin-service';
+import { commandLineActor, createBatch, demoteUser, listUsers, promoteUser, resetTwoFactor, type AdminDeps } from './admin-service';
 
 /*
  * The operator's commands, apart from the process around them (admin-cli.ts) so tests run them:
- * `promote <email>`, `demote <email>`, `preorders create --product-id … --product-name … --count N`, `users list`.
+ * `promote <email>`, `demote <email>`, `reset-two-factor <email>`, `preorders create --product-id … --product-name … --count N`,
+ * `users list`.
  */
 
 export const adminCliUsage = `Usage: npm run admin -- <command>
   promote <email>                                                   make an existing account an operator
   demote <email>                                                    take back what promote gave
+  reset-two-factor <email>                                          turn two-factor sign-in and passkeys off (a lost phone)
   preorders create --product-id ID --product-name NAME --count N    create N pre-orders; prints CSV (id,url)
   users list [--search TEXT]                                        the newest 50 accounts (or those matching)`;
 
@@ -38,6 +40,20 @@ export async function runAdminCommand(deps: AdminDeps, args: readonly string[], 
         return 1;
       }
       err(demoted.wasPromoted ? `${demoted.email} is no longer an operator: /admin is closed to them.` : `${demoted.email} was not an operator; nothing changed.`);
+      return 0;
+    } catch (error) {
+      err(error instanceof Error ? error.message : String(error));
+      return 1;
+    }
+  }
+  if (command === 'reset-two-factor' && subcommand) {
+    try {
+      const reset = await resetTwoFactor(deps, commandLineActor, subcommand);
+      const passkeys = reset.passkeyCount === 1 ? '1 passkey' : `${reset.passkeyCount} passkeys`;
+      err(
+        `${reset.email}: two-factor sign-in is off (it was ${reset.hadTwoFactor ? 'on' : 'already off'}), ${passkeys} removed, every session ended. ` +
+          'The user was mailed; they sign in with their password and can turn two-factor sign-in on again in Settings.',
+      );
       return 0;
     } catch (error) {
       err(error instanceof Error ? error.message : String(error));

@@ -12,8 +12,9 @@ import type { DesignRequestStatus } from '@cardstack/shared/design-requests/sche
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { JobAdmin, JobStatus } from '../../jobs/jobs-module';
-import type { Caller } from '../auth/auth-module';
+import { turnOffSecondFactors, type Caller } from '../auth/auth-module';
 import { findOperatorGrant, setOperatorGrant, type PlanChangeHooks } from '../billing/billing-module';
+import { enqueueSecurityNotice } from '../mail/mail-module';
 import { designRequestFile, listDesignRequests, setDesignRequestStatus } from '../design-requests/design-requests-module';
 import { createPreorderBatch, findPreorderBatch, listPreorderBatches, listPreordersOfBatch, physicalCardUrl, preorderCsv } from '../physical-cards/physical-cards-module';
 import type { FileStorage } from '../storage/storage-module';
@@ -189,6 +190,26 @@ export async function promoteUser(deps: AdminDeps, actor: Actor, email: string):
     await audit(trx, actor, 'user.promote', row.id, { isAdmin: row.isAdmin }, { isAdmin: true });
   });
   return { userId: row.id, email: row.email };
+}
+
+/**
+ * `npm run admin -- reset-two-factor <email>`: for someone who lost their phone. Two-factor sign-in and the
+ * passkeys go, every session ends, the user is mailed and the audit log says who did it — in one transaction.
+ */
+export async function resetTwoFactor(deps: AdminDeps, actor: Actor, email: string): Promise<{ email: string; passkeyCount: number; hadTwoFactor: boolean }> {
+  const row = await repository.findUser(deps.db, { email });
+  if (!row) throw notFound(`No account has the address ${email}.`);
+  const turnedOff = await deps.db.transaction().execute(async (trx) => {
+    const result = await turnOffSecondFactors(trx, row.id);
+    await audit(trx, actor, 'user.reset-two-factor', row.id, { twoFactorEnabled: result.hadTwoFactor, passkeys: result.passkeyCount }, { twoFactorEnabled: false, passkeys: 0 });
+    await enqueueSecurityNotice(trx, row.email, {
+      displayName: row.name,
+      change: 'two-factor-disabled',
+      detail: 'The operator of this service turned it off, removed your passkeys and signed out every device, to help you back into your account.',
+    });
+    return result;
+  });
+  return { email: row.email, ...turnedOff };
 }
 
 /**

@@ -6,6 +6,7 @@
 export type { Auth } from './auth';
 export { createAuthLoader, isAuthApiError, webHeadersOf, type LoadAuth } from './auth-loader';
 export { googleProviderId } from './google-provider';
+export { turnOffSecondFactors } from './auth-repository';
 export { registerAuthRoutes } from './auth-routes';
 export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
 export { listSessionSummaries, registerSessionRoutes } from './session-routes';

@@ -59,3 +59,16 @@ export async function countOtherSignInMethods(db: Db, userId: string, providerId
 export function findUserContact(db: Db, userId: string) {
   return db.selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
 }
+
+/**
+ * Turns the second factors of an account off (an operator helping someone who lost their phone): the
+ * authenticator app and backup codes, the passkeys, and every session. Answers how many passkeys there were.
+ */
+export async function turnOffSecondFactors(trx: Db, userId: string): Promise<{ passkeyCount: number; hadTwoFactor: boolean }> {
+  const user = await trx.selectFrom('user').select('twoFactorEnabled').where('id', '=', userId).executeTakeFirst();
+  const passkeys = await trx.deleteFrom('passkey').where('user_id', '=', userId).executeTakeFirst();
+  await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+  await trx.updateTable('user').set({ twoFactorEnabled: 0, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute();
+  await trx.deleteFrom('session').where('userId', '=', userId).execute();
+  return { passkeyCount: Number(passkeys.numDeletedRows), hadTwoFactor: Boolean(user?.twoFactorEnabled) };
+}

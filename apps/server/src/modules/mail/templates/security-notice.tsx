@@ -84,7 +84,7 @@ function whatHappened(notice: SecurityNotice, at: string): string {
         ? `The password of your account was reset with a “Forgot password?” link on ${at}. Every device that was signed in was signed out.`
         : `The password of your account was changed in Settings on ${at}. Every other device was signed out.`;
     case 'two-factor-disabled':
-      return `Two-factor sign-in was turned off for your account on ${at}. Signing in now needs only the password.`;
+      return `Two-factor sign-in was turned off for your account on ${at}.${notice.detail ? ` ${notice.detail}` : ''} Signing in now needs only the password.`;
     case 'sign-in-method-added': {
       const what = { google: `Google sign-in${notice.detail ? ` (${notice.detail})` : ''}`, passkey: `A passkey${quoted(notice.detail)}`, password: 'A password' }[notice.method];
       return `${what} was added to your account on ${at}. It can now be used to sign in.`;

@@ -93,6 +93,35 @@ describe('webhook subscriptions need the scope that reads the event', () => {
   });
 });
 
+describe('a hook made before subscriptions checked the scope', () => {
+  it('stays silent while its key may not read what the event carries', async () => {
+    t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    const receiver = await startReceiver();
+    try {
+      const client = new TestClient(t.app);
+      const { userId } = await client.register();
+      const card = await newCard(client);
+      const cardsOnly = await createKey(client, ['webhooks', 'cards:read']);
+      const withContacts = await createKey(client, ['webhooks', 'contacts:read']);
+      // As such a subscription was stored then: by a key without contacts:read.
+      const now = new Date().toISOString();
+      for (const [id, key] of [['old-hook', cardsOnly], ['allowed-hook', withContacts]] as const) {
+        await t.services.database.db
+          .insertInto('webhook_subscription')
+          .values({ id, user_id: userId, event: 'lead.created', target_url: receiver.url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', api_key_id: key.key.id, grant_id: null, created_at: now })
+          .execute();
+      }
+      await lead(card.id);
+      const queued = await deliveries();
+      expect(queued.map((delivery) => delivery.subscription_id)).toEqual(['allowed-hook']);
+      await deliverDue();
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('webhooks of a disabled account', () => {
   const operatorEmail = 'operator@example.com';
   let receiver: Awaited<ReturnType<typeof startReceiver>>;

@@ -298,9 +298,20 @@ export function findHook(db: Executor, userId: string, id: string): Promise<Stor
   return db.selectFrom('webhook_subscription').select(hookColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
-export function hooksForEvent(db: Executor, userIds: readonly string[], event: string): Promise<StoredHook[]> {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('webhook_subscription').select(hookColumns).where('user_id', 'in', userIds).where('event', '=', event).execute();
+/** A subscription, with the scopes of the API key or app grant that made it (null for one made in Settings). */
+export type HookWithScopes = StoredHook & { credentialScopes: string | null };
+
+export async function hooksForEvent(db: Executor, userIds: readonly string[], event: string): Promise<HookWithScopes[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_subscription')
+    .leftJoin('api_key', 'api_key.id', 'webhook_subscription.api_key_id')
+    .leftJoin('oauth_grant', 'oauth_grant.id', 'webhook_subscription.grant_id')
+    .select([...hookColumns, 'api_key.scopes as keyScopes', 'oauth_grant.scopes as grantScopes'])
+    .where('webhook_subscription.user_id', 'in', userIds)
+    .where('webhook_subscription.event', '=', event)
+    .execute();
+  return rows.map(({ keyScopes, grantScopes, ...hook }) => ({ ...hook, credentialScopes: keyScopes ?? grantScopes ?? null }));
 }
 
 export async function deleteHook(db: Executor, id: string, userId?: string): Promise<boolean> {

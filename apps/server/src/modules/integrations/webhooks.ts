@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { ContactSummary } from '@cardstack/shared/contacts/schemas';
-import { integrationMessages, type WebhookEvent, type WebhookPayload } from '@cardstack/shared/integrations/schemas';
+import { integrationMessages, webhookEventScopes, type WebhookEvent, type WebhookPayload } from '@cardstack/shared/integrations/schemas';
 import { canUseFeature } from '@cardstack/shared/plans/features';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -107,7 +107,12 @@ export async function publishEvent(deps: Pick<WebhookDeps, 'jobs'>, trx: JobExec
   if (subscribed.length === 0) return 0;
   const disabled = new Set<string>();
   for (const userId of new Set(subscribed.map((hook) => hook.userId))) if (await isAccountDisabled(executor, userId)) disabled.add(userId);
-  const hooks = subscribed.filter((hook) => !disabled.has(hook.userId));
+  // A hook made through the API delivers only while its key or grant may read what the event carries (one made
+  // before subscriptions checked the scope, or whose key lost it, stays silent).
+  const requiredScope = webhookEventScopes[event];
+  const hooks = subscribed.filter(
+    (hook) => !disabled.has(hook.userId) && (hook.credentialScopes === null || hook.credentialScopes.split(' ').includes(requiredScope)),
+  );
   const now = new Date().toISOString();
   for (const hook of hooks) {
     const id = crypto.randomUUID();

@@ -29,18 +29,18 @@ test('a passkey added in Settings signs in on its own, and is removed there', as
   await page.goto('/settings');
   const panel = page.getByRole('region', { name: 'Passkeys' });
   await expect(panel.getByText('No passkeys yet.')).toBeVisible();
+  await expectAccessible(page);
   await panel.getByLabel('Passkey name').fill('This laptop');
   await panel.getByLabel('Current password').fill(account.password);
   await panel.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(panel.getByRole('list', { name: 'Passkeys' }).getByText('This laptop')).toBeVisible();
-  await expectAccessible(page);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();
 
   await page.goto('/settings');
@@ -50,6 +50,6 @@ test('a passkey added in Settings signs in on its own, and is removed there', as
 
   // The device still holds the passkey, but it no longer signs in.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page.getByRole('alert')).toContainText('This passkey is not registered for an account here.');
 });

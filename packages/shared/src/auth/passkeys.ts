@@ -18,27 +18,24 @@ export const passkeyNameField = z.string().trim().min(1, 'Give the passkey a nam
 
 const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(7);
 
-/** What `navigator.credentials.create()` answers, as @simplewebauthn/browser serialises it. */
-export const passkeyRegistrationResponse = z.object({
+/** What both ceremonies' answers share, as @simplewebauthn/browser serialises them. */
+const credentialFields = {
   id: base64url(1400),
   rawId: base64url(1400),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  response: z.object({
-    clientDataJSON: base64url(4096),
-    attestationObject: base64url(65536),
-    transports: transports.optional(),
-  }),
+};
+
+/** What `navigator.credentials.create()` answers. */
+export const passkeyRegistrationResponse = z.object({
+  ...credentialFields,
+  response: z.object({ clientDataJSON: base64url(4096), attestationObject: base64url(65536), transports: transports.optional() }),
 });
 
 /** What `navigator.credentials.get()` answers. */
 export const passkeyAuthenticationResponse = z.object({
-  id: base64url(1400),
-  rawId: base64url(1400),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(4096),

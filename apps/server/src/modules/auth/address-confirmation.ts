@@ -4,6 +4,7 @@ import { jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { deleteOtherSessions, deleteSignInCredentials, hasPassword, markEmailConfirmed } from './auth-repository';
+import { redirectPathOf } from './second-factor';
 
 /*
  * Who may keep an account whose address was not confirmed when it was made. Anyone can sign up with an
@@ -61,11 +62,6 @@ function linkPathOf(request: Request | undefined): string {
   return `${url.pathname}${url.search}`;
 }
 
-function redirectLocationOf(returned: unknown): string | null {
-  if (!(returned instanceof Error) || !('headers' in returned) || !(returned.headers instanceof Headers)) return null;
-  return returned.headers.get('location');
-}
-
 export function addressConfirmation(deps: AddressConfirmationDeps): BetterAuthPlugin {
   const isVerifyEmail = (context: { path?: string }) => context.path === '/verify-email';
   return {
@@ -97,9 +93,8 @@ export function addressConfirmation(deps: AddressConfirmationDeps): BetterAuthPl
             }
             const created = ctx.context.newSession;
             if (!created || (await hasPassword(deps.db, created.user.id))) return;
-            const next = redirectLocationOf(ctx.context.returned) ?? '/';
-            const nextPath = new URL(next, 'http://localhost');
-            throw ctx.redirect(`${choosePasswordPath}?next=${encodeURIComponent(`${nextPath.pathname}${nextPath.search}`)}`);
+            const next = redirectPathOf(ctx.context.returned) ?? '/';
+            throw ctx.redirect(`${choosePasswordPath}?next=${encodeURIComponent(next)}`);
           }),
         },
       ],

@@ -26,7 +26,7 @@ export function secondFactorStepPath(next: string): string {
 type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The address an endpoint answered with a redirect to, as a path of this site; null when it did not redirect. */
-function redirectPathOf(returned: unknown): string | null {
+export function redirectPathOf(returned: unknown): string | null {
   if (!(returned instanceof Error) || !('headers' in returned) || !(returned.headers instanceof Headers)) return null;
   const location = returned.headers.get('location');
   if (!location) return null;

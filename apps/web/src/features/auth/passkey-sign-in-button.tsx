@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { describePasskeyError, passkeyApi } from './passkey-api';
 
-/** "Sign in with a passkey": no email or password, the device's PIN or biometric instead. */
+/** "Continue with a passkey": no email or password, the device's PIN or biometric instead. */
 export function PasskeySignInButton({ onSignedIn, onError }: { onSignedIn: () => Promise<void>; onError: (message: string) => void }) {
   const [isBusy, setIsBusy] = useState(false);
   if (!passkeyApi.isSupported()) return null;
@@ -18,7 +18,7 @@ export function PasskeySignInButton({ onSignedIn, onError }: { onSignedIn: () =>
   };
   return (
     <Button variant="secondary" className="mt-4 w-full" isLoading={isBusy} onClick={() => void start()}>
-      Sign in with a passkey
+      Continue with a passkey
     </Button>
   );
 }

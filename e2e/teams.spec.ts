@@ -1,3 +1,4 @@
+import * as OTPAuth from 'otpauth';
 import { expect, test, type Page } from '@playwright/test';
 import { googleUser } from './global-setup';
 import { expectAccessible, mailboxMessagesFor, registerThroughApi, uniqueEmail } from './support';
@@ -189,6 +190,31 @@ test('an invited admin accepts with Google: the sign-in comes back to the invita
   await page.goto('/settings/user-management');
   await expect(page.getByRole('region', { name: /^Members/ }).getByRole('rowheader', { name: new RegExp(googleUser.email) })).toBeVisible();
   await adminContext.close();
+});
+
+test('an invited person with two-factor on signs in to join: the code comes before the team', async ({ page, browser }) => {
+  await registerThroughApi(page, { name: 'Tess Owner' });
+  await subscribeToTeams(page, 10);
+
+  const inviteeContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const invitee = await inviteeContext.newPage();
+  const account = await registerThroughApi(invitee, { name: 'Tom Totp', email: uniqueEmail('totp-invitee') });
+  const enabled = await invitee.request.post('/api/auth/two-factor/enable', { data: { password: account.password }, headers: origin() });
+  const totp = OTPAuth.URI.parse(((await enabled.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+  expect((await invitee.request.post('/api/auth/two-factor/verify-totp', { data: { code: totp.generate() }, headers: origin() })).ok()).toBe(true);
+  await inviteeContext.clearCookies();
+
+  const response = await page.request.post('/api/teams/members', { data: { email: account.email, name: account.name, role: 'employee' }, headers: origin() });
+  expect(response.status(), await response.text()).toBe(201);
+  await invitee.goto(await invitationPath(account.email));
+  await invitee.getByLabel('Password').fill(account.password);
+  await invitee.getByRole('button', { name: 'Sign in and join' }).click();
+  await expect(invitee.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await invitee.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await invitee.getByRole('button', { name: 'Verify' }).click();
+  await expectToast(invitee, 'Welcome to Tess Owner’s team!');
+  await expect(invitee).toHaveURL(/\/$/);
+  await inviteeContext.close();
 });
 
 test('an invitation link for another email, a revoked one and a broken one get a clear message', async ({ page, browser }) => {

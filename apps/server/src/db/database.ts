@@ -7,7 +7,6 @@ import { Migrator } from 'kysely/migration';
 import { makePrivateDir } from '../data-dir';
 import type { Database } from './schema';
 import { migrationProvider, renamedMigrations } from './migrations/index';
-import { assertSafeSqliteBuild } from './sqlite-build-check';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -51,7 +50,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() };
   }
-  assertSafeSqliteBuild();
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') makePrivateDir(path.dirname(file));
   const sqlite = new SqliteDatabase(file);

@@ -16,6 +16,11 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The PostgreSQL schema the tables live in, when not the default. */
   schema?: string | undefined;
+  /**
+   * PostgreSQL only: the pool under `db`, for a library that reads the rows of every statement of a
+   * multi-statement text (pg-boss does), which Kysely's driver keeps only for a single statement.
+   */
+  pool?: PgModule.Pool;
   destroy(): Promise<void>;
 }
 
@@ -49,7 +54,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.pgSchema, pool, destroy: () => db.destroy() };
   }
   assertSafeSqliteBuild();
   const file = options.sqliteFile ?? ':memory:';

@@ -54,7 +54,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.pgSchema, pool, destroy: () => db.destroy() };
+    const destroy = async () => {
+      await db.destroy();
+      // Kysely ends the pool only when it ran a query itself; pg-boss may have been its only user.
+      if (!pool.ending) await pool.end();
+    };
+    return { db, dialect: 'postgres', schema: options.pgSchema, pool, destroy };
   }
   assertSafeSqliteBuild();
   const file = options.sqliteFile ?? ':memory:';

@@ -16,6 +16,7 @@ import {
   type JobStatus,
   type JobSummary,
 } from './job-queue';
+import { copyPgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
 
 /*
  * The PostgreSQL engine: pg-boss 12, in its own schema, over the application's own connection pool. Jobs are
@@ -88,13 +89,20 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
   const handlers = new Map<string, JobHandler<unknown>>();
   const schedules = new Map<string, { cron: string; payload: Record<string, unknown> }>();
   const queues = new Map<string, Promise<void>>();
-  const onError = (error: unknown) => logger.error({ err: error }, 'job engine error');
+  const onError = (error: unknown) => {
+    // Once the database is closed, pg-boss's housekeeping timers fail until the process ends: nothing to report.
+    if (!pool.ending) logger.error({ err: error }, 'job engine error');
+  };
 
   // Sends, queues and the operator's view: migrates pg-boss's schema, but runs no worker, maintenance or cron,
   // and leaves no row in pg-boss's registry of working instances.
   const boss = new PgBoss({ db: poolDb(pool), schema, clock: unrefClock, supervise: false, schedule: false, migrate: true, registerInstance: false });
   boss.on('error', onError);
-  await boss.start();
+  await setAsidePgBoss10Schema(db, schema);
+  // Processes starting together on a fresh database both install pg-boss's schema. pg-boss serialises them with
+  // an advisory lock, but the second can still fail on the schema's name (PostgreSQL's catalog cache is not
+  // refreshed by an advisory lock); a later attempt (pg-boss waits 1 s, then 2 s…) finds it installed.
+  await boss.start({ attempts: 5 });
   let worker: PgBoss | undefined;
 
   function ensureQueue(kind: string): Promise<void> {
@@ -108,6 +116,7 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
     return created;
   }
   await ensureQueue(deadLetterQueue);
+  await copyPgBoss10Jobs(db, schema, ensureQueue, logger);
 
   async function runAndSettle(through: PgBoss, kind: string, job: Job<unknown>): Promise<void> {
     try {

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { ContactListResponse } from '@cardstack/shared/contacts/schemas';
@@ -115,6 +117,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
     const finished = jobs.rows.filter((job) => job.state !== 'created');
     expect(finished.length).toBeGreaterThan(0);
     expect(finished.filter((job) => job.state !== 'completed' || job.retry_count !== 0)).toEqual([]);
+  });
+
+  it('counts those jobs with the jobs CLI, a process of its own that exits when done', () => {
+    const cli = path.join(import.meta.dirname, '../src/jobs-cli.ts');
+    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: group.dataDir, DATABASE_URL: group.databaseUrl, AUTH_SECRET: 'unused-by-the-jobs-cli-0123456789abcdef', LOG_LEVEL: 'silent' };
+    const result = spawnSync(process.execPath, ['--import', 'tsx', cli, 'counts'], { env, encoding: 'utf8', timeout: 30_000 });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^queued +\d+\nrunning +\d+\nfailed +0\ndead +0\ndone +[1-9]\d*\n$/);
   });
 
   it('holds the lead-form limit across both processes', async () => {

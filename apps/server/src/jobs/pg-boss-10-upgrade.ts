@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 /*
  * An existing pg-boss 10 schema, upgraded by us. pg-boss 12 migrates only from pg-boss 11's schema (version 25)
  * and refuses the version 24 that pg-boss 10.4.2 (the engine up to 1.x) left; pg-boss 11 rewrote the job tables
- * and migrated no jobs. So the engine does it, in two steps around pg-boss 12's start:
+ * with no migration from 24 either. So the engine does it, in two steps around pg-boss 12's start:
  *  1. `setAsidePgBoss10Schema` renames a version-24 schema to `<schema>_v10`, and pg-boss 12 installs afresh;
  *  2. `copyPgBoss10Jobs`, in one transaction, copies every job of the old schema into the new one as it was
  *     (state, attempts, times, singleton key, payload, last error) with every schedule, then drops the old
@@ -38,12 +38,10 @@ export async function setAsidePgBoss10Schema(db: Kysely<Database>, schema: strin
     if (!tables[0]?.found) return;
     const { rows } = await sql<{ version: number }>`select version from ${sql.id(schema, 'version')}`.execute(trx);
     const version = Number(rows[0]?.version);
-    if (version !== pgBoss10SchemaVersion) {
-      if (version < pgBoss10SchemaVersion) {
-        throw new Error(`The job schema "${schema}" is at pg-boss version ${version}: start version 1.x once (pg-boss 10.4.2 brings it to ${pgBoss10SchemaVersion}), then this one.`);
-      }
-      return;
+    if (version < pgBoss10SchemaVersion) {
+      throw new Error(`The job schema "${schema}" is at pg-boss version ${version}: start version 1.x once (pg-boss 10.4.2 brings it to ${pgBoss10SchemaVersion}), then this one.`);
     }
+    if (version !== pgBoss10SchemaVersion) return;
     await sql`alter schema ${sql.id(schema)} rename to ${sql.id(asideName(schema))}`.execute(trx);
   });
 }

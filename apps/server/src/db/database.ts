@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The PostgreSQL schema the tables live in, when not the default. */
   schema?: string | undefined;
+  /**
+   * PostgreSQL only: the pool under `db`, for a library that reads the rows of every statement of a
+   * multi-statement text (pg-boss does), which Kysely's driver keeps only for a single statement.
+   */
+  pool?: PgModule.Pool;
   destroy(): Promise<void>;
 }
 
@@ -48,7 +53,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() };
+    const destroy = async () => {
+      await db.destroy();
+      // Kysely ends the pool only when it ran a query itself; pg-boss may have been its only user.
+      if (!pool.ending) await pool.end();
+    };
+    return { db, dialect: 'postgres', schema: options.pgSchema, pool, destroy };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') makePrivateDir(path.dirname(file));

@@ -1,18 +1,11 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-/*
- * React Router's package exports name only its development build (remix-run/react-router#12532), whose dev
- * warnings would ship to every visitor; its production build differs only in leaving them out.
- */
-const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
-
-export default defineConfig(({ command }) => ({
+// React Router's package exports give its production build by default and its development build (with dev
+// warnings) only under the "development" condition, which Vite sets in the dev server alone: no alias needed.
+export default defineConfig(() => ({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

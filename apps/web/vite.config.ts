@@ -2,8 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-// React Router's package exports give its production build by default and its development build (with dev
-// warnings) only under the "development" condition, which Vite sets in the dev server alone: no alias needed.
+// React Router 8's package exports pick its production build for a production build (the `development`
+// condition only in dev), so the build needs no alias to leave its dev warnings out.
 export default defineConfig(() => ({
   plugins: [react(), tailwindcss()],
   build: {

@@ -21,7 +21,8 @@ export const serverBuildOptions = {
   chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  // The oldest Node the server supports (package.json's engines).
+  target: 'node22.22',
   sourcemap: true,
   jsx: 'automatic',
   external,

@@ -1,18 +1,11 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-/*
- * React Router's package exports name only its development build (remix-run/react-router#12532), whose dev
- * warnings would ship to every visitor; its production build differs only in leaving them out.
- */
-const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
-
-export default defineConfig(({ command }) => ({
+// React Router 8's package exports pick its production build for a production build (the `development`
+// condition only in dev), so the build needs no alias to leave its dev warnings out.
+export default defineConfig(() => ({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,10 @@
+import { isSupportedNodeVersion, unsupportedNodeMessage } from './node-version';
 import { holdYoungGenerationGrowth } from './young-generation';
+
+if (!isSupportedNodeVersion(process.versions.node)) {
+  console.error(unsupportedNodeMessage(process.versions.node));
+  process.exit(1);
+}
 
 // The server's modules load behind a dynamic import so that the young generation is held before they load
 // (young-generation.ts); a static import would load them first.

@@ -1,4 +1,5 @@
-import { Migrator, sql, type MigrationProvider } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type DatabaseHandle } from '../src/db/database';
 import { migrationNames, migrationProvider, renamedMigrations } from '../src/db/migrations/index';

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, outboxMail, testOrigin, TestClient, type TestApp } from './test-app';
@@ -50,6 +51,28 @@ describe('passkeys', () => {
     expect((await phone.get('/api/me')).json()).toMatchObject({ email });
     const used = (await owner.get('/api/account/passkeys')).json() as { passkeys: { lastUsedAt: string | null }[] };
     expect(used.passkeys[0]!.lastUsedAt).not.toBeNull();
+  });
+
+  // Node 24 has ML-DSA (and the server then offers it first); Node 22 has not, and offers ES256 and the others.
+  const hasMlDsa = (() => {
+    try {
+      crypto.generateKeyPairSync('ml-dsa-44');
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  it.skipIf(!hasMlDsa)('takes a post-quantum passkey (ML-DSA-44, offered first where the runtime has it) as readily as ES256', async () => {
+    const owner = new TestClient(t.app);
+    const { email, password } = await owner.register();
+    const options = await owner.post('/api/auth/passkey/registration-options', { password });
+    const algorithms = (options.json() as { pubKeyCredParams: { alg: number }[] }).pubKeyCredParams.map((param) => param.alg);
+    expect(algorithms).toEqual(expect.arrayContaining([-7, -48]));
+    const authenticator = new SoftwareAuthenticator(testOrigin, undefined, 'ML-DSA-44');
+    expect((await owner.post('/api/auth/passkey/register', { name: 'Quantum-safe key', response: authenticator.create(options.json()) })).statusCode).toBe(200);
+    const phone = new TestClient(t.app);
+    expect((await signInWithPasskey(phone, authenticator)).statusCode).toBe(200);
+    expect((await phone.get('/api/me')).json()).toMatchObject({ email });
   });
 
   it('refuses a replayed answer, an unknown passkey, another site\'s answer and malformed answers, with 4xx', async () => {

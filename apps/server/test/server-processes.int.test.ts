@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { ContactListResponse } from '@cardstack/shared/contacts/schemas';
@@ -110,15 +112,20 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
     );
     expect(mails.rows.map((row) => row.template).sort()).toEqual(['new-lead', 'verify-email', 'welcome']);
     expect(mails.rows.filter((row) => row.status !== 'sent' || row.attempts !== 1)).toEqual([]);
-    // pg-boss keeps each job's record (finished ones move to the archive): none was retried or failed.
-    const jobs = await group.db.query<{ name: string; state: string; retry_count: number }>(`
-      select name, state, retry_count from pgboss.job
-      union all
-      select name, state, retry_count from pgboss.archive
-    `);
+    // pg-boss keeps each job's record (a finished one for days): none was retried or failed.
+    const jobs = await group.db.query<{ name: string; state: string; retry_count: number }>('select name, state, retry_count from pgboss.job');
     const finished = jobs.rows.filter((job) => job.state !== 'created');
     expect(finished.length).toBeGreaterThan(0);
     expect(finished.filter((job) => job.state !== 'completed' || job.retry_count !== 0)).toEqual([]);
+  });
+
+  it('counts those jobs with the jobs CLI, a process of its own that exits when done', () => {
+    const cli = path.join(import.meta.dirname, '../src/jobs-cli.ts');
+    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: group.dataDir, DATABASE_URL: group.databaseUrl, AUTH_SECRET: 'unused-by-the-jobs-cli-0123456789abcdef', LOG_LEVEL: 'silent' };
+    const result = spawnSync(process.execPath, ['--import', 'tsx', cli, 'counts'], { env, encoding: 'utf8', timeout: 30_000 });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^queued +\d+\nrunning +\d+\nfailed +0\ndead +0\ndone +[1-9]\d*\n$/);
   });
 
   it('holds the lead-form limit across both processes', async () => {

@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 /*
  * A software WebAuthn authenticator for the API tests, written from the WebAuthn Level 3 data formats (not from
  * the server's library): it answers `navigator.credentials.create()` with a "none" attestation and `get()` with
- * an ES256 signature over authenticatorData ‖ SHA-256(clientDataJSON), with user presence and verification.
+ * a signature over authenticatorData ‖ SHA-256(clientDataJSON), with user presence and verification. ES256
+ * (P-256 ECDSA) by default, or the post-quantum ML-DSA-44 (COSE key type AKP) that Node 24 offers first.
  * The browser tests use Chromium's own virtual authenticator instead.
  */
 
@@ -41,8 +42,10 @@ interface RequestOptions {
   allowCredentials?: { id: string }[];
 }
 
+type Algorithm = 'ES256' | 'ML-DSA-44';
+
 export class SoftwareAuthenticator {
-  private readonly keys = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  private readonly keys: crypto.KeyPairKeyObjectResult;
   readonly credentialId = crypto.randomBytes(32);
   private userHandle = '';
   counter = 0;
@@ -50,7 +53,33 @@ export class SoftwareAuthenticator {
   constructor(
     private readonly origin: string,
     private readonly rpId = new URL(origin).hostname,
-  ) {}
+    private readonly algorithm: Algorithm = 'ES256',
+  ) {
+    this.keys = algorithm === 'ES256' ? crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }) : crypto.generateKeyPairSync('ml-dsa-44');
+  }
+
+  /** The credential's public key as COSE: EC2 for ES256 (RFC 9053), AKP for ML-DSA (draft-ietf-cose-dilithium). */
+  private coseKey(): Buffer {
+    const jwk = this.keys.publicKey.export({ format: 'jwk' });
+    if (this.algorithm === 'ML-DSA-44') {
+      return cbor(
+        new Map<number, unknown>([
+          [1, 7], // kty: AKP
+          [3, -48], // alg: ML-DSA-44
+          [-1, Buffer.from((jwk as { pub: string }).pub, 'base64url')],
+        ]),
+      );
+    }
+    return cbor(
+      new Map<number, unknown>([
+        [1, 2], // kty: EC2
+        [3, -7], // alg: ES256
+        [-1, 1], // crv: P-256
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
+  }
 
   private authenticatorData(flags: number, attestedCredential?: Buffer): Buffer {
     const counter = Buffer.alloc(4);
@@ -66,16 +95,7 @@ export class SoftwareAuthenticator {
   /** The answer to `navigator.credentials.create()`: a new ES256 credential, attestation "none". */
   create(options: CreationOptions) {
     this.userHandle = options.user.id;
-    const jwk = this.keys.publicKey.export({ format: 'jwk' });
-    const coseKey = cbor(
-      new Map<number, unknown>([
-        [1, 2], // kty: EC2
-        [3, -7], // alg: ES256
-        [-1, 1], // crv: P-256
-        [-2, Buffer.from(jwk.x!, 'base64url')],
-        [-3, Buffer.from(jwk.y!, 'base64url')],
-      ]),
-    );
+    const coseKey = this.coseKey();
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, coseKey]);
@@ -97,7 +117,7 @@ export class SoftwareAuthenticator {
     const authData = this.authenticatorData(0x05);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge);
     const signed = Buffer.concat([authData, crypto.createHash('sha256').update(clientDataJSON).digest()]);
-    const signature = crypto.sign('sha256', signed, this.keys.privateKey);
+    const signature = crypto.sign(this.algorithm === 'ES256' ? 'sha256' : null, signed, this.keys.privateKey);
     return {
       id: b64url(this.credentialId),
       rawId: b64url(this.credentialId),

@@ -2,11 +2,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type PgModule from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { makePrivateDir } from '../data-dir';
 import type { Database } from './schema';
 import { migrationProvider, renamedMigrations } from './migrations/index';
-import { assertSafeSqliteBuild } from './sqlite-build-check';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The PostgreSQL schema the tables live in, when not the default. */
   schema?: string | undefined;
+  /**
+   * PostgreSQL only: the pool under `db`, for a library that reads the rows of every statement of a
+   * multi-statement text (pg-boss does), which Kysely's driver keeps only for a single statement.
+   */
+  pool?: PgModule.Pool;
   destroy(): Promise<void>;
 }
 
@@ -48,9 +53,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() };
+    const destroy = async () => {
+      await db.destroy();
+      // Kysely ends the pool only when it ran a query itself; pg-boss may have been its only user.
+      if (!pool.ending) await pool.end();
+    };
+    return { db, dialect: 'postgres', schema: options.pgSchema, pool, destroy };
   }
-  assertSafeSqliteBuild();
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') makePrivateDir(path.dirname(file));
   const sqlite = new SqliteDatabase(file);

@@ -36,6 +36,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
     const { createPgBossJobEngine } = await import('./pg-boss-job-engine');
     return createPgBossJobEngine({
       db: database.db as Kysely<Database>,
+      pool: database.pool!,
       logger,
       schema: pgBossSchemaOf(database),
       pollIntervalMs: options.pollIntervalMs,

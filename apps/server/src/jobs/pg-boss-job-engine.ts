@@ -1,5 +1,6 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import PgBoss from 'pg-boss';
+import { sql, type Kysely } from 'kysely';
+import type { Pool } from 'pg';
+import { fromKysely, PgBoss, type Clock, type Db, type Job, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import {
@@ -15,18 +16,20 @@ import {
   type JobStatus,
   type JobSummary,
 } from './job-queue';
+import { copyPgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
 
 /*
- * The PostgreSQL engine: pg-boss 10 (the last major that runs on Node 20), in its own schema, over the
- * application's own connection pool. Jobs are inserted through the caller's Kysely transaction, so a job
- * exists exactly when the change that caused it commits. pg-boss claims with SKIP LOCKED (each job runs once
- * across processes), fails a job that stays active past its expiry (a killed process) so it runs again,
- * retries with backoff, copies jobs that used up their retries to the dead letter queue, and fires each
- * schedule once per time across all processes.
+ * The PostgreSQL engine: pg-boss 12, in its own schema, over the application's own connection pool. Jobs are
+ * inserted through the caller's Kysely transaction, so a job exists exactly when the change that caused it
+ * commits. pg-boss claims with SKIP LOCKED (each job runs once across processes), fails a job that stays
+ * active past its expiry (a killed process) so it runs again, retries with backoff, copies jobs that used up
+ * their retries to the dead letter queue, and fires each schedule once per time across all processes.
  */
 
 export interface PgBossJobEngineOptions {
   db: Kysely<Database>;
+  /** The pool under `db`: pg-boss's own statements run on it (see `poolDb`). */
+  pool: Pool;
   logger: Logger;
   /** pg-boss's schema (its tables live apart from ours). */
   schema: string;
@@ -34,7 +37,7 @@ export interface PgBossJobEngineOptions {
   pollIntervalMs: number;
   /** A job active longer than this is taken to belong to a dead process and runs again. */
   expireInSeconds?: number;
-  /** How often the maintenance (expiry, archive) and the cron check run. */
+  /** How often the maintenance (expiry of jobs whose process died) and the cron check run. */
   maintenanceIntervalSeconds?: number;
   cronMonitorIntervalSeconds?: number;
   /** How long `stop()` waits for running jobs before it hands them back. */
@@ -43,7 +46,6 @@ export interface PgBossJobEngineOptions {
 
 /** Where jobs that used up their retries are copied; nothing works it, it is the operator's record. */
 export const deadLetterQueue = 'jobs.dead';
-const cronSendQueue = '__pgboss__send-it';
 
 const statusOfState: Record<string, JobStatus> = {
   created: 'queued',
@@ -61,95 +63,72 @@ const statesOfStatus: Record<JobStatus, string[]> = {
   dead: ['failed'],
 };
 
-/** pg-boss runs its SQL through this: our pool, or the caller's transaction when enqueuing. */
-function bossDb(executor: JobExecutor): PgBoss.Db {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      const query = CompiledQuery.raw(text, values ?? []);
-      if (executor.isTransaction) return { rows: (await executor.executeQuery(query)).rows as unknown[] };
-      // pg-boss sends some work (creating a queue) as one text holding BEGIN … COMMIT. When a statement in it
-      // fails (two processes starting together: a deadlock or a duplicate), the connection is left inside the
-      // failed transaction and would poison the pool's next user ("current transaction is aborted"): roll it
-      // back on that connection before it goes back to the pool.
-      return executor.connection().execute(async (connection) => {
-        try {
-          return { rows: (await connection.executeQuery(query)).rows as unknown[] };
-        } catch (error) {
-          await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
-          throw error;
-        }
-      });
-    },
-  };
+/**
+ * pg-boss's SQL on our pool, answered with pg's own result: pg-boss reads the rows of every statement of its
+ * multi-statement texts (maintenance, background index builds), which Kysely's driver would drop. A statement
+ * that fails inside such a text (`BEGIN … COMMIT`) does not poison the pool: `pool.query` discards a
+ * connection whose query failed instead of handing its aborted transaction to the next user.
+ */
+function poolDb(pool: Pool): Db {
+  return { executeSql: (text, values) => pool.query(text, values) };
 }
 
-/**
- * Starts pg-boss, installing its schema when missing. Processes starting together on a fresh database both try
- * to install it; pg-boss serialises them with an advisory lock, but the second can still fail on the schema's
- * name (PostgreSQL's catalog cache is not refreshed by an advisory lock). Its next attempt finds it installed.
- */
-async function startOnce(boss: PgBoss): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await boss.start();
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
-}
+/** pg-boss's timers never keep a process alive by themselves: the jobs CLI exits when its command is done. */
+const unrefClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms).unref(),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+  setInterval: (run, ms) => setInterval(run, ms).unref(),
+  clearInterval: (timer) => clearInterval(timer as NodeJS.Timeout),
+};
 
 export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Promise<JobEngine> {
-  const { db, logger, schema } = options;
+  const { db, pool, logger, schema } = options;
   const quotedSchema = `"${schema.replace(/"/g, '""')}"`;
   const expireInSeconds = options.expireInSeconds ?? 15 * 60;
   const handlers = new Map<string, JobHandler<unknown>>();
   const schedules = new Map<string, { cron: string; payload: Record<string, unknown> }>();
   const queues = new Map<string, Promise<void>>();
-  const onError = (error: unknown) => logger.error({ err: error }, 'job engine error');
+  const onError = (error: unknown) => {
+    // Once the database is closed, pg-boss's housekeeping timers fail until the process ends: nothing to report.
+    if (!pool.ending) logger.error({ err: error }, 'job engine error');
+  };
 
-  // Sends, queues and the operator's view: migrates pg-boss's schema, but runs no worker, maintenance or cron.
-  const boss = new PgBoss({ db: bossDb(db), schema, supervise: false, schedule: false, migrate: true });
+  // Sends, queues and the operator's view: migrates pg-boss's schema, but runs no worker, maintenance or cron,
+  // and leaves no row in pg-boss's registry of working instances.
+  const boss = new PgBoss({ db: poolDb(pool), schema, clock: unrefClock, supervise: false, schedule: false, migrate: true, registerInstance: false });
   boss.on('error', onError);
-  await startOnce(boss);
+  await setAsidePgBoss10Schema(db, schema);
+  // Processes starting together on a fresh database both install pg-boss's schema. pg-boss serialises them with
+  // an advisory lock, but the second can still fail on the schema's name (PostgreSQL's catalog cache is not
+  // refreshed by an advisory lock); a later attempt (pg-boss waits 1 s, then 2 s…) finds it installed.
+  await boss.start({ attempts: 5 });
   let worker: PgBoss | undefined;
-
-  /** Creates a queue unless it exists; processes starting together may race (pg-boss then deadlocks one). */
-  async function createQueueOnce(name: string, queue: Omit<PgBoss.Queue, 'name'>): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      if (await boss.getQueue(name)) return;
-      try {
-        await boss.createQueue(name, { name, ...queue });
-        return;
-      } catch (error) {
-        if (attempt >= 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      }
-    }
-  }
 
   function ensureQueue(kind: string): Promise<void> {
     let created = queues.get(kind);
     if (!created) {
-      created = createQueueOnce(kind, kind === deadLetterQueue || kind === cronSendQueue ? {} : { deadLetter: deadLetterQueue, expireInSeconds });
+      const queue: Omit<Queue, 'name'> = kind === deadLetterQueue ? {} : { deadLetter: deadLetterQueue, expireInSeconds };
+      created = boss.createQueue(kind, queue);
       created.catch(() => queues.delete(kind));
       queues.set(kind, created);
     }
     return created;
   }
   await ensureQueue(deadLetterQueue);
+  await copyPgBoss10Jobs(db, schema, ensureQueue, logger);
 
-  async function runAndSettle(through: PgBoss, kind: string, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  async function runAndSettle(through: PgBoss, kind: string, job: Job<unknown>): Promise<void> {
     try {
       await handlers.get(kind)!(job.data, { jobId: job.id, attempt: job.retryCount + 1 });
     } catch (error) {
       logger.warn({ jobId: job.id, kind, attempt: job.retryCount + 1, err: errorMessage(error) }, 'job failed');
-      await through.fail(kind, job.id, { message: errorMessage(error) });
+      await through.fail(kind, job, { message: errorMessage(error) });
       return;
     }
-    // Only an active job completes: one handed back at shutdown meanwhile stays with its next runner.
-    await through.complete(kind, job.id);
+    // Settled for the attempt this runner holds (the job, not its id): one handed back at shutdown meanwhile,
+    // and maybe claimed again by another runner, stays with that runner.
+    await through.complete(kind, job);
   }
 
   const admin: JobAdmin = {
@@ -208,7 +187,7 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
           if (rows.length > 0) return;
         }
         await boss.send(kind, payload, {
-          db: bossDb(through),
+          ...(through.isTransaction ? { db: fromKysely(through) } : {}),
           ...(enqueueOptions.runAt ? { startAfter: enqueueOptions.runAt } : {}),
           ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
           retryLimit: enqueueOptions.retryLimit ?? defaultRetryLimit,
@@ -244,17 +223,18 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
           retryDelay: scheduledJobRetry.retryDelaySeconds,
         });
       }
-      // pg-boss's own queue for sending scheduled jobs: made here, where racing processes retry, rather than
-      // in its cron start-up, which ignores a failed creation and then loses the first firing.
-      if (schedules.size > 0) await ensureQueue(cronSendQueue);
       for (const kind of handlers.keys()) await ensureQueue(kind);
+      const maintenanceIntervalSeconds = options.maintenanceIntervalSeconds ?? 60;
       worker = new PgBoss({
-        db: bossDb(db),
+        db: poolDb(pool),
         schema,
+        clock: unrefClock,
         migrate: false,
         supervise: true,
         schedule: true,
-        maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+        // Expiry (a job whose process died) runs in pg-boss's supervise pass, gated by its monitor interval.
+        superviseIntervalSeconds: maintenanceIntervalSeconds,
+        monitorIntervalSeconds: maintenanceIntervalSeconds,
         cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
         cronWorkerIntervalSeconds: Math.min(45, Math.max(1, Math.round(options.pollIntervalMs / 1000))),
       });
@@ -265,7 +245,7 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
       for (const kind of handlers.keys()) {
         // pg-boss waits a polling interval after each fetch: take a few jobs at a time, and settle each on its
         // own so one failure does not fail the others.
-        await started.work<unknown>(kind, { batchSize: 5, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
+        await started.work<unknown>(kind, { batchSize: 5, pollingIntervalSeconds }, async (jobs) => {
           for (const job of jobs) await runAndSettle(started, kind, job);
         });
       }
@@ -276,7 +256,7 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
       worker = undefined;
       if (!stopping) return;
       // Waits for running jobs up to the timeout, then fails them so they are retried (by any process).
-      await stopping.stop({ graceful: true, close: false, wait: true, timeout: options.stopTimeoutMs ?? 30_000 });
+      await stopping.stop({ graceful: true, close: false, timeout: options.stopTimeoutMs ?? 30_000 });
     },
 
     async runDue({ kinds } = {}) {
@@ -285,7 +265,7 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
         let ranOne = false;
         for (const kind of [...handlers.keys()].filter((candidate) => !kinds || kinds.includes(candidate))) {
           await ensureQueue(kind);
-          const [job] = await boss.fetch<unknown>(kind, { batchSize: 1, includeMetadata: true });
+          const [job] = await boss.fetch<unknown>(kind, { batchSize: 1 });
           if (!job) continue;
           ranOne = true;
           count += 1;

@@ -1,4 +1,5 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { type Migration } from 'kysely/migration';
 import type { ColumnTypes } from './column-types';
 
 /**

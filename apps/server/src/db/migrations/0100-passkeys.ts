@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * Passkeys (WebAuthn credentials): a way to sign in, and a second factor. The public key and the credential id

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DialectName } from '../database';
 import { columnTypes } from './column-types';
 import { authTables } from './0001-auth-tables';

@@ -8,7 +8,7 @@ import pino, { type Logger } from 'pino';
 import { ConfigError, isLocalhostUrl, resolveAuthSecret, type Config } from './config';
 import { tightenDataDir } from './data-dir';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
-import { registerErrorLogJobs } from './http/error-log-jobs';
+import { registerErrorLogJobs } from './http/error-log';
 import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerOverloadGuard } from './http/overload';
@@ -38,8 +38,7 @@ import {
   registerBillingJobs,
   registerBillingRoutes,
 } from './modules/billing/billing-module';
-import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
-import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
+import { createCardAllowance, deleteCardsOfUser, registerCardRoutes, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
 import { registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
@@ -74,6 +73,7 @@ import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/sc
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import {
   createTeamClaimsResolver,
+  findTeamMembership,
   invitationAcceptPath,
   onAccountDeleted,
   recordSignIn,
@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     baseUrl: config.baseUrl,
   });
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
-  const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
+  const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded), membershipOf: findTeamMembership });
   // Top countries only when the operator configured a GeoIP database (checked at start-up by the configuration).
   const countries = config.geoipDatabasePath
     ? await openCountryLookup(config.geoipDatabasePath).catch((error: unknown) => {

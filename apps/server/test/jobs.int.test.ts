@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
-import { pruneErrorLog } from '../src/http/error-log-jobs';
+import { pruneErrorLog } from '../src/http/error-log';
 import { jobQueueContract, waitFor, type JobContractHarness } from '../src/jobs/job-queue.contract';
 import { runJobsCommand } from '../src/jobs/jobs-cli-commands';
 import { createJobEngine } from '../src/jobs/jobs-module';

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, JobsTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { JobsTable } from './job-tables';
 import { lastCronTime, nextCronTime } from './cron';
 import {
   defaultRetryDelaySeconds,

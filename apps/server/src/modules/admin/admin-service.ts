@@ -10,11 +10,13 @@ import {
 } from '@cardstack/shared/admin/schemas';
 import type { DesignRequestStatus } from '@cardstack/shared/design-requests/schemas';
 import type { Database } from '../../db/schema';
+import { listRecentErrors } from '../../http/error-log';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { JobAdmin, JobStatus } from '../../jobs/jobs-module';
-import { turnOffSecondFactors, type Caller } from '../auth/auth-module';
+import { deleteSessions, turnOffSecondFactors, type Caller } from '../auth/auth-module';
 import { findOperatorGrant, setOperatorGrant, type PlanChangeHooks } from '../billing/billing-module';
-import { enqueueSecurityNotice } from '../mail/mail-module';
+import { countCardsOfOwner } from '../cards/cards-module';
+import { countUndelivered, enqueueSecurityNotice, listRecentMail } from '../mail/mail-module';
 import { designRequestFile, listDesignRequests, setDesignRequestStatus } from '../design-requests/design-requests-module';
 import { createPreorderBatch, findPreorderBatch, listPreorderBatches, listPreordersOfBatch, physicalCardUrl, preorderCsv } from '../physical-cards/physical-cards-module';
 import type { FileStorage } from '../storage/storage-module';
@@ -149,7 +151,7 @@ export async function getUser(deps: AdminDeps, userId: string): Promise<AdminUse
   return {
     ...summaryOf(row, deps.adminEmails),
     emailVerified: row.emailVerified,
-    cardCount: await repository.countCardsOf(deps.db, userId),
+    cardCount: await countCardsOfOwner(deps.db, userId),
     operatorGrant: grant,
     cardLimitation: grant?.cardLimitation ?? null,
   };
@@ -175,7 +177,7 @@ export async function setAccountDisabled(deps: AdminDeps, actor: Actor, userId: 
   const before = await getUser(deps, userId);
   await deps.db.transaction().execute(async (trx) => {
     await repository.setOperatorFlag(trx, userId, 'is_disabled', isDisabled, new Date().toISOString());
-    if (isDisabled) await repository.deleteSessionsOf(trx, userId);
+    if (isDisabled) await deleteSessions(trx, userId);
     await audit(trx, actor, isDisabled ? 'user.disable' : 'user.enable', userId, { isDisabled: before.isDisabled }, { isDisabled });
   });
   return getUser(deps, userId);
@@ -280,7 +282,7 @@ export async function requestFile(deps: AdminDeps, id: string, field: string) {
   return { ...file, stored };
 }
 
-export const listOutbox = (deps: AdminDeps) => repository.listOutbox(deps.db, 200);
+export const listOutbox = (deps: AdminDeps) => listRecentMail(deps.db, 200);
 
 export async function listJobs(deps: AdminDeps, status?: JobStatus) {
   const [counts, jobs] = await Promise.all([deps.jobs.counts(), deps.jobs.list({ ...(status ? { status } : {}), limit: 100 })]);
@@ -295,11 +297,11 @@ export async function retryJob(deps: AdminDeps, actor: Actor, id: string): Promi
   await audit(deps.db, actor, 'job.retry', id, null, null);
 }
 
-export const listErrors = (deps: AdminDeps) => repository.listErrors(deps.db, 200);
+export const listErrors = (deps: AdminDeps) => listRecentErrors(deps.db, 200);
 export const listAudit = (deps: AdminDeps) => repository.listAudit(deps.db, 200);
 
 export async function instanceHealth(deps: AdminDeps) {
-  const [health, mail] = await Promise.all([deps.health(), repository.countOutbox(deps.db)]);
+  const [health, mail] = await Promise.all([deps.health(), countUndelivered(deps.db)]);
   return {
     database: health.database,
     storage: health.storage,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PlanState } from '@cardstack/shared/plans/card-limits';
 import type { Database } from '../../db/schema';
+import { findAccountCreatedAt } from '../auth/auth-module';
 import { AppError } from '../../http/errors';
 import { everyFeaturePlan, planStateOf } from './billing-service';
 import * as repository from './billing-repository';
@@ -23,8 +24,7 @@ export const billingDisabled = () =>
 export function planStateSource(isEveryFeatureIncluded: boolean): typeof planStateOf {
   if (!isEveryFeatureIncluded) return planStateOf;
   return async (db, userId) => {
-    const user = await repository.findUserCreatedAt(db, userId);
-    return user ? ({ plan: everyFeaturePlan, accountCreatedAt: unlimitedSince, subscriptionCreatedAt: null } satisfies PlanState) : null;
+    return (await findAccountCreatedAt(db, userId)) ? ({ plan: everyFeaturePlan, accountCreatedAt: unlimitedSince, subscriptionCreatedAt: null } satisfies PlanState) : null;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { BillingSubscriptionTable, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { BillingSubscriptionTable } from './billing-tables';
 import type { LocalClockChange } from './billing-clock';
 
 export type SubscriptionRow = Selectable<BillingSubscriptionTable>;
@@ -169,9 +170,6 @@ export async function markSubscriptionEnded(db: Kysely<Database>, id: string, no
     .execute();
 }
 
-export function findUserCreatedAt(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst();
-}
 
 /** BILLING_PROVIDER=none: every account on one plan. */
 export async function setEveryUserPlan(db: Kysely<Database>, plan: string, now: Date): Promise<void> {
@@ -188,8 +186,4 @@ export async function resetPlansWithoutSubscription(db: Kysely<Database>, plan: 
       not(exists(selectFrom('billing_subscription').select('billing_subscription.id').whereRef('billing_subscription.user_id', '=', 'user.id'))),
     )
     .execute();
-}
-
-export async function findUserPlan(db: Kysely<Database>, userId: string): Promise<string | null> {
-  return (await db.selectFrom('user').select('plan').where('id', '=', userId).executeTakeFirst())?.plan ?? null;
 }

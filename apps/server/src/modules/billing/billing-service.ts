@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BillingStatus, CheckoutInput, SubscriptionSummary } from '@cardstack/shared/billing/schemas';
-import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import {
   displayedSubscriptionPrice,
   findPriceSelection,
@@ -19,11 +19,13 @@ import {
   type SubscriptionFacts,
   type SubscriptionStatus,
 } from '@cardstack/shared/plans/subscription-state';
-import { toIsoString, type Database } from '../../db/schema';
-import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
+import type { Database } from '../../db/schema';
+import { findAccountCreatedAt } from '../auth/auth-module';
+import type { CardAllowanceService } from '../cards/cards-module';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
 import { advanceLocalSubscription } from './billing-clock';
 import * as repository from './billing-repository';
+import { planOf } from './plan-of';
 import type { SubscriptionRow } from './billing-repository';
 import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 
@@ -106,15 +108,15 @@ function toSummary(row: SubscriptionRow): SubscriptionSummary {
  * date, read from the subscriptions at `now`; null when the account is gone.
  */
 export async function planStateOf(db: Kysely<Database>, userId: string, now: Date): Promise<PlanState | null> {
-  const user = await repository.findUserCreatedAt(db, userId);
-  if (!user) return null;
+  const accountCreatedAt = await findAccountCreatedAt(db, userId);
+  if (!accountCreatedAt) return null;
   const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
-  return planStateFromSubscriptions(toIsoString(user.createdAt), subscriptions, now);
+  return planStateFromSubscriptions(accountCreatedAt, subscriptions, now);
 }
 
 /** "The user's plan follows the subscription's state": recomputes it from the records and stores it. */
 export async function syncUserPlan(db: Kysely<Database>, userId: string, now: Date, hooks?: PlanChangeHooks): Promise<UserPlan> {
-  const previous = toUserPlan(await repository.findUserPlan(db, userId));
+  const previous = await planOf(db, userId);
   const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
   const plan = planFromSubscriptions(subscriptions, now);
   await repository.updateUserPlan(db, userId, plan, now);
@@ -163,9 +165,8 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   const rows = await repository.listUserSubscriptions(deps.db, userId);
   const facts = rows.map(toFacts);
   const current = currentSubscription(facts, now);
-  const user = await repository.findUserCreatedAt(deps.db, userId);
-  if (!user) throw notFound('This account no longer exists.');
-  const accountCreatedAt = toIsoString(user.createdAt);
+  const accountCreatedAt = await findAccountCreatedAt(deps.db, userId);
+  if (!accountCreatedAt) throw notFound('This account no longer exists.');
   const state = planStateFromSubscriptions(accountCreatedAt, facts, now);
   const cardCount = await deps.cardAllowance.cardCountOf(userId);
   // What each lower plan would allow: a downgrade to Basic dates the pricing model by the subscription that

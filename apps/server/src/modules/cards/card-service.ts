@@ -18,10 +18,10 @@ import { usernameKey, usernameMessages } from '@cardstack/shared/cards/username'
 import { planForCard, type Feature } from '@cardstack/shared/plans/features';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
 import type { DialectName } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { AnyConnection, Database } from '../../db/schema';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
 import { assertFeature } from '../billing/billing-module';
-import { isCardLimitError, type CardAllowanceService } from '../card-allowance/card-allowance-module';
+import { isCardLimitError, type CardAllowanceService } from './card-allowance';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import { canAccessCard, type CardCaller } from './card-access';
 import { detectDownloadableFileType } from './card-file-types';
@@ -35,7 +35,7 @@ export interface CardsDeps {
   /** Told after every committed change (the public page drops its cached copy). */
   onCardChanged?: (change: { cardId: string; ownerId: string; kind: 'saved' | 'duplicated' | 'deleted' }) => void;
   /** Told inside the transaction of every save (the public page queues the card's vCard and QR with it). */
-  onCardSaving?: (trx: Transaction<Database>, change: { cardId: string; kind: 'saved' | 'duplicated' }) => Promise<void>;
+  onCardSaving?: (trx: AnyConnection, change: { cardId: string; kind: 'saved' | 'duplicated' }) => Promise<void>;
   /** The plan's card allowance: creating refuses beyond it, the list marks blocked cards. Without it (benchmarks) cards are unlimited. */
   cardAllowance?: Pick<CardAllowanceService, 'requireRoomFor' | 'blockedCardIdsOf'>;
 }

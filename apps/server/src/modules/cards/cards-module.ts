@@ -25,6 +25,11 @@ export {
   type CardsDeps,
 } from './card-service';
 export type { CardCaller } from './card-access';
+export type { CardSet, CardWithOwnerName } from './card-repository';
+export { allCardIds, cardLabelView, teamCardIds } from './card-views';
+export { findCardByAddress, findStoredVCard, planOfCard, recordStoredVCard, type CardRef } from './card-lookup';
+export { countTeamCardsByOwner, releaseTeamCards, transferTeamCards, type CardHandover } from './team-card-handover';
+export { createCardAllowance, isCardLimitError, type CardAllowanceService } from './card-allowance';
 
 /**
  * A card the caller may work on (404 otherwise) whose plan has the feature (403 otherwise): the card's plan is
@@ -44,7 +49,18 @@ export function listCardsOfOwner(db: Kysely<Database>, ownerId: string, limit: n
   return repository.listCardsByOwner(db, ownerId, limit);
 }
 
+/** How many cards a user owns (team cards included). */
+export function countCardsOfOwner(db: Kysely<Database>, ownerId: string): Promise<number> {
+  return repository.countCardsByOwner(db, ownerId);
+}
+
+/** A user's or a team's cards, oldest first, with their owners' names. */
+export function listCardsWithOwnerNames(db: Kysely<Database>, cards: repository.CardSet): Promise<repository.CardWithOwnerName[]> {
+  return repository.listCardsWithOwnerNames(db, cards);
+}
+
 /** The cards a team holds (its members' team cards), newest first. */
 export function listCardsOfTeam(db: Kysely<Database>, teamOwnerId: string, limit: number): Promise<CardSummary[]> {
   return repository.listCardsByTeamOwner(db, teamOwnerId, limit);
 }
+export type { CardTables } from './cards-tables';

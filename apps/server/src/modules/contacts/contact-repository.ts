@@ -1,6 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { scanDetails, type Contact, type ContactCard, type ContactFilter, type ScanDetails } from '@cardstack/shared/contacts/schemas';
-import type { ContactTable, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import { userView } from '../auth/auth-module';
+import { planView } from '../billing/billing-module';
+import { cardLabelView, teamCardIds } from '../cards/cards-module';
+import type { ContactTable } from './contacts-tables';
 import type { ContactScope } from './contact-access';
 import type { ContactCursor } from './contact-cursor';
 import type { DialectName } from '../../db/database';
@@ -130,7 +134,7 @@ function inScope(eb: ExpressionBuilder<Database, 'contact'>, scope: ContactScope
 function selectContacts(db: Db) {
   return db
     .selectFrom('contact')
-    .leftJoin('card', 'card.id', 'contact.card_id')
+    .leftJoin(cardLabelView().as('card'), 'card.id', 'contact.card_id')
     .select(contactColumns)
     .select(['card.title as card_title', 'card.name as card_person_name', 'card.username as card_username']);
 }
@@ -366,7 +370,7 @@ export async function passTeamLeadsToOwner(db: Db, memberUserId: string, teamOwn
     .where((eb) =>
       eb.or([
         eb('team_owner_id', '=', teamOwnerId),
-        eb('card_id', 'in', eb.selectFrom('card').select('card.id').where('card.team_owner_id', '=', teamOwnerId)),
+        eb('card_id', 'in', teamCardIds(teamOwnerId)),
       ]),
     )
     .executeTakeFirst();
@@ -402,6 +406,11 @@ export async function setNewLeadEmailOn(db: Db, userId: string, isOn: boolean, n
 
 /** The owner a lead goes to: their email for the notification and their plan for the team rule. */
 export async function findLeadRecipient(db: Db, userId: string): Promise<{ email: string; name: string; plan: string; emailVerified: boolean } | null> {
-  const row = await db.selectFrom('user').select(['email', 'name', 'plan', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom(userView().as('user'))
+    .innerJoin(planView().as('user_plan'), 'user_plan.id', 'user.id')
+    .select(['user.email', 'user.name', 'user_plan.plan', 'user.emailVerified'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
   return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : null;
 }

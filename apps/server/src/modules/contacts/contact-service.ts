@@ -19,13 +19,14 @@ import {
   type NotificationSettings,
   type UpdateContactValues,
 } from '@cardstack/shared/contacts/schemas';
-import { toUserPlan } from '@cardstack/shared/plans/plans';
+import { isTeamActive } from '@cardstack/shared/plans/plans';
 import { identityKeys, phoneKey, sharedIdentity } from '@cardstack/shared/scanner/duplicates';
 import { scannerLimits, scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import { buildVCard, vcardContentDisposition } from '@cardstack/shared/vcard/vcard-writer';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { planOf } from '../billing/billing-module';
 import { findCard, listCardsOfOwner, listCardsOfTeam } from '../cards/cards-module';
 import { enqueueMail } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
@@ -145,8 +146,8 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
     // record is their own team owner). Kept only while that team is on the team plan.
     const teamCandidate =
       card.teamOwnerId ?? options.ownerTeamOwnerId ?? card.ownerId;
-    const teamPlan = teamCandidate === card.ownerId ? owner.plan : (await repository.findLeadRecipient(trx, teamCandidate))?.plan;
-    const teamOwnerId = toUserPlan(teamPlan) === 'team' ? teamCandidate : null;
+    const teamPlan = teamCandidate === card.ownerId ? owner.plan : await planOf(trx, teamCandidate);
+    const teamOwnerId = isTeamActive(teamPlan) ? teamCandidate : null;
     const cardName = repository.cardDisplayName(card);
     const contactId = crypto.randomUUID();
     const lead: repository.NewContact = {

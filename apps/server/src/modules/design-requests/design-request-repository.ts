@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DesignRequestKind, DesignRequestStatus, DesignUploadField } from '@cardstack/shared/design-requests/schemas';
-import type { Database, DesignRequestTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { DesignRequestTable } from './design-requests-tables';
 
 type Db = Kysely<Database>;
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, WebhookDeliveryTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { WebhookDeliveryTable } from './integrations-tables';
 
 /*
  * The only SQL of the integrations module: OAuth grants, codes and tokens, API keys, webhook subscriptions and

@@ -1,5 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, MailOutboxTable } from '../../db/schema';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { MailOutboxTable } from './mail-tables';
 
 /* The outbox as stored: one row per mail, the record of what was sent (its job only carries the id). */
 
@@ -67,4 +68,32 @@ export async function deleteMailOf(db: Kysely<Database>, userId: string, email: 
       ]),
     )
     .execute();
+}
+
+// ---- For the operator console -----------------------------------------------------------------------------------
+
+export async function listRecentMail(db: Kysely<Database>, limit: number) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to', 'template', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    template: row.template,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  }));
+}
+
+export async function countUndelivered(db: Kysely<Database>): Promise<{ pending: number; failed: number }> {
+  const rows = await db.selectFrom('mail_outbox').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+  const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return { pending: of('pending') + of('sending'), failed: of('failed') };
 }

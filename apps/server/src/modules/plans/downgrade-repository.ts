@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PlanDowngradeTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { PlanDowngradeTable } from './plans-tables';
 
 export type DowngradeRow = Selectable<PlanDowngradeTable>;
 

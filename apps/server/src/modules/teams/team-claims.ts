@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { isTeamActive } from '@cardstack/shared/plans/plans';
 import { effectivePermissions } from '@cardstack/shared/teams/roles';
 import type { Database } from '../../db/schema';
 import type { TeamClaims, TeamClaimsResolver } from '../auth/auth-module';
+import { planOf } from '../billing/billing-module';
 import * as repository from './team-repository';
 
 /**
@@ -13,19 +15,16 @@ import * as repository from './team-repository';
 export function createTeamClaimsResolver(db: Kysely<Database>): TeamClaimsResolver {
   return async (userId) => {
     const membership = await repository.findMembershipOfUser(db, userId);
-    if (!membership) {
-      const plan = await repository.findUserPlan(db, userId);
-      return ownerClaims(userId, plan === 'team');
-    }
+    if (!membership) return ownerClaims(userId, isTeamActive(await planOf(db, userId)));
     const role = repository.toTeamRole(membership.role);
-    const isTeamActive = membership.owner_plan === 'team';
-    const roles = isTeamActive ? await repository.readRoles(db, membership.team_owner_id) : null;
+    const teamActive = isTeamActive(membership.owner_plan);
+    const roles = teamActive ? await repository.readRoles(db, membership.team_owner_id) : null;
     return {
       isOrganizationUser: true,
       teamOwnerId: membership.team_owner_id,
       role,
-      permissions: roles ? effectivePermissions({ role, isTeamActive, roles }) : [],
-      isTeamMode: isTeamActive,
+      permissions: roles ? effectivePermissions({ role, isTeamActive: teamActive, roles }) : [],
+      isTeamMode: teamActive,
     };
   };
 }

@@ -4,7 +4,7 @@ import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
 import { importCardCreatedMessage, importColumns, validateImportRow } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
 import { AppError, notFound, recordError } from '../../http/errors';
-import { createCard } from '../cards/cards-module';
+import { countTeamCardsByOwner, createCard } from '../cards/cards-module';
 import { mayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import type { JobRunner } from '../../jobs/jobs-module';
 import type { TeamsDeps } from './team-deps';
@@ -155,7 +155,7 @@ async function importRow(
   const existing = await repository.findMemberByEmail(deps.db, caller.teamOwnerId, value.email);
   if (existing) {
     if (existing.is_accepted === 1 && existing.user_id) {
-      const cardCount = (await repository.teamCardCountsByOwner(deps.db, caller.teamOwnerId)).get(existing.user_id) ?? 0;
+      const cardCount = (await countTeamCardsByOwner(deps.db, caller.teamOwnerId)).get(existing.user_id) ?? 0;
       if (cardCount > 0) return report('skipped', importMessages.unchanged);
       const access = await deps.cardAllowance.ofTeam(caller.teamOwnerId);
       if (!access.canCreateCard && access.maxActiveCards !== null) return report('rejected', teamMessages.cardsFull(access.maxActiveCards));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { hasOpenInvitation } from './team-repository';
+import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
+import { findMembershipOfUser, hasOpenInvitation } from './team-repository';
 /*
  * The teams module's public entry: members, roles, team cards, invitations and the bulk import (routes); the
  * team claims every request's caller carries; the sign-in and account-deletion hooks.
@@ -16,3 +17,11 @@ export { invitationAcceptPath } from './team-invitations';
 export async function isAddressInvited(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
   return hasOpenInvitation(db, email.trim().toLowerCase(), now.toISOString());
 }
+
+/** The accepted membership that puts a user's cards in a team, with the team owner's plan; null outside a team. */
+export async function findTeamMembership(db: Kysely<Database>, userId: string): Promise<{ teamOwnerId: string; teamOwnerPlan: UserPlan } | null> {
+  const membership = await findMembershipOfUser(db, userId);
+  return membership ? { teamOwnerId: membership.team_owner_id, teamOwnerPlan: toUserPlan(membership.owner_plan) } : null;
+}
+
+export type { TeamTables } from './teams-tables';

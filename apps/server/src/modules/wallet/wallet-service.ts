@@ -17,8 +17,7 @@ import type {
 import type { Database } from '../../db/schema';
 import { AppError, notFound, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
-import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
-import { findCard, getCardWithFeature, type CardCaller } from '../cards/cards-module';
+import { findCard, findCardByAddress, getCardWithFeature, planOfCard, type CardAllowanceService, type CardCaller } from '../cards/cards-module';
 import type { FileStorage } from '../storage/storage-module';
 import { buildPassJson, signPass, type PassJson } from './apple-pass';
 import { createApnsClient, type ApnsClient } from './apns';
@@ -103,7 +102,7 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   async function mayUse(card: Pick<Card, 'ownerId' | 'teamOwnerId'>, vendor: WalletVendor): Promise<boolean> {
-    const plan = await repository.publicPlanOfCard(deps.db, card);
+    const plan = await planOfCard(deps.db, card);
     return canUseFeature(plan, vendor === 'apple' ? 'appleWallet' : 'googleWallet');
   }
 
@@ -244,7 +243,7 @@ export function createWalletService(deps: WalletDeps) {
 
   async function publicCardOf(key: string, vendor: WalletVendor): Promise<Card> {
     const message = vendor === 'apple' ? walletMessages.noApplePass : walletMessages.noGooglePass;
-    const cardId = await repository.findCardIdByKey(deps.db, key);
+    const cardId = (await findCardByAddress(deps.db, key))?.id ?? null;
     const card = cardId ? await findCard(deps.db, cardId) : null;
     if (!card || !(await mayUse(card, vendor))) throw notFound(message);
     if ((await deps.cardAllowance.blockedCardIdsOf(card.ownerId)).includes(card.id)) throw notFound(message);
@@ -296,7 +295,7 @@ export function createWalletService(deps: WalletDeps) {
     async offersOf(card: Pick<Card, 'ownerId' | 'teamOwnerId'>): Promise<{ apple: boolean; google: boolean }> {
       const isOffered = (state: WalletCredentialState) => isOfferedToVisitors(state, deps.offersDevelopmentPasses);
       if (!isOffered(deps.credentialStates.apple) && !isOffered(deps.credentialStates.google)) return { apple: false, google: false };
-      const plan = await repository.publicPlanOfCard(deps.db, card);
+      const plan = await planOfCard(deps.db, card);
       return {
         apple: isOffered(deps.credentialStates.apple) && canUseFeature(plan, 'appleWallet'),
         google: isOffered(deps.credentialStates.google) && canUseFeature(plan, 'googleWallet'),

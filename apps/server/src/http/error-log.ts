@@ -18,3 +18,9 @@ export function registerErrorLogJobs(runner: JobRunner, deps: { db: Kysely<Datab
   });
   runner.schedule(errorLogPruneJob, '20 3 * * *');
 }
+
+/** The newest entries, for the operator console. */
+export async function listRecentErrors(db: Kysely<Database>, limit: number) {
+  const rows = await db.selectFrom('error_log').select(['id', 'message', 'context', 'created_at']).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ id: row.id, message: row.message, context: row.context, createdAt: row.created_at }));
+}

@@ -1,0 +1,64 @@
+/** Visitor events on a card's public page, counted per card, UTC day (YYYY-MM-DD) and event. */
+/** Insights counters per card, UTC day (or calendar month) and visit source; one column per metric. */
+interface InsightCounters {
+  card_id: string;
+  source: string;
+  views: number;
+  uniques: number;
+  saves: number;
+  wallet_adds: number;
+  link_clicks: number;
+  file_downloads: number;
+  leads: number;
+  mobile_views: number;
+  tablet_views: number;
+  desktop_views: number;
+}
+
+export interface InsightDailyTable extends InsightCounters {
+  day: string;
+}
+
+export interface InsightMonthlyTable extends InsightCounters {
+  month: string;
+}
+
+/** Insights counts by detail: kind 'link' (a link's id), 'referrer' (a host) or 'country' (an ISO code). */
+export interface InsightDetailDailyTable {
+  card_id: string;
+  day: string;
+  kind: string;
+  detail: string;
+  count: number;
+}
+
+export interface InsightDetailMonthlyTable {
+  card_id: string;
+  month: string;
+  kind: string;
+  detail: string;
+  count: number;
+}
+
+/** The day's random salt for unique visitors; deleted when the day is over. */
+export interface InsightSaltTable {
+  day: string;
+  salt: string;
+}
+
+/** The salted hashes of one day's visitors per card; deleted when the day is over. */
+export interface InsightVisitorTable {
+  day: string;
+  card_id: string;
+  visitor_hash: string;
+}
+
+/** The tables the insights module owns: only its own code reads or writes them. */
+export interface InsightTables {
+  insight_daily: InsightDailyTable;
+  insight_monthly: InsightMonthlyTable;
+  insight_detail_daily: InsightDetailDailyTable;
+  insight_detail_monthly: InsightDetailMonthlyTable;
+  insight_salt: InsightSaltTable;
+  insight_visitor: InsightVisitorTable;
+}

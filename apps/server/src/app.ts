@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type Logger } from 'pino';
 import { ConfigError, isLocalhostUrl, resolveAuthSecret, type Config } from './config';
 import { tightenDataDir } from './data-dir';
+import type { AnyConnection } from './db/schema';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { registerErrorLogJobs } from './http/error-log';
 import { registerErrorHandler } from './http/errors';
@@ -153,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
   await migrateToLatest(database);
-  const db = database.db;
+  const db: AnyConnection = database.db;
   const storage =
     options.storage ??
     (config.storage.s3 ? await loadS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files')));

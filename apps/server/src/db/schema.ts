@@ -49,3 +49,6 @@ export function toIsoString(value: Date | string): string {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every module's tables
 export type AnyConnection = Kysely<any>;
+
+/** The tables of a module that owns none (it works through other modules' entries, in its own transactions). */
+export type NoTables = Record<never, never>;

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { AccountAccess } from '@cardstack/shared/account/access';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { deleteOtherSessions, listSessionSummaries, type Caller, type LoadAuth } from '../auth/auth-module';
 import type { IntegrationAccess } from '../integrations/integrations-module';
 import { enqueueSecurityNotice } from '../mail/mail-module';
@@ -12,7 +11,7 @@ import { enqueueSecurityNotice } from '../mail/mail-module';
  */
 
 export interface AccessReviewDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   loadAuth: LoadAuth;
   integrationAccess: IntegrationAccess;
 }
@@ -30,7 +29,7 @@ export async function listAccess(deps: AccessReviewDeps, caller: Caller, headers
  * one transaction (all or nothing). Answers what is left: this browser.
  */
 export async function revokeAllAccess(deps: AccessReviewDeps, caller: Caller, headers: Headers): Promise<AccountAccess> {
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await deps.integrationAccess.revokeAllOf(trx, caller.userId);
     await deleteOtherSessions(trx, caller.userId, caller.session.id);
   });

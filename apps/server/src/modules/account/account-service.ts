@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
-import type { Database } from '../../db/schema';
-import { toIsoString } from '../../db/schema';
+import { type AnyConnection, toIsoString } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   deleteUser,
@@ -26,7 +24,7 @@ const recentLoginMs = 5 * 60_000;
  * One feature's part of deleting an account: its rows, changed through `trx` (the deletion's one transaction);
  * what cannot be rolled back (stored files, caches) it returns, to run once the transaction committed.
  */
-export type AccountDeletionStep = (trx: Kysely<Database>, userId: string, email: string) => Promise<(() => Promise<void>) | void>;
+export type AccountDeletionStep = (trx: AnyConnection, userId: string, email: string) => Promise<(() => Promise<void>) | void>;
 
 /** What the other features do when an account is deleted, in order. */
 export interface AccountDeletion {
@@ -213,7 +211,7 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, request: 
  */
 export async function runAccountDeletion(deps: AccountDeps, userId: string, email: string): Promise<void> {
   for (const before of deps.accountDeletion.before) await before(userId);
-  const afterCommit = await deps.db.transaction().execute(async (trx) => {
+  const afterCommit = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const cleanups: (() => Promise<void>)[] = [];
     for (const step of deps.accountDeletion.steps) {
       const cleanup = await step(trx, userId, email);

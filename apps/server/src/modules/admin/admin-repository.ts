@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { toIsoString, type Database } from '../../db/schema';
+import { toIsoString } from '../../db/schema';
 import { userView } from '../auth/auth-module';
 import { planView } from '../billing/billing-module';
+import type { AdminTables } from './admin-tables';
 
-type Db = Kysely<Database>;
+type Db = Kysely<AdminTables>;
 
 // ---- Operator flags -------------------------------------------------------------------------------------------
 

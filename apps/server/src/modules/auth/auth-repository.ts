@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { toIsoString, type Database } from '../../db/schema';
+import { toIsoString, type AnyConnection } from '../../db/schema';
+import type { AuthTables } from './auth-tables';
 
 /*
  * The sign-in tables outside Better Auth (the user row, sessions, sign-in methods, second factors): the rules
@@ -8,7 +9,7 @@ import { toIsoString, type Database } from '../../db/schema';
  * Booleans are written as 0/1, which SQLite stores and PostgreSQL casts to its boolean.
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<AuthTables>;
 
 /**
  * Every way into the account that existed before its address was confirmed: sessions, the password and any
@@ -111,6 +112,7 @@ export async function findAccountCreatedAt(db: Db, userId: string): Promise<stri
  * Locks the user's row until the transaction ends (PostgreSQL), for a module that serialises one user's
  * decisions. NO KEY UPDATE: conflicts with itself, but not with the key-share locks of inserts referencing the user.
  */
-export async function lockUserRow(trx: Db, userId: string): Promise<void> {
+export async function lockUserRow(connection: AnyConnection, userId: string): Promise<void> {
+  const trx: Db = connection;
   await trx.selectFrom('user').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }

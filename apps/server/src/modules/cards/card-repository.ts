@@ -3,16 +3,15 @@ import { defaultLeadFormSettings, type Card, type CardSummary } from '@cardstack
 import { usernameKey, usernameQuarantineDays } from '@cardstack/shared/cards/username';
 import type { CardForLimit } from '@cardstack/shared/plans/card-limits';
 import type { DialectName } from '../../db/database';
-import type { Database } from '../../db/schema';
 import { lockUserRow, userView } from '../auth/auth-module';
-import type { CardTable } from './cards-tables';
+import type { CardTable, CardTables } from './cards-tables';
 
 /*
  * The only place that knows how cards are stored. It speaks in `Card` objects; JSON columns and 0/1
  * booleans stay in here. Every function takes the database or a transaction as its first argument.
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<CardTables>;
 
 /** The fields a change may touch; id, owner and creation time never change. */
 export type CardChanges = Partial<Omit<Card, 'id' | 'ownerId' | 'version' | 'createdAt' | 'updatedAt'>>;

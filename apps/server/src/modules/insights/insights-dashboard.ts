@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import { linkDisplayLabel, type Link } from '@cardstack/shared/cards/links';
 import { conversionPercent, deviceTypes, insightMetrics, type DeviceType } from '@cardstack/shared/insights/metrics';
 import { changePercent, customRangeProblem, resolvePeriod, toDay, type ResolvedPeriod } from '@cardstack/shared/insights/periods';
 import { emptyCounts, type InsightsQuery, type InsightsResponse, type MetricCounts } from '@cardstack/shared/insights/schemas';
 import { visitSources, type VisitSource } from '@cardstack/shared/insights/sources';
 import type { Permission } from '@cardstack/shared/teams/roles';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { listCardsWithOwnerNames, type CardWithOwnerName } from '../cards/cards-module';
 import {
@@ -17,7 +16,7 @@ import {
 } from './insights-repository';
 
 export interface InsightsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** The short id of a link's tracked address (the public page's rule). */
   linkIdOf: (link: Pick<Link, 'kind' | 'url'>) => string;
   now?: () => Date;

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { insightCounterColumns } from '../../db/migrations/0060-insights';
-import type { Database } from '../../db/schema';
 import { allCardIds } from '../cards/cards-module';
+import type { InsightTables } from './insights-tables';
 
-type Db = Kysely<Database>;
+type Db = Kysely<InsightTables>;
 
 /** One counter to add to: a card's metric on a UTC day, by source and detail ('' where none applies). */
 export interface CounterIncrement {

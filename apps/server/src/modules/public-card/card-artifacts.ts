@@ -1,9 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
 import { buildVCard, vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { recordError } from '../../http/errors';
 import { findStoredVCard, recordStoredVCard } from '../cards/cards-module';
 import type { FileStorage } from '../storage/storage-module';
@@ -19,7 +18,7 @@ import { prepareVCardPhoto } from './vcard-photo';
  */
 
 export interface ArtifactsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   baseUrl: string;
 }

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Link } from '@cardstack/shared/cards/links';
 import { leadConsentText, leadThankYouText, type Card } from '@cardstack/shared/cards/schemas';
@@ -10,7 +9,7 @@ import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/s
 import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
 import type { TeamClaimsResolver } from '../auth/auth-module';
@@ -39,7 +38,7 @@ import { pageScriptPath } from './page-script';
  */
 
 export interface PublicCardDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   baseUrl: string;
   resolveTeamClaims: TeamClaimsResolver;

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { releaseTeamCards, transferTeamCards, type CardHandover } from '../cards/cards-module';
 import { passTeamLeadsToOwner } from '../contacts/contacts-module';
 import { iso, type TeamsDeps } from './team-deps';
 import * as repository from './team-repository';
 
 /** Better Auth's session hook: every sign-in of a member updates their first and last login. */
-export async function recordSignIn(db: Kysely<Database>, userId: string, now = new Date()): Promise<void> {
+export async function recordSignIn(db: AnyConnection, userId: string, now = new Date()): Promise<void> {
   await repository.recordMemberSignIn(db, userId, iso(now));
 }
 

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { isTeamActive } from '@cardstack/shared/plans/plans';
 import { effectivePermissions } from '@cardstack/shared/teams/roles';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { TeamClaims, TeamClaimsResolver } from '../auth/auth-module';
 import { planOf } from '../billing/billing-module';
 import * as repository from './team-repository';
@@ -12,7 +11,7 @@ import * as repository from './team-repository';
  * to refresh. A user without a team record is their own team owner; team mode needs the team
  * owner on Teams, read from the plan billing keeps on the user record.
  */
-export function createTeamClaimsResolver(db: Kysely<Database>): TeamClaimsResolver {
+export function createTeamClaimsResolver(db: AnyConnection): TeamClaimsResolver {
   return async (userId) => {
     const membership = await repository.findMembershipOfUser(db, userId);
     if (!membership) return ownerClaims(userId, isTeamActive(await planOf(db, userId)));

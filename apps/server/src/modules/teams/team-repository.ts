@@ -1,15 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { normaliseRolesMatrix, type RolesMatrix, type TeamRole } from '@cardstack/shared/teams/roles';
-import type { Database } from '../../db/schema';
 import { userView } from '../auth/auth-module';
 import { planView } from '../billing/billing-module';
-import type { TeamImportJobTable, TeamInvitationTable, TeamMemberTable } from './teams-tables';
+import type { TeamImportJobTable, TeamInvitationTable, TeamMemberTable, TeamTables } from './teams-tables';
 
 /*
  * The only place that knows how teams are stored. Every function takes the database or a transaction first.
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<TeamTables>;
 export type MemberRow = Selectable<TeamMemberTable>;
 export type InvitationRow = Selectable<TeamInvitationTable>;
 export type ImportJobRow = Selectable<TeamImportJobTable>;

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
+import type { AnyConnection } from '../../db/schema';
 import { findMembershipOfUser, hasOpenInvitation } from './team-repository';
 /*
  * The teams module's public entry: members, roles, team cards, invitations and the bulk import (routes); the
@@ -14,12 +13,12 @@ export { registerTeamRoutes } from './team-routes';
 export { invitationAcceptPath } from './team-invitations';
 
 /** Whether someone invited this address into a team (sign-up "by invitation only" lets them in). */
-export async function isAddressInvited(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+export async function isAddressInvited(db: AnyConnection, email: string, now: Date): Promise<boolean> {
   return hasOpenInvitation(db, email.trim().toLowerCase(), now.toISOString());
 }
 
 /** The accepted membership that puts a user's cards in a team, with the team owner's plan; null outside a team. */
-export async function findTeamMembership(db: Kysely<Database>, userId: string): Promise<{ teamOwnerId: string; teamOwnerPlan: UserPlan } | null> {
+export async function findTeamMembership(db: AnyConnection, userId: string): Promise<{ teamOwnerId: string; teamOwnerPlan: UserPlan } | null> {
   const membership = await findMembershipOfUser(db, userId);
   return membership ? { teamOwnerId: membership.team_owner_id, teamOwnerPlan: toUserPlan(membership.owner_plan) } : null;
 }

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ApplePassSettings, GooglePassSettings, WalletVendor } from '@cardstack/shared/wallet/schemas';
-import type { Database } from '../../db/schema';
-import type { JobExecutor } from '../../jobs/jobs-module';
+import type { WalletTables } from './wallet-tables';
 
-type Db = Kysely<Database> | JobExecutor;
+type Db = Kysely<WalletTables>;
 
 export interface WalletPassRecord {
   cardId: string;

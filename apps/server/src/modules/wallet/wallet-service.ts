@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
@@ -14,7 +13,7 @@ import type {
   WalletSettings,
   WalletVendor,
 } from '@cardstack/shared/wallet/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
 import { findCard, findCardByAddress, getCardWithFeature, planOfCard, type CardAllowanceService, type CardCaller } from '../cards/cards-module';
@@ -56,7 +55,7 @@ export const walletMessages = {
 } as const;
 
 export interface WalletDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   jobs: JobQueue;
   baseUrl: string;
@@ -182,7 +181,7 @@ export function createWalletService(deps: WalletDeps) {
     const body = await signPass(described.passJson, images, credentials);
     const key = `${storedPassFolder(card.id)}v${card.version}-${described.tag}/${vcardFileName(card.name).replace(/\.vcf$/, '')}.pkpass`;
     await deps.storage.put(key, body, 'application/vnd.apple.pkpass');
-    const isRecorded = await deps.db.transaction().execute(async (trx) => {
+    const isRecorded = await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const recorded = await repository.recordPassFile(trx, card.id, { tag: described.tag, key, tokenHash: hashOf(described.token) }, now().toISOString());
       if (recorded && (await repository.countDevicesOfCard(trx, card.id)) > 0) await deps.jobs.enqueue(trx, applePushFanOutJob, { cardId: card.id });
       return recorded;
@@ -261,7 +260,7 @@ export function createWalletService(deps: WalletDeps) {
 
     async saveSettings(caller: CardCaller, cardId: string, vendor: WalletVendor, settings: ApplePassSettings | GooglePassSettings): Promise<WalletResponse> {
       const card = await getCardWithFeature(deps.db, caller, cardId, vendor === 'apple' ? 'appleWallet' : 'googleWallet');
-      await deps.db.transaction().execute(async (trx) => {
+      await deps.db.transaction().execute(async (trx: AnyConnection) => {
         await repository.saveWalletSettings(trx, card.id, vendor, settings, now().toISOString());
         await deps.jobs.enqueue(trx, passChangedJob, { cardId: card.id });
       });
@@ -336,7 +335,7 @@ export function createWalletService(deps: WalletDeps) {
       if (!passTag) return;
       const due = (await repository.devicesAwaitingPush(deps.db, payload.cardId, passTag)).map((device) => device.deviceLibraryId);
       if (due.length === 0) return;
-      await deps.db.transaction().execute(async (trx) => {
+      await deps.db.transaction().execute(async (trx: AnyConnection) => {
         for (let start = 0; start < due.length; start += devicesPerPushJob) {
           const deviceLibraryIds = due.slice(start, start + devicesPerPushJob);
           await deps.jobs.enqueue(trx, applePushJob, { cardId: payload.cardId, deviceLibraryIds }, { retryLimit: 5, retryDelaySeconds: 30 });

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
 import { pruneErrorLog } from '../src/http/error-log';
-import { jobQueueContract, waitFor, type JobContractHarness } from '../src/jobs/job-queue.contract';
+import { jobQueueContract, waitFor, type JobContractHarness } from './job-queue-contract';
 import { runJobsCommand } from '../src/jobs/jobs-cli-commands';
 import { createJobEngine } from '../src/jobs/jobs-module';
 import { createSqliteJobEngine } from '../src/jobs/sqlite-job-engine';

@@ -125,7 +125,7 @@ export function createAuth({
     account: { accountLinking: { enabled: true, trustedProviders: [googleProviderId] } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 60 * 5 },
     // Per address, in the app's one limiter (the bridge adds the per-account limits, auth-routes.ts).
-    // Better Auth's own `rateLimit` table stays unused.
+    // Better Auth's own `rateLimit` table is not made (migration 0104 dropped it).
     rateLimit: {
       enabled: true,
       window: 60,

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { insightCounterColumns } from '../../db/migrations/0060-insights';
 import { allCardIds } from '../cards/cards-module';
-import type { InsightTables } from './insights-tables';
+import { insightCounterColumns, type InsightTables } from './insights-tables';
 
 type Db = Kysely<InsightTables>;
 

@@ -1,19 +1,20 @@
 /** Visitor events on a card's public page, counted per card, UTC day (YYYY-MM-DD) and event. */
 /** Insights counters per card, UTC day (or calendar month) and visit source; one column per metric. */
-interface InsightCounters {
-  card_id: string;
-  source: string;
-  views: number;
-  uniques: number;
-  saves: number;
-  wallet_adds: number;
-  link_clicks: number;
-  file_downloads: number;
-  leads: number;
-  mobile_views: number;
-  tablet_views: number;
-  desktop_views: number;
-}
+/** The counter columns of the rollups, one per thing counted (views by device type included). */
+export const insightCounterColumns = [
+  'views',
+  'uniques',
+  'saves',
+  'wallet_adds',
+  'link_clicks',
+  'file_downloads',
+  'leads',
+  'mobile_views',
+  'tablet_views',
+  'desktop_views',
+] as const;
+
+type InsightCounters = { card_id: string; source: string } & Record<(typeof insightCounterColumns)[number], number>;
 
 export interface InsightDailyTable extends InsightCounters {
   day: string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyConnection } from '../db/schema';
-import type { JobEngine } from './job-queue';
+import type { AnyConnection } from '../src/db/schema';
+import type { JobEngine } from '../src/jobs/job-queue';
 
 /*
  * What every job engine promises, as one suite both adapters run (apps/server/test/jobs.int.test.ts: SQLite

@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { addDays, toDay } from '@cardstack/shared/insights/periods';
 import type { InsightsQuery } from '@cardstack/shared/insights/schemas';
+import type { AnyConnection } from '../apps/server/src/db/schema';
 import { createCard } from '../apps/server/src/modules/cards/card-service';
 import { loadDashboard } from '../apps/server/src/modules/insights/insights-dashboard';
 import { addCounters, type CounterIncrement } from '../apps/server/src/modules/insights/insights-repository';
@@ -48,7 +49,7 @@ async function bench(engine: 'sqlite' | 'postgres') {
   try {
     const client = new TestClient(t.app);
     const { userId } = await client.register({ name: 'Bench Owner' });
-    const db = t.services.database.db;
+    const db: AnyConnection = t.services.database.db;
     const deps = { db, dialect: t.services.database.dialect, storage: t.services.storage };
     const links = [
       { kind: 'website' as const, url: 'https://example.com', label: '' },

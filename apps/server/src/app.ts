@@ -7,8 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type Logger } from 'pino';
 import { ConfigError, isLocalhostUrl, resolveAuthSecret, type Config } from './config';
 import { tightenDataDir } from './data-dir';
+import type { AnyConnection } from './db/schema';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
-import { registerErrorLogJobs } from './http/error-log-jobs';
+import { registerErrorLogJobs } from './http/error-log';
 import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerOverloadGuard } from './http/overload';
@@ -38,8 +39,7 @@ import {
   registerBillingJobs,
   registerBillingRoutes,
 } from './modules/billing/billing-module';
-import { createCardAllowance, type CardAllowanceService } from './modules/card-allowance/card-allowance-module';
-import { deleteCardsOfUser, registerCardRoutes, type CardsDeps } from './modules/cards/cards-module';
+import { createCardAllowance, deleteCardsOfUser, registerCardRoutes, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
 import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
 import { registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
 import {
@@ -74,6 +74,7 @@ import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/sc
 import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
 import {
   createTeamClaimsResolver,
+  findTeamMembership,
   invitationAcceptPath,
   onAccountDeleted,
   recordSignIn,
@@ -153,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
   await migrateToLatest(database);
-  const db = database.db;
+  const db: AnyConnection = database.db;
   const storage =
     options.storage ??
     (config.storage.s3 ? await loadS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
@@ -208,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     baseUrl: config.baseUrl,
   });
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
-  const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded) });
+  const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded), membershipOf: findTeamMembership });
   // Top countries only when the operator configured a GeoIP database (checked at start-up by the configuration).
   const countries = config.geoipDatabasePath
     ? await openCountryLookup(config.geoipDatabasePath).catch((error: unknown) => {

@@ -29,7 +29,6 @@ function stripePriceVariable(selection: PriceSelection): string {
 }
 const stripePriceVariables = allPriceSelections().map(stripePriceVariable);
 
-// ---- security-auth: TRUST_PROXY and BILLING_PROVIDER -------------------------------------------------------
 /** TRUST_PROXY: read by `parseTrustProxy`, which refuses "trust everyone" and anything that is no proxy address. */
 const trustProxySetting = optionalString.transform((value, ctx): TrustProxySetting => {
   const parsed = parseTrustProxy(value);
@@ -47,9 +46,7 @@ export function isLocalhostUrl(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
-// ---- end security-auth ----------------------------------------------------------------------------------
 
-// ---- wallet: credentials given as the text itself or as the path of a file holding it ------------------
 /**
  * A certificate, key or service-account JSON: the value itself (PEM text starting `-----BEGIN`, JSON starting
  * `{`) or the path of a file holding it, read once at start-up.
@@ -108,7 +105,6 @@ function checkWalletCredential(ctx: z.RefinementCtx, name: string, check: () => 
 }
 
 const appleWalletVariables = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_SIGNER_CERT', 'APPLE_SIGNER_KEY', 'APPLE_WWDR_CERT'] as const;
-// ---- end wallet ----------------------------------------------------------------------------------------
 
 /** Every setting the server reads. `.env.example` documents each one; keep the two in step. */
 const envSchema = z

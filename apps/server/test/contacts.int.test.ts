@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { Contact, ContactListResponse, ContactSummary } from '@cardstack/shared/contacts/schemas';
+import type { AnyConnection } from '../src/db/schema';
 import { createLead } from '../src/modules/contacts/contact-service';
 import { insertContact } from '../src/modules/contacts/contact-repository';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
@@ -426,7 +427,7 @@ describe('export', () => {
     await subscribe(client, 'team');
     await db()
       .transaction()
-      .execute(async (trx) => {
+      .execute(async (trx: AnyConnection) => {
         for (let i = 0; i < 1203; i += 1) {
           const createdAt = new Date(base + i * 1000).toISOString();
           await insertContact(trx, {

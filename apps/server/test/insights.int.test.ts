@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toDay } from '@cardstack/shared/insights/periods';
 import type { InsightsResponse } from '@cardstack/shared/insights/schemas';
 import type { Permission } from '@cardstack/shared/teams/roles';
+import type { AnyConnection } from '../src/db/schema';
 import { addCounters, type CounterIncrement } from '../src/modules/insights/insights-repository';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { member, person, setPermissions, teamsOwner, type Person } from './teams-support';
@@ -25,6 +26,8 @@ afterAll(async () => {
 });
 
 const db = () => t.services.database.db;
+/** The connection as the modules receive it (their repositories read their own tables through it). */
+const connection = (): AnyConnection => db();
 const today = () => toDay(new Date());
 
 async function createCard(client: TestClient, body: Record<string, unknown> = {}): Promise<{ id: string }> {
@@ -188,7 +191,7 @@ describe('the dashboard', () => {
     add(addDays(today(), -8), 'view', 10, 'direct'); // the previous 7 days
     add(addDays(today(), -8), 'save', 2);
     add(addDays(today(), -400), 'view', 99, 'direct'); // before any period asked for here
-    await addCounters(db(), rows);
+    await addCounters(connection(), rows);
 
     const week = await dashboard(owner.client, { period: '7d' });
     expect(week.tiles.view).toEqual({ current: 12, previous: 10, change: 20 });
@@ -241,7 +244,7 @@ describe('who sees what', () => {
       detail: '',
       count: (index + 1) * 10,
     }));
-    await addCounters(db(), rows);
+    await addCounters(connection(), rows);
   });
 
   const teamCardIds = () => [ownerCard.id, adminTeamCard.id, employeeTeamCard.id, employeeSecondCard.id].sort();

@@ -97,6 +97,17 @@ describe('account security migrations', () => {
   });
 });
 
+describe('Better Auth\'s unused rate-limit table', () => {
+  it('is dropped: the library counts in the app\'s one limiter', async () => {
+    const handle = database.handle;
+    expect((await migrator(handle, migrationProvider(handle.dialect)).migrateTo('0103-oauth-replay-detection')).error).toBeUndefined();
+    expect(await tableNames(handle)).toContain('rateLimit');
+    await migrateToLatest(handle);
+    expect(await tableNames(handle)).not.toContain('rateLimit');
+    expect(await tableNames(handle)).toContain('rate_limit_bucket');
+  });
+});
+
 describe('insights migration', () => {
   it('moves the page’s old visitor counts into the daily and monthly rollups and drops the old table', async () => {
     const handle = database.handle;

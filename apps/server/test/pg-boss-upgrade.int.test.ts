@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
 import type { Database } from '../src/db/schema';
-import { waitFor } from '../src/jobs/job-queue.contract';
+import { waitFor } from './job-queue-contract';
 import { runJobsCommand } from '../src/jobs/jobs-cli-commands';
 import { createJobEngine, pgBossSchemaOf, type JobEngine } from '../src/jobs/jobs-module';
 import { openTestDatabase } from './test-app';

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { permissions } from '@cardstack/shared/teams/roles';
 import type { ImportJob, TeamMembersResponse } from '@cardstack/shared/teams/schemas';
+import type { AnyConnection } from '../src/db/schema';
 import { invitationLifetimeMs } from '../src/modules/teams/team-invitations';
 import { saveImportProgress } from '../src/modules/teams/team-repository';
 import { fileUpload } from './multipart';
@@ -483,7 +484,8 @@ describe('bulk import', () => {
     const lateRun = { processed_rows: 15, created_count: 0, skipped_count: 0, rejected_count: 0, report: '[]', updated_at: new Date().toISOString() };
     await t.services.jobs.enqueue(t.services.database.db, 'teams.import', { importId: id });
     const resumed = await finished(owner.client, id);
-    expect(await saveImportProgress(t.services.database.db, id, 'a run that died', lateRun)).toBe(false);
+    const connection: AnyConnection = t.services.database.db;
+    expect(await saveImportProgress(connection, id, 'a run that died', lateRun)).toBe(false);
     // Rows 11-15 ran again: already invited, so nothing doubled.
     expect(resumed).toMatchObject({ status: 'done', processedRows: 15, createdCount: 10, skippedCount: 5 });
     expect(resumed.rows.map((row) => row.row)).toEqual(Array.from({ length: 15 }, (_, index) => index + 2));

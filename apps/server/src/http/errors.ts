@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
-import type { Database } from '../db/schema';
+import type { AnyConnection } from '../db/schema';
+import type { ErrorLogTables } from './error-log-tables';
 import { redactUrl } from './log-redaction';
 
 /** An error a use case throws on purpose: its message is meant for the person using the product. */
@@ -36,7 +37,8 @@ export function errorBody(code: string, message: string, fields?: Record<string,
 }
 
 /** Records an unexpected error in the error log table; never throws (logging must not fail a request twice). */
-export async function recordError(db: Kysely<Database>, message: string, context?: unknown): Promise<void> {
+export async function recordError(connection: AnyConnection, message: string, context?: unknown): Promise<void> {
+  const db: Kysely<ErrorLogTables> = connection;
   try {
     await db
       .insertInto('error_log')
@@ -69,7 +71,7 @@ function isBrokenUpload(request: FastifyRequest, error: FastifyError): boolean {
  * One error handler for the whole API: validation problems become 400 with a message per field, known
  * errors keep their status and message, anything else is logged, recorded and answered without internals.
  */
-export function registerErrorHandler(app: FastifyInstance, db: Kysely<Database>): void {
+export function registerErrorHandler(app: FastifyInstance, db: AnyConnection): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

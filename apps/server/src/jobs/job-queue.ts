@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { AnyConnection } from '../db/schema';
 
 /*
  * The job engine's interface: features enqueue through `JobQueue` (inside the transaction of the change that
@@ -8,7 +7,8 @@ import type { Database } from '../db/schema';
  * says what each guarantees.
  */
 
-export type JobExecutor = Kysely<Database> | Transaction<Database>;
+/** The connection or transaction a job is enqueued through: the change that causes it, whichever module's. */
+export type JobExecutor = AnyConnection;
 
 export interface EnqueueOptions {
   runAt?: Date; // not before this time (default: now)
@@ -92,7 +92,7 @@ export function errorMessage(error: unknown): string {
  */
 const queuesByDatabase = new WeakMap<object, JobQueue>();
 
-export function bindJobQueue(db: Kysely<Database>, queue: JobQueue): void {
+export function bindJobQueue(db: AnyConnection, queue: JobQueue): void {
   queuesByDatabase.set(db.getExecutor().adapter, queue);
 }
 

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
-import type { Database } from '../db/schema';
 import type { JobEngine } from './job-queue';
 
 /*
@@ -35,7 +33,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
     // pg-boss is loaded only where it runs.
     const { createPgBossJobEngine } = await import('./pg-boss-job-engine');
     return createPgBossJobEngine({
-      db: database.db as Kysely<Database>,
+      db: database.db,
       pool: database.pool!,
       logger,
       schema: pgBossSchemaOf(database),

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../db/schema';
+import type { AnyConnection } from '../db/schema';
 
 /*
  * An existing pg-boss 10 schema, upgraded by us. pg-boss 12 migrates only from pg-boss 11's schema (version 25)
@@ -20,18 +20,18 @@ function asideName(schema: string): string {
   return `${schema}_v10`;
 }
 
-async function holdUpgradeLock(trx: Transaction<Database>, schema: string): Promise<void> {
+async function holdUpgradeLock(trx: AnyConnection, schema: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`pg-boss 10 upgrade ${schema}`}))`.execute(trx);
 }
 
-async function schemaExists(executor: Kysely<Database>, schema: string): Promise<boolean> {
+async function schemaExists(executor: AnyConnection, schema: string): Promise<boolean> {
   const { rows } = await sql`select 1 from pg_namespace where nspname = ${schema}`.execute(executor);
   return rows.length > 0;
 }
 
 /** Before pg-boss 12 starts: a pg-boss 10 schema is moved aside; anything else is left to pg-boss. */
-export async function setAsidePgBoss10Schema(db: Kysely<Database>, schema: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function setAsidePgBoss10Schema(db: AnyConnection, schema: string): Promise<void> {
+  await db.transaction().execute(async (trx: AnyConnection) => {
     await holdUpgradeLock(trx, schema);
     const versionTable = `"${schema.replace(/"/g, '""')}".version`;
     const { rows: tables } = await sql<{ found: string | null }>`select to_regclass(${versionTable})::text as found`.execute(trx);
@@ -50,7 +50,7 @@ export async function setAsidePgBoss10Schema(db: Kysely<Database>, schema: strin
  * After pg-boss 12 started: the jobs and schedules of a schema set aside are copied in, then it is dropped.
  * `ensureQueue` makes each queue in pg-boss 12 (with the engine's queue options) before its jobs arrive.
  */
-export async function copyPgBoss10Jobs(db: Kysely<Database>, schema: string, ensureQueue: (name: string) => Promise<void>, logger: Logger): Promise<void> {
+export async function copyPgBoss10Jobs(db: AnyConnection, schema: string, ensureQueue: (name: string) => Promise<void>, logger: Logger): Promise<void> {
   const aside = asideName(schema);
   if (!(await schemaExists(db, aside))) return;
   // pg-boss's own queue (its cron sender) is not copied: pg-boss 12 makes its own, and its jobs are transient.
@@ -59,7 +59,7 @@ export async function copyPgBoss10Jobs(db: Kysely<Database>, schema: string, ens
     union select name from ${sql.id(aside, 'schedule')}`.execute(db);
   for (const { name } of names) await ensureQueue(name);
 
-  await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx: AnyConnection) => {
     await holdUpgradeLock(trx, schema);
     // Another process copied it while this one made the queues.
     if (!(await schemaExists(trx, aside))) return;

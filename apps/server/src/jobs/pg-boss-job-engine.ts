@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import { fromKysely, PgBoss, type Clock, type Db, type Job, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db/schema';
+import type { AnyConnection } from '../db/schema';
 import {
   defaultRetryDelaySeconds,
   defaultRetryLimit,
@@ -27,7 +27,7 @@ import { copyPgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
  */
 
 export interface PgBossJobEngineOptions {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** The pool under `db`: pg-boss's own statements run on it (see `poolDb`). */
   pool: Pool;
   logger: Logger;

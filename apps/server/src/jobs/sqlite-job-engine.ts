@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, JobsTable } from '../db/schema';
+import type { AnyConnection } from '../db/schema';
+import type { JobsTable, JobTables } from './job-tables';
 import { lastCronTime, nextCronTime } from './cron';
 import {
   defaultRetryDelaySeconds,
@@ -25,7 +26,8 @@ import {
  */
 
 export interface SqliteJobEngineOptions {
-  db: Kysely<Database>;
+  /** The app's connection; the engine uses its own tables only. */
+  db: AnyConnection;
   logger: Logger;
   /** How often an idle runner looks for due jobs. */
   pollIntervalMs: number;
@@ -40,13 +42,13 @@ export interface SqliteJobEngineOptions {
 
 type JobRow = Selectable<JobsTable>;
 
-
 export function backoffDelayMs(retryDelaySeconds: number, attempt: number): number {
   return retryDelaySeconds * 1000 * 2 ** Math.max(0, attempt - 1);
 }
 
 export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngine {
-  const { db, logger } = options;
+  const { logger } = options;
+  const db: Kysely<JobTables> = options.db;
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 60_000;
   const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;

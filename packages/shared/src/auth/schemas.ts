@@ -48,7 +48,7 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-// ---- security-auth: the auth library's routes the SPA uses, validated by the app before they reach it -------
+// ---- The auth library's routes the SPA uses, validated by the app before they reach it ----------------------
 
 /** A path on this site (no scheme, no host, no protocol-relative `//`): where an auth flow returns to. */
 export const sameSitePath = z

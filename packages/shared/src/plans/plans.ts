@@ -28,6 +28,14 @@ export function toUserPlan(value: unknown): UserPlan {
   return isUserPlan(value) ? value : 'basic';
 }
 
+/**
+ * A team is active while its owner is on Teams: its members are in team mode, its cards share the team's
+ * allowance and its leads are the team's. Outside it every card follows its owner's own plan.
+ */
+export function isTeamActive(teamOwnerPlan: unknown): boolean {
+  return toUserPlan(teamOwnerPlan) === 'team';
+}
+
 /** Negative when `a` is below `b`, zero when equal, positive when above; usable as a sort comparator. */
 export function comparePlans(a: Plan, b: Plan): number {
   return plans.indexOf(a) - plans.indexOf(b);

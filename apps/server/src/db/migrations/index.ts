@@ -27,6 +27,7 @@ import { contactSearchIndex } from './0090-contact-search-index';
 import { passkeys } from './0100-passkeys';
 import { walletDevicePushes } from './0101-wallet-device-pushes';
 import { oauthReplayDetection } from './0103-oauth-replay-detection';
+import { dropBetterAuthRateLimit } from './0104-drop-better-auth-rate-limit';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -66,6 +67,7 @@ const migrations = [
   ['0100-passkeys', passkeys],
   ['0101-wallet-device-pushes', walletDevicePushes],
   ['0103-oauth-replay-detection', oauthReplayDetection],
+  ['0104-drop-better-auth-rate-limit', dropBetterAuthRateLimit],
 ] as const;
 
 /**

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { AccountAccess } from '@cardstack/shared/account/access';
-import type { Database } from '../../db/schema';
-import { listSessionSummaries, type Caller, type LoadAuth } from '../auth/auth-module';
+import type { AnyConnection } from '../../db/schema';
+import { deleteOtherSessions, listSessionSummaries, type Caller, type LoadAuth } from '../auth/auth-module';
 import type { IntegrationAccess } from '../integrations/integrations-module';
 import { enqueueSecurityNotice } from '../mail/mail-module';
-import * as repository from './account-repository';
 
 /*
  * After a password change, what still has access to the account without the password: API keys, connected
@@ -13,7 +11,7 @@ import * as repository from './account-repository';
  */
 
 export interface AccessReviewDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   loadAuth: LoadAuth;
   integrationAccess: IntegrationAccess;
 }
@@ -31,9 +29,9 @@ export async function listAccess(deps: AccessReviewDeps, caller: Caller, headers
  * one transaction (all or nothing). Answers what is left: this browser.
  */
 export async function revokeAllAccess(deps: AccessReviewDeps, caller: Caller, headers: Headers): Promise<AccountAccess> {
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await deps.integrationAccess.revokeAllOf(trx, caller.userId);
-    await repository.deleteSessionsExcept(trx, caller.userId, caller.session.id);
+    await deleteOtherSessions(trx, caller.userId, caller.session.id);
   });
   return listAccess(deps, caller, headers);
 }

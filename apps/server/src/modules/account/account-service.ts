@@ -1,14 +1,21 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
-import type { Database } from '../../db/schema';
-import { toIsoString } from '../../db/schema';
+import { type AnyConnection, toIsoString } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { googleProviderId, isAuthApiError, type Caller, type PasswordAttempts } from '../auth/auth-module';
+import {
+  deleteUser,
+  findUserIdByEmail,
+  googleProviderId,
+  isAuthApiError,
+  listSignInMethods,
+  saveDisplayName,
+  setPhotoUrl,
+  type Caller,
+  type PasswordAttempts,
+} from '../auth/auth-module';
 import { enqueueMail, enqueueSecurityNotice } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import type { AccessReviewDeps } from './access-review';
-import * as repository from './account-repository';
 
 /** A change to credentials needs a sign-in this recent when no password can be asked for. */
 const recentLoginMs = 5 * 60_000;
@@ -17,7 +24,7 @@ const recentLoginMs = 5 * 60_000;
  * One feature's part of deleting an account: its rows, changed through `trx` (the deletion's one transaction);
  * what cannot be rolled back (stored files, caches) it returns, to run once the transaction committed.
  */
-export type AccountDeletionStep = (trx: Kysely<Database>, userId: string, email: string) => Promise<(() => Promise<void>) | void>;
+export type AccountDeletionStep = (trx: AnyConnection, userId: string, email: string) => Promise<(() => Promise<void>) | void>;
 
 /** What the other features do when an account is deleted, in order. */
 export interface AccountDeletion {
@@ -75,7 +82,7 @@ function isRecent(caller: Caller): boolean {
 }
 
 export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise<SessionUser> {
-  const methods = await repository.listSignInMethods(deps.db, caller.userId);
+  const methods = await listSignInMethods(deps.db, caller.userId);
   return {
     id: caller.userId,
     displayName: caller.name,
@@ -97,7 +104,7 @@ export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise
 }
 
 export async function updateDisplayName(deps: AccountDeps, userId: string, displayName: string): Promise<void> {
-  await repository.updateDisplayName(deps.db, userId, displayName, nowIso());
+  await saveDisplayName(deps.db, userId, displayName, nowIso());
 }
 
 /**
@@ -108,7 +115,7 @@ export async function changeEmail(deps: AccountDeps, caller: Caller, request: Au
   const newEmail = input.newEmail.toLowerCase();
   await verifyPassword(deps, caller, request, input.password, 'password');
   if (newEmail === caller.email) throw new AppError(400, 'same-email', 'This is already your email address.', { newEmail: 'This is already your email address.' });
-  const takenBy = await repository.findUserIdByEmail(deps.db, newEmail);
+  const takenBy = await findUserIdByEmail(deps.db, newEmail);
   if (takenBy && takenBy !== caller.userId) {
     throw new AppError(409, 'email-already-in-use', 'An account with this email already exists.', {
       newEmail: 'An account with this email already exists.',
@@ -128,7 +135,7 @@ export async function changePassword(
   request: AuthRequest,
   input: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<{ cookies: string[] }> {
-  const methods = await repository.listSignInMethods(deps.db, caller.userId);
+  const methods = await listSignInMethods(deps.db, caller.userId);
   const credential = methods.find((account) => account.providerId === 'credential' && account.password);
   if (credential) {
     if (!input.currentPassword) {
@@ -167,7 +174,7 @@ export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer
   await deps.storage.put(key, image.body, image.contentType);
   const url = `/files/${key}`;
   try {
-    await repository.setPhotoUrl(deps.db, userId, url, nowIso());
+    await setPhotoUrl(deps.db, userId, url, nowIso());
   } catch (error) {
     await deps.storage.delete(key);
     throw error;
@@ -177,13 +184,13 @@ export async function setPhoto(deps: AccountDeps, userId: string, upload: Buffer
 }
 
 export async function removePhoto(deps: AccountDeps, userId: string): Promise<void> {
-  await repository.setPhotoUrl(deps.db, userId, null, nowIso());
+  await setPhotoUrl(deps.db, userId, null, nowIso());
   await deps.storage.deletePrefix(`${accountPhotoFolder}/${userId}/`);
 }
 
 /** Deletes the account and everything it owns. Password accounts confirm with the password. */
 export async function deleteAccount(deps: AccountDeps, caller: Caller, request: AuthRequest, input: { password?: string | undefined }): Promise<void> {
-  const methods = await repository.listSignInMethods(deps.db, caller.userId);
+  const methods = await listSignInMethods(deps.db, caller.userId);
   const hasPassword = methods.some((account) => account.providerId === 'credential' && account.password);
   if (hasPassword) {
     if (!input.password) {
@@ -204,13 +211,13 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, request: 
  */
 export async function runAccountDeletion(deps: AccountDeps, userId: string, email: string): Promise<void> {
   for (const before of deps.accountDeletion.before) await before(userId);
-  const afterCommit = await deps.db.transaction().execute(async (trx) => {
+  const afterCommit = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const cleanups: (() => Promise<void>)[] = [];
     for (const step of deps.accountDeletion.steps) {
       const cleanup = await step(trx, userId, email);
       if (cleanup) cleanups.push(cleanup);
     }
-    await repository.deleteUser(trx, userId);
+    await deleteUser(trx, userId);
     return cleanups;
   });
   for (const cleanup of afterCommit) await cleanup();

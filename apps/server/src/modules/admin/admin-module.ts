@@ -6,3 +6,4 @@
 export { registerAdminRoutes } from './admin-routes';
 export { isAccountDisabled, isConfirmationRequired, operatorEmails, signUpRefusal, type AdminDeps } from './admin-service';
 export { adminCliUsage, runAdminCommand } from './admin-cli-commands';
+export type { AdminTables } from './admin-tables';

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { toIsoString, type Database } from '../../db/schema';
+import { toIsoString } from '../../db/schema';
+import { userView } from '../auth/auth-module';
+import { planView } from '../billing/billing-module';
+import type { AdminTables } from './admin-tables';
 
-type Db = Kysely<Database>;
+type Db = Kysely<AdminTables>;
 
 // ---- Operator flags -------------------------------------------------------------------------------------------
 
@@ -22,7 +25,7 @@ export async function setOperatorFlag(db: Db, userId: string, flag: 'is_admin' |
 export async function listPromotedEmails(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('operator_account')
-    .innerJoin('user', 'user.id', 'operator_account.user_id')
+    .innerJoin(userView().as('user'), 'user.id', 'operator_account.user_id')
     .select('user.email')
     .where('operator_account.is_admin', '=', 1)
     .where('operator_account.is_disabled', '=', 0)
@@ -30,10 +33,6 @@ export async function listPromotedEmails(db: Db): Promise<string[]> {
   return rows.map((row) => row.email.toLowerCase());
 }
 
-/** Every session of the user ends (a disabled account is signed out everywhere). */
-export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('session').where('userId', '=', userId).execute();
-}
 
 // ---- Users ------------------------------------------------------------------------------------------------------
 
@@ -48,10 +47,18 @@ export interface UserRow {
   isDisabled: boolean;
 }
 
+/** Every account with its plan and operator flags, in one query: the auth module's users, billing's plans, our flags. */
+function usersWithFlags(db: Db) {
+  return db
+    .selectFrom(userView().as('user'))
+    .innerJoin(planView().as('user_plan'), 'user_plan.id', 'user.id')
+    .leftJoin('operator_account', 'operator_account.user_id', 'user.id');
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 export async function searchUsers(db: Db, search: string, limit: number, offset: number): Promise<{ users: UserRow[]; total: number }> {
-  let query = db.selectFrom('user').leftJoin('operator_account', 'operator_account.user_id', 'user.id');
+  let query = usersWithFlags(db);
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
     query = query.where((eb) =>
@@ -60,7 +67,7 @@ export async function searchUsers(db: Db, search: string, limit: number, offset:
   }
   const total = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   const rows = await query
-    .select(['user.id', 'user.name', 'user.email', 'user.plan', 'user.emailVerified', 'user.createdAt', 'operator_account.is_admin', 'operator_account.is_disabled'])
+    .select(['user.id', 'user.name', 'user.email', 'user_plan.plan', 'user.emailVerified', 'user.createdAt', 'operator_account.is_admin', 'operator_account.is_disabled'])
     .orderBy('user.createdAt', 'desc')
     .orderBy('user.id')
     .limit(limit)
@@ -73,10 +80,7 @@ export async function searchUsers(db: Db, search: string, limit: number, offset:
 }
 
 export async function findUser(db: Db, idOrEmail: { id?: string; email?: string }): Promise<UserRow | null> {
-  let query = db
-    .selectFrom('user')
-    .leftJoin('operator_account', 'operator_account.user_id', 'user.id')
-    .select(['user.id', 'user.name', 'user.email', 'user.plan', 'user.emailVerified', 'user.createdAt', 'operator_account.is_admin', 'operator_account.is_disabled']);
+  let query = usersWithFlags(db).select(['user.id', 'user.name', 'user.email', 'user_plan.plan', 'user.emailVerified', 'user.createdAt', 'operator_account.is_admin', 'operator_account.is_disabled']);
   if (idOrEmail.id !== undefined) query = query.where('user.id', '=', idOrEmail.id);
   else query = query.where(sql`lower(${sql.ref('user.email')})`, '=', (idOrEmail.email ?? '').toLowerCase());
   const row = await query.executeTakeFirst();
@@ -105,10 +109,6 @@ function toUserRow(row: {
   };
 }
 
-export async function countCardsOf(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('card').select(sql<number>`count(*)`.as('n')).where('owner_id', '=', userId).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
 
 // ---- Settings -----------------------------------------------------------------------------------------------------
 
@@ -169,37 +169,4 @@ export async function listAudit(db: Db, limit: number) {
     after: row.after,
     createdAt: row.created_at,
   }));
-}
-
-// ---- Mail outbox and error log --------------------------------------------------------------------------------------
-
-export async function listOutbox(db: Db, limit: number) {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .select(['id', 'to', 'template', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to,
-    template: row.template,
-    status: row.status,
-    attempts: Number(row.attempts),
-    lastError: row.last_error,
-    createdAt: row.created_at,
-    sentAt: row.sent_at,
-  }));
-}
-
-export async function countOutbox(db: Db): Promise<{ pending: number; failed: number }> {
-  const rows = await db.selectFrom('mail_outbox').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
-  const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
-  return { pending: of('pending') + of('sending'), failed: of('failed') };
-}
-
-export async function listErrors(db: Db, limit: number) {
-  const rows = await db.selectFrom('error_log').select(['id', 'message', 'context', 'created_at']).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
-  return rows.map((row) => ({ id: row.id, message: row.message, context: row.context, createdAt: row.created_at }));
 }

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   adminTexts,
   registrationPolicy,
@@ -9,12 +8,14 @@ import {
   type RegistrationPolicy,
 } from '@cardstack/shared/admin/schemas';
 import type { DesignRequestStatus } from '@cardstack/shared/design-requests/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
+import { listRecentErrors } from '../../http/error-log';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { JobAdmin, JobStatus } from '../../jobs/jobs-module';
-import { turnOffSecondFactors, type Caller } from '../auth/auth-module';
+import { deleteSessions, turnOffSecondFactors, type Caller } from '../auth/auth-module';
 import { findOperatorGrant, setOperatorGrant, type PlanChangeHooks } from '../billing/billing-module';
-import { enqueueSecurityNotice } from '../mail/mail-module';
+import { countCardsOfOwner } from '../cards/cards-module';
+import { countUndelivered, enqueueSecurityNotice, listRecentMail } from '../mail/mail-module';
 import { designRequestFile, listDesignRequests, setDesignRequestStatus } from '../design-requests/design-requests-module';
 import { createPreorderBatch, findPreorderBatch, listPreorderBatches, listPreordersOfBatch, physicalCardUrl, preorderCsv } from '../physical-cards/physical-cards-module';
 import type { FileStorage } from '../storage/storage-module';
@@ -22,7 +23,7 @@ import { isAddressInvited } from '../teams/teams-module';
 import * as repository from './admin-repository';
 
 export interface AdminDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: readonly string[];
   baseUrl: string;
@@ -72,7 +73,7 @@ export async function operatorEmails(deps: Pick<AdminDeps, 'db' | 'adminEmails'>
   return [...new Set([...deps.adminEmails, ...(await repository.listPromotedEmails(deps.db))])];
 }
 
-async function audit(db: Kysely<Database>, actor: Actor, action: string, targetId: string | null, before: unknown, after: unknown): Promise<void> {
+async function audit(db: AnyConnection, actor: Actor, action: string, targetId: string | null, before: unknown, after: unknown): Promise<void> {
   await repository.insertAudit(db, { actorId: actor.userId, actorEmail: actor.email, action, targetId, before, after }, new Date().toISOString());
 }
 
@@ -81,7 +82,7 @@ async function audit(db: Kysely<Database>, actor: Actor, action: string, targetI
 const policyKey = 'registration-policy';
 const openPolicy: RegistrationPolicy = { mode: 'open', domains: [] };
 
-export async function readRegistrationPolicy(db: Kysely<Database>): Promise<RegistrationPolicy> {
+export async function readRegistrationPolicy(db: AnyConnection): Promise<RegistrationPolicy> {
   const stored = await repository.readSetting(db, policyKey);
   if (!stored) return openPolicy;
   const parsed = registrationPolicy.safeParse(JSON.parse(stored));
@@ -104,16 +105,16 @@ export async function signUpRefusal(deps: Pick<AdminDeps, 'db' | 'adminEmails' |
 }
 
 /** While sign-up is not open to everyone, an account must confirm its address before it may do anything. */
-export async function isConfirmationRequired(db: Kysely<Database>): Promise<boolean> {
+export async function isConfirmationRequired(db: AnyConnection): Promise<boolean> {
   return (await readRegistrationPolicy(db)).mode !== 'open';
 }
 
-export async function isAccountDisabled(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function isAccountDisabled(db: AnyConnection, userId: string): Promise<boolean> {
   return (await repository.operatorFlagsOf(db, userId)).isDisabled;
 }
 
 export async function setRegistrationPolicy(deps: AdminDeps, actor: Actor, policy: RegistrationPolicy): Promise<RegistrationPolicy> {
-  return deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx: AnyConnection) => {
     const before = await readRegistrationPolicy(trx);
     await repository.writeSetting(trx, policyKey, JSON.stringify(policy), new Date().toISOString());
     await audit(trx, actor, 'registration-policy.set', null, before, policy);
@@ -149,7 +150,7 @@ export async function getUser(deps: AdminDeps, userId: string): Promise<AdminUse
   return {
     ...summaryOf(row, deps.adminEmails),
     emailVerified: row.emailVerified,
-    cardCount: await repository.countCardsOf(deps.db, userId),
+    cardCount: await countCardsOfOwner(deps.db, userId),
     operatorGrant: grant,
     cardLimitation: grant?.cardLimitation ?? null,
   };
@@ -161,7 +162,7 @@ export async function getUser(deps: AdminDeps, userId: string): Promise<AdminUse
  */
 export async function overridePlan(deps: AdminDeps, actor: Actor, userId: string, input: Required<AdminPlanOverrideInput>): Promise<AdminUserDetail> {
   const before = await getUser(deps, userId);
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const grant = input.plan === 'basic' ? null : { plan: input.plan, teamTier: input.plan === 'team' ? input.teamTier : null, cardLimitation: input.cardLimitation };
     await setOperatorGrant(trx, userId, grant, deps.now(), deps.planChanges);
     await audit(trx, actor, 'user.plan', userId, { plan: before.plan, grant: before.operatorGrant }, { grant });
@@ -173,9 +174,9 @@ export async function overridePlan(deps: AdminDeps, actor: Actor, userId: string
 export async function setAccountDisabled(deps: AdminDeps, actor: Actor, userId: string, isDisabled: boolean): Promise<AdminUserDetail> {
   if (actor.userId === userId && isDisabled) throw badRequest(adminTexts.cannotDisableSelf);
   const before = await getUser(deps, userId);
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.setOperatorFlag(trx, userId, 'is_disabled', isDisabled, new Date().toISOString());
-    if (isDisabled) await repository.deleteSessionsOf(trx, userId);
+    if (isDisabled) await deleteSessions(trx, userId);
     await audit(trx, actor, isDisabled ? 'user.disable' : 'user.enable', userId, { isDisabled: before.isDisabled }, { isDisabled });
   });
   return getUser(deps, userId);
@@ -185,7 +186,7 @@ export async function setAccountDisabled(deps: AdminDeps, actor: Actor, userId: 
 export async function promoteUser(deps: AdminDeps, actor: Actor, email: string): Promise<{ userId: string; email: string }> {
   const row = await repository.findUser(deps.db, { email });
   if (!row) throw notFound(`No account has the address ${email}. Sign up first, then promote it.`);
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.setOperatorFlag(trx, row.id, 'is_admin', true, new Date().toISOString());
     await audit(trx, actor, 'user.promote', row.id, { isAdmin: row.isAdmin }, { isAdmin: true });
   });
@@ -199,7 +200,7 @@ export async function promoteUser(deps: AdminDeps, actor: Actor, email: string):
 export async function resetTwoFactor(deps: AdminDeps, actor: Actor, email: string): Promise<{ email: string; passkeyCount: number; hadTwoFactor: boolean }> {
   const row = await repository.findUser(deps.db, { email });
   if (!row) throw notFound(`No account has the address ${email}.`);
-  const turnedOff = await deps.db.transaction().execute(async (trx) => {
+  const turnedOff = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const result = await turnOffSecondFactors(trx, row.id);
     await audit(trx, actor, 'user.reset-two-factor', row.id, { twoFactorEnabled: result.hadTwoFactor, passkeys: result.passkeyCount }, { twoFactorEnabled: false, passkeys: 0 });
     await enqueueSecurityNotice(trx, row.email, {
@@ -220,7 +221,7 @@ export async function demoteUser(deps: AdminDeps, actor: Actor, email: string): 
   const row = await repository.findUser(deps.db, { email });
   if (!row) throw notFound(`No account has the address ${email}.`);
   if (row.isAdmin) {
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx: AnyConnection) => {
       await repository.setOperatorFlag(trx, row.id, 'is_admin', false, new Date().toISOString());
       await audit(trx, actor, 'user.demote', row.id, { isAdmin: true }, { isAdmin: false });
     });
@@ -231,7 +232,7 @@ export async function demoteUser(deps: AdminDeps, actor: Actor, email: string): 
 // ---- Pre-order batches -----------------------------------------------------------------------------------------
 
 export async function createBatch(deps: AdminDeps, actor: Actor, input: { productId: string; productName: string; count: number }) {
-  return deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx: AnyConnection) => {
     const created = await createPreorderBatch(trx, input, actor.userId);
     await audit(trx, actor, 'preorders.create', created.batchId, null, { ...input });
     return created;
@@ -267,7 +268,7 @@ export async function batchCsv(deps: AdminDeps, batchId: string): Promise<{ file
 export const listRequests = (deps: AdminDeps, status?: DesignRequestStatus) => listDesignRequests(deps.db, status);
 
 export async function changeRequestStatus(deps: AdminDeps, actor: Actor, id: string, status: DesignRequestStatus) {
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const change = await setDesignRequestStatus(trx, id, status);
     await audit(trx, actor, `${change.kind}.status`, id, { status: change.before }, { status: change.after });
   });
@@ -280,7 +281,7 @@ export async function requestFile(deps: AdminDeps, id: string, field: string) {
   return { ...file, stored };
 }
 
-export const listOutbox = (deps: AdminDeps) => repository.listOutbox(deps.db, 200);
+export const listOutbox = (deps: AdminDeps) => listRecentMail(deps.db, 200);
 
 export async function listJobs(deps: AdminDeps, status?: JobStatus) {
   const [counts, jobs] = await Promise.all([deps.jobs.counts(), deps.jobs.list({ ...(status ? { status } : {}), limit: 100 })]);
@@ -295,11 +296,11 @@ export async function retryJob(deps: AdminDeps, actor: Actor, id: string): Promi
   await audit(deps.db, actor, 'job.retry', id, null, null);
 }
 
-export const listErrors = (deps: AdminDeps) => repository.listErrors(deps.db, 200);
+export const listErrors = (deps: AdminDeps) => listRecentErrors(deps.db, 200);
 export const listAudit = (deps: AdminDeps) => repository.listAudit(deps.db, 200);
 
 export async function instanceHealth(deps: AdminDeps) {
-  const [health, mail] = await Promise.all([deps.health(), repository.countOutbox(deps.db)]);
+  const [health, mail] = await Promise.all([deps.health(), countUndelivered(deps.db)]);
   return {
     database: health.database,
     storage: health.storage,

@@ -1,8 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { jwtVerify } from 'jose';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { deleteOtherSessions, deleteSignInCredentials, hasPassword, markEmailConfirmed } from './auth-repository';
 import { redirectPathOf } from './second-factor';
 
@@ -18,9 +17,9 @@ import { redirectPathOf } from './second-factor';
  */
 
 export interface AddressConfirmationDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** Revokes the account's API keys, app grants and webhooks, inside the caller's transaction (integrations). */
-  revokeAppAccess: (trx: Kysely<Database>, userId: string) => Promise<void>;
+  revokeAppAccess: (trx: AnyConnection, userId: string) => Promise<void>;
 }
 
 /** Where the confirmation link lands once the registrant's password is gone. */
@@ -49,7 +48,7 @@ async function readVerificationClaims(token: unknown, secret: string): Promise<V
 
 /** Removes every way into an account made before its address was confirmed, in one transaction. */
 export async function evictRegistrant(deps: AddressConfirmationDeps, userId: string, options: { keepPassword: boolean; confirm: boolean }): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await deleteSignInCredentials(trx, userId, options);
     await deps.revokeAppAccess(trx, userId);
     if (options.confirm) await markEmailConfirmed(trx, userId);

@@ -6,7 +6,18 @@
 export type { Auth } from './auth';
 export { createAuthLoader, isAuthApiError, webHeadersOf, type LoadAuth } from './auth-loader';
 export { googleProviderId } from './google-provider';
-export { turnOffSecondFactors } from './auth-repository';
+export {
+  deleteOtherSessions,
+  deleteSessions,
+  deleteUser,
+  findAccountCreatedAt,
+  findUserIdByEmail,
+  listSignInMethods,
+  lockUserRow,
+  saveDisplayName,
+  setPhotoUrl,
+  turnOffSecondFactors,
+} from './auth-repository';
 export { registerAuthRoutes } from './auth-routes';
 export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
 export { listSessionSummaries, registerSessionRoutes } from './session-routes';
@@ -20,3 +31,5 @@ export {
   type TeamClaims,
   type TeamClaimsResolver,
 } from './caller';
+export { userView } from './user-view';
+export type { AuthTables, UserTable } from './auth-tables';

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { toIsoString, type AnyConnection } from '../../db/schema';
+import type { AuthTables } from './auth-tables';
 
 /*
- * The auth module's own writes to the sign-in tables (user flags, sessions, sign-in methods, second factors),
- * for the rules Better Auth does not have: a confirmation that evicts, an email change that ends other
- * sessions. Booleans are written as 0/1, which SQLite stores and PostgreSQL casts to its boolean.
+ * The sign-in tables outside Better Auth (the user row, sessions, sign-in methods, second factors): the rules
+ * the library does not have (a confirmation that evicts, an email change that ends other sessions), and what
+ * other modules read or change through the auth module's entry (the account settings, the operator console).
+ * Booleans are written as 0/1, which SQLite stores and PostgreSQL casts to its boolean.
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<AuthTables>;
 
 /**
  * Every way into the account that existed before its address was confirmed: sessions, the password and any
@@ -28,7 +30,7 @@ export async function markEmailConfirmed(trx: Db, userId: string): Promise<void>
   await trx.updateTable('user').set({ emailVerified: 1, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute();
 }
 
-/** Ends every session of the user but one. */
+/** Ends every session of the user but one (the browser asking), as a sign-out would. */
 export async function deleteOtherSessions(db: Db, userId: string, keptSessionId: string): Promise<void> {
   await db.deleteFrom('session').where('userId', '=', userId).where('id', '!=', keptSessionId).execute();
 }
@@ -71,4 +73,46 @@ export async function turnOffSecondFactors(trx: Db, userId: string): Promise<{ p
   await trx.updateTable('user').set({ twoFactorEnabled: 0, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute();
   await trx.deleteFrom('session').where('userId', '=', userId).execute();
   return { passkeyCount: Number(passkeys.numDeletedRows), hadTwoFactor: Boolean(user?.twoFactorEnabled) };
+}
+
+/** Ends every session of the user (an operator disabling the account). */
+export async function deleteSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('session').where('userId', '=', userId).execute();
+}
+
+/** The user's sign-in methods: a `credential` row holds the password hash. */
+export function listSignInMethods(db: Db, userId: string) {
+  return db.selectFrom('account').select(['id', 'providerId', 'password']).where('userId', '=', userId).execute();
+}
+
+export async function saveDisplayName(db: Db, userId: string, name: string, now: string): Promise<void> {
+  await db.updateTable('user').set({ name, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  return (await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())?.id ?? null;
+}
+
+export async function setPhotoUrl(db: Db, userId: string, url: string | null, now: string): Promise<void> {
+  await db.updateTable('user').set({ image: url, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+/** The user row; sessions and sign-in methods go with it (foreign keys cascade). */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('user').where('id', '=', userId).execute();
+}
+
+/** When the account was created (ISO), or null for an unknown user. */
+export async function findAccountCreatedAt(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst();
+  return row ? toIsoString(row.createdAt) : null;
+}
+
+/**
+ * Locks the user's row until the transaction ends (PostgreSQL), for a module that serialises one user's
+ * decisions. NO KEY UPDATE: conflicts with itself, but not with the key-share locks of inserts referencing the user.
+ */
+export async function lockUserRow(connection: AnyConnection, userId: string): Promise<void> {
+  const trx: Db = connection;
+  await trx.selectFrom('user').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }

@@ -6,9 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/database';
-import type { Database } from '../../db/schema';
 import { enqueueMail, enqueueSecurityNotice } from '../mail/mail-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
+import type { AuthTables } from './auth-tables';
 import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } from './address-confirmation';
 import { countOtherSignInMethods, findUserContact } from './auth-repository';
 import { googleProviderId } from './google-provider';
@@ -17,7 +17,7 @@ import { passkeys } from './passkeys';
 import { secondFactorOnEveryPath } from './second-factor';
 
 interface AuthDeps {
-  db: Kysely<Database>;
+  db: Kysely<AuthTables>;
   dialect: DialectName;
   config: Config;
   secret: string;
@@ -125,7 +125,7 @@ export function createAuth({
     account: { accountLinking: { enabled: true, trustedProviders: [googleProviderId] } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 60 * 5 },
     // Per address, in the app's one limiter (the bridge adds the per-account limits, auth-routes.ts).
-    // Better Auth's own `rateLimit` table stays unused.
+    // Better Auth's own `rateLimit` table is not made (migration 0104 dropped it).
     rateLimit: {
       enabled: true,
       window: 60,
@@ -221,7 +221,7 @@ export const disabledAccountMessage = 'This account has been disabled. Contact t
 export const passwordResetLinkMinutes = 60;
 
 /** Whether `email` is not (yet) the account's address: the verification is for an email change. */
-async function isEmailChange(db: Kysely<Database>, userId: string, email: string): Promise<boolean> {
+async function isEmailChange(db: Kysely<AuthTables>, userId: string, email: string): Promise<boolean> {
   const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
   return row !== undefined && row.email !== email;
 }

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { AuthTables } from './auth-tables';
 
 /* The passkeys of accounts (the `passkey` table): WebAuthn credentials, each a way in and a second factor. */
 
-type Db = Kysely<Database>;
+type Db = Kysely<AuthTables>;
 
 export interface StoredPasskey {
   id: string;

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { passkeyList, renamePasskeyInput, type PasskeySummary } from '@cardstack/shared/auth/passkeys';
 import { okResponse } from '@cardstack/shared/account/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { enqueueSecurityNotice } from '../mail/mail-module';
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from './passkey-repository';
 
 export interface PasskeyRouteDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
 }
 
 const summaryOf = (passkey: StoredPasskey): PasskeySummary => ({
@@ -41,7 +40,7 @@ export function registerPasskeyRoutes(fastify: FastifyInstance, deps: PasskeyRou
 
   app.delete('/api/account/passkeys/:id', { schema: { params, response: { 200: okResponse } } }, async (request) => {
     const caller = await request.caller();
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const name = await deletePasskey(trx, caller.userId, request.params.id);
       if (name === null) throw gone();
       await enqueueSecurityNotice(trx, caller.email, { displayName: caller.name, change: 'sign-in-method-removed', method: 'passkey', detail: name });

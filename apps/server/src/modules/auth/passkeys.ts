@@ -11,9 +11,8 @@ import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { expireCookie, setSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
-import type { Kysely } from 'kysely';
 import { passkeyAuthenticateInput, passkeyOptionsInput, passkeyRegisterInput } from '@cardstack/shared/auth/passkeys';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { enqueueSecurityNotice } from '../mail/mail-module';
 import { findPasskeyByCredentialId, insertPasskey, listPasskeys, recordPasskeyUse, type StoredPasskey } from './passkey-repository';
 import { twoFactorCookieName } from './second-factor';
@@ -33,7 +32,7 @@ import { twoFactorCookieName } from './second-factor';
  */
 
 export interface PasskeyDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   baseUrl: string;
 }
 
@@ -183,7 +182,7 @@ export function passkeys(deps: PasskeyDeps): BetterAuthPlugin {
           createdAt: new Date().toISOString(),
           lastUsedAt: null,
         };
-        await deps.db.transaction().execute(async (trx) => {
+        await deps.db.transaction().execute(async (trx: AnyConnection) => {
           await insertPasskey(trx, passkey);
           await enqueueSecurityNotice(trx, user.email, { displayName: user.name, change: 'sign-in-method-added', method: 'passkey', detail: passkey.name });
         });

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { PlanState } from '@cardstack/shared/plans/card-limits';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { findAccountCreatedAt } from '../auth/auth-module';
 import { everyFeaturePlan, planStateOf } from './billing-service';
 import * as repository from './billing-repository';
 
@@ -23,8 +23,7 @@ export const billingDisabled = () =>
 export function planStateSource(isEveryFeatureIncluded: boolean): typeof planStateOf {
   if (!isEveryFeatureIncluded) return planStateOf;
   return async (db, userId) => {
-    const user = await repository.findUserCreatedAt(db, userId);
-    return user ? ({ plan: everyFeaturePlan, accountCreatedAt: unlimitedSince, subscriptionCreatedAt: null } satisfies PlanState) : null;
+    return (await findAccountCreatedAt(db, userId)) ? ({ plan: everyFeaturePlan, accountCreatedAt: unlimitedSince, subscriptionCreatedAt: null } satisfies PlanState) : null;
   };
 }
 
@@ -33,7 +32,7 @@ export function planStateSource(isEveryFeatureIncluded: boolean): typeof planSta
  * no subscription backs (left over from a time without billing) goes back to basic, so switching from
  * `none` to `stripe` gives nothing away.
  */
-export async function applyBillingMode(db: Kysely<Database>, isEveryFeatureIncluded: boolean, now: Date): Promise<void> {
+export async function applyBillingMode(db: AnyConnection, isEveryFeatureIncluded: boolean, now: Date): Promise<void> {
   if (isEveryFeatureIncluded) await repository.setEveryUserPlan(db, everyFeaturePlan, now);
   else await repository.resetPlansWithoutSubscription(db, 'basic', now);
 }

@@ -14,6 +14,7 @@ export { createBillingTime } from './billing-time';
 export { assertFeature, paidFeatureError, requireFeature } from './feature-gate';
 export { applyBillingMode, everyFeaturePlan, planStateSource } from './billing-mode';
 export { findOperatorGrant, setOperatorGrant, type OperatorGrant } from './operator-grant';
+export { planOf, planView } from './plan-of';
 
 interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'isEveryFeatureIncluded' | 'planChanges'> {
   /** The built-in local provider unless another is given (Stripe, chosen by configuration). */
@@ -41,3 +42,4 @@ export function createBilling(options: BillingOptions): Billing {
 export async function loadStripePaymentProvider(config: NonNullable<Config['stripe']>): Promise<PaymentProvider> {
   return (await import('./stripe-provider')).createStripePaymentProvider(config);
 }
+export type { BillingTables, UserPlanColumns } from './billing-tables';

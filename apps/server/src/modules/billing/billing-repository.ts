@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { BillingSubscriptionTable, Database } from '../../db/schema';
+import type { BillingSubscriptionTable, BillingTables } from './billing-tables';
 import type { LocalClockChange } from './billing-clock';
 
 export type SubscriptionRow = Selectable<BillingSubscriptionTable>;
@@ -7,11 +7,11 @@ export type SubscriptionRow = Selectable<BillingSubscriptionTable>;
 /** Statuses under which a subscription may still give its plan (see subscription-state.ts). */
 export const grantingStatuses = ['trialing', 'active', 'past_due'] as const;
 
-export function listUserSubscriptions(db: Kysely<Database>, userId: string): Promise<SubscriptionRow[]> {
+export function listUserSubscriptions(db: Kysely<BillingTables>, userId: string): Promise<SubscriptionRow[]> {
   return db.selectFrom('billing_subscription').selectAll().where('user_id', '=', userId).orderBy('created', 'desc').execute();
 }
 
-export async function insertSubscription(db: Kysely<Database>, row: SubscriptionRow): Promise<void> {
+export async function insertSubscription(db: Kysely<BillingTables>, row: SubscriptionRow): Promise<void> {
   await db.insertInto('billing_subscription').values(row).execute();
 }
 
@@ -19,7 +19,7 @@ export async function insertSubscription(db: Kysely<Database>, row: Subscription
  * A new subscription replaces the bought ones in force: they end now. The operator's grant stays: nobody buys
  * it, only the operator takes it back, and while both are in force the better plan applies.
  */
-export async function endBoughtSubscriptionsInForce(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+export async function endBoughtSubscriptionsInForce(db: Kysely<BillingTables>, userId: string, now: Date): Promise<void> {
   await db
     .updateTable('billing_subscription')
     .set({ status: 'canceled', ended_at: now.toISOString(), updated_at: now.toISOString() })
@@ -29,7 +29,7 @@ export async function endBoughtSubscriptionsInForce(db: Kysely<Database>, userId
     .execute();
 }
 
-export async function markCancelAtPeriodEnd(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+export async function markCancelAtPeriodEnd(db: Kysely<BillingTables>, id: string, now: Date): Promise<void> {
   await db
     .updateTable('billing_subscription')
     .set({ cancel_at_period_end: 1, updated_at: now.toISOString() })
@@ -37,7 +37,7 @@ export async function markCancelAtPeriodEnd(db: Kysely<Database>, id: string, no
     .execute();
 }
 
-export async function applyClockChange(db: Kysely<Database>, id: string, change: LocalClockChange, now: Date): Promise<void> {
+export async function applyClockChange(db: Kysely<BillingTables>, id: string, change: LocalClockChange, now: Date): Promise<void> {
   await db
     .updateTable('billing_subscription')
     .set(
@@ -50,7 +50,7 @@ export async function applyClockChange(db: Kysely<Database>, id: string, change:
 }
 
 /** Subscriptions whose period is over while they still look in force: the clock has work to do. */
-export function findDueSubscriptions(db: Kysely<Database>, now: Date, userId?: string) {
+export function findDueSubscriptions(db: Kysely<BillingTables>, now: Date, userId?: string) {
   let query = db
     .selectFrom('billing_subscription')
     .select(['id', 'user_id', 'provider', 'status', 'current_period_end', 'cancel_at_period_end', 'interval'])
@@ -61,7 +61,7 @@ export function findDueSubscriptions(db: Kysely<Database>, now: Date, userId?: s
 }
 
 /** Writes the user's plan when it changed; true when it did. */
-export async function updateUserPlan(db: Kysely<Database>, userId: string, plan: string, now: Date): Promise<boolean> {
+export async function updateUserPlan(db: Kysely<BillingTables>, userId: string, plan: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('user')
     .set({ plan, updatedAt: now.toISOString() })
@@ -71,13 +71,13 @@ export async function updateUserPlan(db: Kysely<Database>, userId: string, plan:
   return Number(result.numUpdatedRows) > 0;
 }
 
-export function readLocalCheckout(db: Kysely<Database>, id: string) {
+export function readLocalCheckout(db: Kysely<BillingTables>, id: string) {
   return db.selectFrom('billing_local_checkout').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Closes an open checkout; false when it was no longer open (completed or cancelled meanwhile). */
 export async function closeLocalCheckout(
-  db: Kysely<Database>,
+  db: Kysely<BillingTables>,
   id: string,
   status: 'completed' | 'canceled',
   now: Date,
@@ -91,7 +91,7 @@ export async function closeLocalCheckout(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function findCustomer(db: Kysely<Database>, userId: string, provider: 'local' | 'stripe'): Promise<string | null> {
+export async function findCustomer(db: Kysely<BillingTables>, userId: string, provider: 'local' | 'stripe'): Promise<string | null> {
   const row = await db
     .selectFrom('billing_customer')
     .select('customer_id')
@@ -103,13 +103,13 @@ export async function findCustomer(db: Kysely<Database>, userId: string, provide
 
 /** Keeps the first customer stored for a user: a concurrent request that lost the race reads the winner's. */
 export async function storeCustomer(
-  db: Kysely<Database>,
+  db: Kysely<BillingTables>,
   row: { user_id: string; provider: 'local' | 'stripe'; customer_id: string; created_at: string },
 ): Promise<void> {
   await db.insertInto('billing_customer').values(row).onConflict((conflict) => conflict.doNothing()).execute();
 }
 
-export async function findUserIdByCustomer(db: Kysely<Database>, provider: 'local' | 'stripe', customerId: string): Promise<string | null> {
+export async function findUserIdByCustomer(db: Kysely<BillingTables>, provider: 'local' | 'stripe', customerId: string): Promise<string | null> {
   const row = await db
     .selectFrom('billing_customer')
     .select('user_id')
@@ -119,11 +119,11 @@ export async function findUserIdByCustomer(db: Kysely<Database>, provider: 'loca
   return row?.user_id ?? null;
 }
 
-export async function userExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function userExists(db: Kysely<BillingTables>, userId: string): Promise<boolean> {
   return (await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
-export function findSubscriptionByProviderId(db: Kysely<Database>, provider: 'local' | 'stripe', providerSubscriptionId: string) {
+export function findSubscriptionByProviderId(db: Kysely<BillingTables>, provider: 'local' | 'stripe', providerSubscriptionId: string) {
   return db
     .selectFrom('billing_subscription')
     .selectAll()
@@ -133,7 +133,7 @@ export function findSubscriptionByProviderId(db: Kysely<Database>, provider: 'lo
 }
 
 /** Writes the provider's current state of a subscription, whether it is new or known. */
-export async function upsertSubscription(db: Kysely<Database>, row: SubscriptionRow): Promise<void> {
+export async function upsertSubscription(db: Kysely<BillingTables>, row: SubscriptionRow): Promise<void> {
   const { id: _id, user_id: _userId, provider: _provider, provider_subscription_id: _providerId, ...changes } = row;
   await db
     .insertInto('billing_subscription')
@@ -144,14 +144,14 @@ export async function upsertSubscription(db: Kysely<Database>, row: Subscription
 
 /** Marks a provider's event handled; false when it already was (a duplicate delivery). */
 export async function recordWebhookEvent(
-  db: Kysely<Database>,
+  db: Kysely<BillingTables>,
   event: { provider: string; event_id: string; type: string; processed_at: string },
 ): Promise<boolean> {
   const result = await db.insertInto('billing_webhook_event').values(event).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function isWebhookEventRecorded(db: Kysely<Database>, provider: string, eventId: string): Promise<boolean> {
+export async function isWebhookEventRecorded(db: Kysely<BillingTables>, provider: string, eventId: string): Promise<boolean> {
   const row = await db
     .selectFrom('billing_webhook_event')
     .select('event_id')
@@ -161,7 +161,7 @@ export async function isWebhookEventRecorded(db: Kysely<Database>, provider: str
   return row !== undefined;
 }
 
-export async function markSubscriptionEnded(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+export async function markSubscriptionEnded(db: Kysely<BillingTables>, id: string, now: Date): Promise<void> {
   await db
     .updateTable('billing_subscription')
     .set({ status: 'canceled', ended_at: now.toISOString(), updated_at: now.toISOString() })
@@ -169,17 +169,14 @@ export async function markSubscriptionEnded(db: Kysely<Database>, id: string, no
     .execute();
 }
 
-export function findUserCreatedAt(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirst();
-}
 
 /** BILLING_PROVIDER=none: every account on one plan. */
-export async function setEveryUserPlan(db: Kysely<Database>, plan: string, now: Date): Promise<void> {
+export async function setEveryUserPlan(db: Kysely<BillingTables>, plan: string, now: Date): Promise<void> {
   await db.updateTable('user').set({ plan, updatedAt: now.toISOString() }).where('plan', '!=', plan).execute();
 }
 
 /** Accounts on a paid plan that no subscription record backs go back to `plan`. */
-export async function resetPlansWithoutSubscription(db: Kysely<Database>, plan: string, now: Date): Promise<void> {
+export async function resetPlansWithoutSubscription(db: Kysely<BillingTables>, plan: string, now: Date): Promise<void> {
   await db
     .updateTable('user')
     .set({ plan, updatedAt: now.toISOString() })
@@ -188,8 +185,4 @@ export async function resetPlansWithoutSubscription(db: Kysely<Database>, plan: 
       not(exists(selectFrom('billing_subscription').select('billing_subscription.id').whereRef('billing_subscription.user_id', '=', 'user.id'))),
     )
     .execute();
-}
-
-export async function findUserPlan(db: Kysely<Database>, userId: string): Promise<string | null> {
-  return (await db.selectFrom('user').select('plan').where('id', '=', userId).executeTakeFirst())?.plan ?? null;
 }

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { BillingStatus, CheckoutInput, SubscriptionSummary } from '@cardstack/shared/billing/schemas';
-import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
+import type { UserPlan } from '@cardstack/shared/plans/plans';
 import {
   displayedSubscriptionPrice,
   findPriceSelection,
@@ -19,11 +18,13 @@ import {
   type SubscriptionFacts,
   type SubscriptionStatus,
 } from '@cardstack/shared/plans/subscription-state';
-import { toIsoString, type Database } from '../../db/schema';
-import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
+import { findAccountCreatedAt } from '../auth/auth-module';
+import type { CardAllowanceService } from '../cards/cards-module';
 import { advanceLocalSubscription } from './billing-clock';
 import * as repository from './billing-repository';
+import { planOf } from './plan-of';
 import type { SubscriptionRow } from './billing-repository';
 import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 
@@ -34,15 +35,15 @@ import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 export interface PlanChangeHooks {
   /** The person confirmed a downgrade to Basic that happens at the end of the paid period. */
   downgradeScheduled(
-    executor: Kysely<Database>,
+    executor: AnyConnection,
     change: { userId: string; email: string; from: UserPlan; to: UserPlan; effectiveAt: string; keptCards: number | null },
   ): Promise<void>;
   /** The user's plan was recomputed (changed or not), inside the transaction that stored it. */
-  planSynced(executor: Kysely<Database>, change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean }): Promise<unknown>;
+  planSynced(executor: AnyConnection, change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean }): Promise<unknown>;
 }
 
 export interface BillingDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   provider: PaymentProvider;
   baseUrl: string;
   /** The billing clock; tests move it to a period's end. */
@@ -105,16 +106,16 @@ function toSummary(row: SubscriptionRow): SubscriptionSummary {
  * What the card allowance follows: the current subscription (or the last one that ended) and the account's
  * date, read from the subscriptions at `now`; null when the account is gone.
  */
-export async function planStateOf(db: Kysely<Database>, userId: string, now: Date): Promise<PlanState | null> {
-  const user = await repository.findUserCreatedAt(db, userId);
-  if (!user) return null;
+export async function planStateOf(db: AnyConnection, userId: string, now: Date): Promise<PlanState | null> {
+  const accountCreatedAt = await findAccountCreatedAt(db, userId);
+  if (!accountCreatedAt) return null;
   const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
-  return planStateFromSubscriptions(toIsoString(user.createdAt), subscriptions, now);
+  return planStateFromSubscriptions(accountCreatedAt, subscriptions, now);
 }
 
 /** "The user's plan follows the subscription's state": recomputes it from the records and stores it. */
-export async function syncUserPlan(db: Kysely<Database>, userId: string, now: Date, hooks?: PlanChangeHooks): Promise<UserPlan> {
-  const previous = toUserPlan(await repository.findUserPlan(db, userId));
+export async function syncUserPlan(db: AnyConnection, userId: string, now: Date, hooks?: PlanChangeHooks): Promise<UserPlan> {
+  const previous = await planOf(db, userId);
   const subscriptions = (await repository.listUserSubscriptions(db, userId)).map(toFacts);
   const plan = planFromSubscriptions(subscriptions, now);
   await repository.updateUserPlan(db, userId, plan, now);
@@ -138,7 +139,7 @@ export async function runBillingClock(deps: BillingDeps, userId?: string): Promi
     users.add(subscription.user_id);
     // The subscription's end and the plan that follows (with what a downgrade does then) commit together: a
     // crash in between would leave an ended subscription the clock no longer finds and a plan never changed.
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx: AnyConnection) => {
       if (subscription.provider === 'local') {
         const change = advanceLocalSubscription(
           {
@@ -163,9 +164,8 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   const rows = await repository.listUserSubscriptions(deps.db, userId);
   const facts = rows.map(toFacts);
   const current = currentSubscription(facts, now);
-  const user = await repository.findUserCreatedAt(deps.db, userId);
-  if (!user) throw notFound('This account no longer exists.');
-  const accountCreatedAt = toIsoString(user.createdAt);
+  const accountCreatedAt = await findAccountCreatedAt(deps.db, userId);
+  if (!accountCreatedAt) throw notFound('This account no longer exists.');
   const state = planStateFromSubscriptions(accountCreatedAt, facts, now);
   const cardCount = await deps.cardAllowance.cardCountOf(userId);
   // What each lower plan would allow: a downgrade to Basic dates the pricing model by the subscription that
@@ -272,7 +272,7 @@ export async function cancelSubscriptionAtPeriodEnd(deps: BillingDeps, user: { i
     }
     const before = await getBillingStatus(deps, user.id);
     await deps.provider.cancelAtPeriodEnd(current.row.provider_subscription_id);
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx: AnyConnection) => {
       await repository.markCancelAtPeriodEnd(trx, current.row.id, now);
       await deps.planChanges?.downgradeScheduled(trx, {
         userId: user.id,
@@ -337,7 +337,7 @@ type SubscriptionReportOutcome =
  */
 export async function recordProviderSubscription(
   deps: BillingDeps,
-  db: Kysely<Database>,
+  db: AnyConnection,
   report: ProviderSubscription,
 ): Promise<SubscriptionReportOutcome> {
   const provider = deps.provider.kind;

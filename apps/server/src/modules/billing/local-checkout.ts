@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { BillingStatus } from '@cardstack/shared/billing/schemas';
 import { planTitles } from '@cardstack/shared/plans/plans';
 import { findPriceSelection, priceCents, type BillingPeriod } from '@cardstack/shared/plans/prices';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { addBillingPeriod, addDays } from './billing-clock';
 import * as repository from './billing-repository';
@@ -68,7 +69,7 @@ export async function completeLocalCheckout(deps: BillingDeps, userId: string, s
   const { checkout, selection } = await readOwnLocalCheckout(deps, userId, sessionId);
   const now = deps.now();
   assertOpen(checkout, now);
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     if (!(await repository.closeLocalCheckout(trx, checkout.id, 'completed', now))) {
       throw new AppError(409, 'checkout-closed', 'This test checkout was already completed or cancelled.');
     }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { priceIdConfigFrom, type PriceIdConfig, type PriceSelection } from '@cardstack/shared/plans/prices';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
+import type { BillingTables } from './billing-tables';
 import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider';
 
 /** A local test checkout can be completed for this long after it was started. */
@@ -31,7 +32,8 @@ function randomId(prefix: string): string {
  * would. Its subscriptions live only in our billing_subscription table, so there is no remote state to
  * change when one is cancelled at period end; the billing clock ends it when the period is over.
  */
-export function createLocalPaymentProvider(deps: { db: Kysely<Database>; baseUrl: string; now: () => Date }): PaymentProvider {
+export function createLocalPaymentProvider(options: { db: AnyConnection; baseUrl: string; now: () => Date }): PaymentProvider {
+  const deps: { db: Kysely<BillingTables>; baseUrl: string; now: () => Date } = options;
   const priceIds = localPriceIds();
   return {
     kind: 'local',

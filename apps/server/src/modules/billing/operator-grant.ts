@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { syncUserPlan, type PlanChangeHooks } from './billing-service';
 import * as repository from './billing-repository';
 
@@ -21,7 +20,7 @@ export interface OperatorGrant {
 /** A period end no clock reaches. */
 const neverEnds = '9999-12-31T00:00:00.000Z';
 
-export async function findOperatorGrant(db: Kysely<Database>, userId: string): Promise<OperatorGrant | null> {
+export async function findOperatorGrant(db: AnyConnection, userId: string): Promise<OperatorGrant | null> {
   const row = (await repository.listUserSubscriptions(db, userId)).find((candidate) => candidate.provider === 'operator' && candidate.status === 'active');
   if (!row) return null;
   return { plan: row.plan === 'team' ? 'team' : 'subscribed', teamTier: row.team_tier, cardLimitation: row.card_limitation };
@@ -29,7 +28,7 @@ export async function findOperatorGrant(db: Kysely<Database>, userId: string): P
 
 /** Sets (or with null takes back) the operator's grant and lets the user's plan follow, in `db`'s transaction. */
 export async function setOperatorGrant(
-  db: Kysely<Database>,
+  db: AnyConnection,
   userId: string,
   grant: OperatorGrant | null,
   now: Date,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import type { AnyConnection } from '../../db/schema';
 import { errorBody, recordError } from '../../http/errors';
 import * as billing from './billing-service';
 import type { BillingDeps } from './billing-service';
@@ -64,7 +65,7 @@ async function handleStripeEvent(deps: BillingDeps, provider: StripePaymentProvi
     if (!report && object.object === 'subscription') report = toProviderSubscription(object);
   }
 
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const isFirst = await repository.recordWebhookEvent(trx, {
       provider: 'stripe',
       event_id: event.id,

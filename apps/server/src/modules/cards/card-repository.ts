@@ -1,15 +1,17 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { defaultLeadFormSettings, type Card, type CardSummary } from '@cardstack/shared/cards/schemas';
 import { usernameKey, usernameQuarantineDays } from '@cardstack/shared/cards/username';
+import type { CardForLimit } from '@cardstack/shared/plans/card-limits';
 import type { DialectName } from '../../db/database';
-import type { CardTable, Database } from '../../db/schema';
+import { lockUserRow, userView } from '../auth/auth-module';
+import type { CardTable, CardTables } from './cards-tables';
 
 /*
  * The only place that knows how cards are stored. It speaks in `Card` objects; JSON columns and 0/1
  * booleans stay in here. Every function takes the database or a transaction as its first argument.
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<CardTables>;
 
 /** The fields a change may touch; id, owner and creation time never change. */
 export type CardChanges = Partial<Omit<Card, 'id' | 'ownerId' | 'version' | 'createdAt' | 'updatedAt'>>;
@@ -168,8 +170,12 @@ export async function findCardForUpdate(db: Db, dialect: DialectName, id: string
  */
 export async function lockOwner(db: Db, dialect: DialectName, ownerId: string): Promise<void> {
   if (dialect !== 'postgres') return;
-  // NO KEY UPDATE: conflicts with itself, but not with the key-share locks of other inserts referencing the user.
-  await db.selectFrom('user').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
+  await lockUserRow(db, ownerId);
+}
+
+export async function countCardsByOwner(db: Db, ownerId: string): Promise<number> {
+  const row = await db.selectFrom('card').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Newest first; ties (same millisecond) broken by id so the order is stable. */
@@ -203,13 +209,50 @@ export async function listCardIdsByOwner(db: Db, ownerId: string): Promise<strin
   return rows.map((row) => row.id);
 }
 
-/** Applies changes and bumps the version (the public page caches per version). */
 /** The ids of a team's cards (its members' team cards). */
 export async function listCardIdsByTeamOwner(db: Db, teamOwnerId: string): Promise<string[]> {
   const rows = await db.selectFrom('card').select('id').where('team_owner_id', '=', teamOwnerId).execute();
   return rows.map((row) => row.id);
 }
 
+/** How many of the team's cards each member user holds. */
+export async function countTeamCardsByOwner(db: Db, teamOwnerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('card')
+    .select(['owner_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('team_owner_id', '=', teamOwnerId)
+    .groupBy('owner_id')
+    .execute();
+  return new Map(rows.map((row) => [row.owner_id, Number(row.count)]));
+}
+
+/** Gives a member's team cards to the team owner, not as a default (the owner already has one or chooses); their ids. */
+export async function passTeamCardsToOwner(db: Db, fromUserId: string, teamOwnerId: string, now: string): Promise<string[]> {
+  const rows = await db.selectFrom('card').select('id').where('owner_id', '=', fromUserId).where('team_owner_id', '=', teamOwnerId).execute();
+  if (rows.length === 0) return [];
+  await db
+    .updateTable('card')
+    .set((eb) => ({ owner_id: teamOwnerId, is_default: 0, version: eb('version', '+', 1), updated_at: now }))
+    .where('owner_id', '=', fromUserId)
+    .where('team_owner_id', '=', teamOwnerId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A team's cards held by its former members become their personal cards; their ids and owners. */
+export async function releaseTeamCards(db: Db, teamOwnerId: string, now: string): Promise<{ id: string; owner_id: string }[]> {
+  const rows = await db.selectFrom('card').select(['id', 'owner_id']).where('team_owner_id', '=', teamOwnerId).where('owner_id', '!=', teamOwnerId).execute();
+  if (rows.length === 0) return [];
+  await db
+    .updateTable('card')
+    .set((eb) => ({ team_owner_id: null, version: eb('version', '+', 1), updated_at: now }))
+    .where('team_owner_id', '=', teamOwnerId)
+    .where('owner_id', '!=', teamOwnerId)
+    .execute();
+  return rows;
+}
+
+/** Applies changes and bumps the version (the public page caches per version). */
 export async function updateCard(db: Db, id: string, changes: CardChanges, now: string): Promise<number> {
   const result = await db
     .updateTable('card')
@@ -329,4 +372,65 @@ export function uniqueViolationOf(error: unknown): 'username' | 'default' | 'id'
     if (message.includes('card.id')) return 'id';
   }
   return null;
+}
+
+// ---- The card allowance's counts ----------------------------------------------------------------------
+
+const toCardForLimit = (row: { id: string; is_default: number; created_at: string }): CardForLimit => ({
+  id: row.id,
+  isDefault: row.is_default === 1,
+  createdAt: row.created_at,
+});
+
+/** Every card a user owns: what their own plan's allowance counts. */
+export async function listCardsUnderOwnAllowance(db: Db, ownerId: string): Promise<CardForLimit[]> {
+  const rows = await db.selectFrom('card').select(['id', 'is_default', 'created_at']).where('owner_id', '=', ownerId).execute();
+  return rows.map(toCardForLimit);
+}
+
+/** Every card that counts against a team's allowance: the team's cards and the owner's own. */
+export async function listCardsUnderTeamAllowance(db: Db, teamOwnerId: string): Promise<CardForLimit[]> {
+  const rows = await db
+    .selectFrom('card')
+    .select(['id', 'is_default', 'created_at'])
+    .where((eb) => eb.or([eb('team_owner_id', '=', teamOwnerId), eb('owner_id', '=', teamOwnerId)]))
+    .execute();
+  return rows.map(toCardForLimit);
+}
+
+// ---- With their owners' names ----------------------------------------------------------------------
+
+/** A set of cards: one user's own, or a team's (its members' team cards and the owner's). */
+export type CardSet = { ownerId: string } | { teamOwnerId: string };
+
+/** A card as the insights dashboard names and groups it: with its owner's name and its links. */
+export interface CardWithOwnerName {
+  id: string;
+  title: string;
+  name: string;
+  username: string;
+  ownerId: string;
+  ownerName: string;
+  links: string;
+}
+
+export async function listCardsWithOwnerNames(db: Db, cards: CardSet): Promise<CardWithOwnerName[]> {
+  let query = db
+    .selectFrom('card')
+    .leftJoin(userView().as('user'), 'user.id', 'card.owner_id')
+    .select(['card.id', 'card.title', 'card.name', 'card.username', 'card.owner_id', 'user.name as owner_name', 'card.links']);
+  query =
+    'ownerId' in cards
+      ? query.where('card.owner_id', '=', cards.ownerId)
+      : query.where((eb) => eb.or([eb('card.team_owner_id', '=', cards.teamOwnerId), eb('card.owner_id', '=', cards.teamOwnerId)]));
+  const rows = await query.orderBy('card.created_at').orderBy('card.id').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    name: row.name,
+    username: row.username,
+    ownerId: row.owner_id,
+    ownerName: row.owner_name ?? '',
+    links: row.links,
+  }));
 }

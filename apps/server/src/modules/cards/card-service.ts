@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import { fileMessages, maxDownloadableFileBytes, maxDownloadableFilesPerCard, toDisplayFileName } from '@cardstack/shared/cards/files';
 import { defaultImagePosition, type ImageSlot } from '@cardstack/shared/cards/images';
 import { cardListLimit, cardMessages } from '@cardstack/shared/cards/messages';
@@ -18,24 +17,24 @@ import { usernameKey, usernameMessages } from '@cardstack/shared/cards/username'
 import { planForCard, type Feature } from '@cardstack/shared/plans/features';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
 import type { DialectName } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest, notFound, recordError } from '../../http/errors';
 import { assertFeature } from '../billing/billing-module';
-import { isCardLimitError, type CardAllowanceService } from '../card-allowance/card-allowance-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
+import { isCardLimitError, type CardAllowanceService } from './card-allowance';
 import { canAccessCard, type CardCaller } from './card-access';
 import { detectDownloadableFileType } from './card-file-types';
 import { randomId } from './card-ids';
 import * as repository from './card-repository';
 
 export interface CardsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   dialect: DialectName;
   storage: FileStorage;
   /** Told after every committed change (the public page drops its cached copy). */
   onCardChanged?: (change: { cardId: string; ownerId: string; kind: 'saved' | 'duplicated' | 'deleted' }) => void;
   /** Told inside the transaction of every save (the public page queues the card's vCard and QR with it). */
-  onCardSaving?: (trx: Transaction<Database>, change: { cardId: string; kind: 'saved' | 'duplicated' }) => Promise<void>;
+  onCardSaving?: (trx: AnyConnection, change: { cardId: string; kind: 'saved' | 'duplicated' }) => Promise<void>;
   /** The plan's card allowance: creating refuses beyond it, the list marks blocked cards. Without it (benchmarks) cards are unlimited. */
   cardAllowance?: Pick<CardAllowanceService, 'requireRoomFor' | 'blockedCardIdsOf'>;
 }
@@ -176,7 +175,7 @@ export async function createCard(
     // A team card made for a member lives in the team (Teams); the teams feature has checked who may make it.
     checkPaidChanges(forMember ? 'team' : cardPlanOf(caller, value), { theme: defaultCardTheme, widgets: [] }, input);
     try {
-      const created = await deps.db.transaction().execute(async (trx) => {
+      const created = await deps.db.transaction().execute(async (trx: AnyConnection) => {
         await repository.lockOwner(trx, deps.dialect, ownerId);
         if (!forMember) await deps.cardAllowance?.requireRoomFor(value, trx);
         value.isDefault = !(await repository.ownerHasDefaultCard(trx, ownerId));
@@ -204,7 +203,7 @@ export async function createCardFromProduct(
   deps: CardsDeps,
   caller: CardCaller,
   product: { id: string; productId: string; productName: string },
-  claim: (trx: Transaction<Database>) => Promise<void>,
+  claim: (trx: AnyConnection) => Promise<void>,
 ): Promise<Card> {
   const createdAt = now();
   const emptyImage = (): CardImage => ({ url: null, alt: '', position: defaultImagePosition });
@@ -242,7 +241,7 @@ export async function createCardFromProduct(
     createdAt,
     updatedAt: createdAt,
   };
-  const created = await deps.db.transaction().execute(async (trx) => {
+  const created = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.lockOwner(trx, deps.dialect, value.ownerId);
     await deps.cardAllowance?.requireRoomFor(value, trx);
     // Someone may have chosen this id as their card's username before the card was activated: the card keeps
@@ -270,7 +269,7 @@ export async function findAccessibleCard(deps: CardsDeps, caller: CardCaller, ca
  */
 export async function updateCard(deps: CardsDeps, caller: CardCaller, cardId: string, input: UpdateCardValues): Promise<Card> {
   try {
-    const updated = await deps.db.transaction().execute(async (trx) => {
+    const updated = await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
       if (!current || !canAccessCard(caller, current)) throw cardNotFound();
       checkPaidChanges(cardPlanOf(caller, current), current, input);
@@ -375,7 +374,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
     throw await rollBack(error, cardMessages.duplicateFailed);
   }
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx: AnyConnection) => {
       await repository.lockOwner(trx, deps.dialect, copy.ownerId);
       await deps.cardAllowance?.requireRoomFor(copy, trx);
       await repository.insertCard(trx, copy);
@@ -396,7 +395,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
 /** Only one card is the default: setting one clears the previous default, in one transaction. */
 export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
   const target = await getCard(deps, caller, cardId);
-  const updated = await deps.db.transaction().execute(async (trx) => {
+  const updated = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.lockOwner(trx, deps.dialect, target.ownerId);
     await repository.makeDefaultCard(trx, target.ownerId, target.id, now());
     const updated = await repository.findCardById(trx, target.id);
@@ -415,7 +414,7 @@ export async function setDefaultCard(deps: CardsDeps, caller: CardCaller, cardId
  */
 export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<void> {
   const target = await getCard(deps, caller, cardId);
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.lockOwner(trx, deps.dialect, target.ownerId);
     const current = await repository.findCardById(trx, target.id);
     if (!current) throw cardNotFound();
@@ -433,7 +432,7 @@ export async function deleteCard(deps: CardsDeps, caller: CardCaller, cardId: st
  * Account deletion step: every card of the user, through `trx` (the deletion's transaction). Their files go,
  * and the public page forgets them, in the returned clean-up, once the deletion committed.
  */
-export async function deleteCardsOfUser(deps: CardsDeps, userId: string, trx: Kysely<Database> = deps.db): Promise<() => Promise<void>> {
+export async function deleteCardsOfUser(deps: CardsDeps, userId: string, trx: AnyConnection = deps.db): Promise<() => Promise<void>> {
   const ids = await repository.listCardIdsByOwner(trx, userId);
   await repository.deleteCardRowsOfOwner(trx, userId, now());
   return async () => {
@@ -555,7 +554,7 @@ export async function resetCardsToBasic(
       : await repository.listCardIdsByTeamOwner(deps.db, scope.teamOwnerId);
   let changed = 0;
   for (const cardId of ids) {
-    const updated = await deps.db.transaction().execute(async (trx) => {
+    const updated = await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
       if (!current) return null;
       const changes: repository.CardChanges = {};
@@ -583,7 +582,7 @@ async function changeLockedCard(
   cardId: string,
   change: (current: Card) => repository.CardChanges,
 ): Promise<Card> {
-  const updated = await deps.db.transaction().execute(async (trx) => {
+  const updated = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const current = await repository.findCardForUpdate(trx, deps.dialect, cardId);
     if (!current || !canAccessCard(caller, current)) throw cardNotFound();
     await repository.updateCard(trx, cardId, change(current), now());

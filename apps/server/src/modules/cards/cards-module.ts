@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
 import type { Feature } from '@cardstack/shared/plans/features';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { CardCaller } from './card-access';
 import * as repository from './card-repository';
 import * as service from './card-service';
@@ -25,26 +24,42 @@ export {
   type CardsDeps,
 } from './card-service';
 export type { CardCaller } from './card-access';
+export type { CardSet, CardWithOwnerName } from './card-repository';
+export { allCardIds, cardLabelView, teamCardIds } from './card-views';
+export { findCardByAddress, findStoredVCard, planOfCard, recordStoredVCard, type CardRef } from './card-lookup';
+export { countTeamCardsByOwner, releaseTeamCards, transferTeamCards, type CardHandover } from './team-card-handover';
+export { createCardAllowance, isCardLimitError, type CardAllowanceService } from './card-allowance';
 
 /**
  * A card the caller may work on (404 otherwise) whose plan has the feature (403 otherwise): the card's plan is
  * the team's for a team card in team mode, else the caller's.
  */
-export function getCardWithFeature(db: Kysely<Database>, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
+export function getCardWithFeature(db: AnyConnection, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
   return service.getCardWithFeature({ db }, caller, cardId, feature);
 }
 
 /** One card by id, whoever owns it. */
-export function findCard(db: Kysely<Database>, cardId: string): Promise<Card | null> {
+export function findCard(db: AnyConnection, cardId: string): Promise<Card | null> {
   return repository.findCardById(db, cardId);
 }
 
 /** A user's cards, newest first. */
-export function listCardsOfOwner(db: Kysely<Database>, ownerId: string, limit: number): Promise<CardSummary[]> {
+export function listCardsOfOwner(db: AnyConnection, ownerId: string, limit: number): Promise<CardSummary[]> {
   return repository.listCardsByOwner(db, ownerId, limit);
 }
 
+/** How many cards a user owns (team cards included). */
+export function countCardsOfOwner(db: AnyConnection, ownerId: string): Promise<number> {
+  return repository.countCardsByOwner(db, ownerId);
+}
+
+/** A user's or a team's cards, oldest first, with their owners' names. */
+export function listCardsWithOwnerNames(db: AnyConnection, cards: repository.CardSet): Promise<repository.CardWithOwnerName[]> {
+  return repository.listCardsWithOwnerNames(db, cards);
+}
+
 /** The cards a team holds (its members' team cards), newest first. */
-export function listCardsOfTeam(db: Kysely<Database>, teamOwnerId: string, limit: number): Promise<CardSummary[]> {
+export function listCardsOfTeam(db: AnyConnection, teamOwnerId: string, limit: number): Promise<CardSummary[]> {
   return repository.listCardsByTeamOwner(db, teamOwnerId, limit);
 }
+export type { CardTables } from './cards-tables';

@@ -1,9 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { scanDetails, type Contact, type ContactCard, type ContactFilter, type ScanDetails } from '@cardstack/shared/contacts/schemas';
-import type { ContactTable, Database } from '../../db/schema';
+import type { DialectName } from '../../db/database';
+import { userView } from '../auth/auth-module';
+import { planView } from '../billing/billing-module';
+import { cardLabelView, teamCardIds } from '../cards/cards-module';
+import type { ContactTable, ContactTables } from './contacts-tables';
 import type { ContactScope } from './contact-access';
 import type { ContactCursor } from './contact-cursor';
-import type { DialectName } from '../../db/database';
 import { likePatternOf, searchTermsOf, searchTextOf, sortNameOf, trigramQueryOf } from './contact-search';
 
 /*
@@ -12,7 +15,7 @@ import { likePatternOf, searchTermsOf, searchTextOf, sortNameOf, trigramQueryOf 
  * every read or change of existing contacts takes the caller's scope, so no query can forget it.
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<ContactTables>;
 
 /** A new contact as the service decides it; the search columns are derived here. */
 export type NewContact = Omit<Contact, 'kind' | 'cardName' | 'updatedAt' | 'scan'> & {
@@ -121,7 +124,7 @@ type ScopeColumn = 'contact.owner_id' | 'contact.team_owner_id' | 'contact.card_
  * which keeps SQLite from walking the owner's index instead (without table statistics it would, and read every
  * contact of the owner for a term that matches one).
  */
-function inScope(eb: ExpressionBuilder<Database, 'contact'>, scope: ContactScope, viaSearchIndex = false) {
+function inScope(eb: ExpressionBuilder<ContactTables, 'contact'>, scope: ContactScope, viaSearchIndex = false) {
   const column = (name: ScopeColumn) => (viaSearchIndex ? sql<string>`+${eb.ref(name)}` : eb.ref(name));
   const own = eb(column('contact.owner_id'), '=', scope.ownerId);
   return scope.teamOwnerIds.length === 0 ? own : eb.or([own, eb(column('contact.team_owner_id'), 'in', [...scope.teamOwnerIds])]);
@@ -130,7 +133,7 @@ function inScope(eb: ExpressionBuilder<Database, 'contact'>, scope: ContactScope
 function selectContacts(db: Db) {
   return db
     .selectFrom('contact')
-    .leftJoin('card', 'card.id', 'contact.card_id')
+    .leftJoin(cardLabelView().as('card'), 'card.id', 'contact.card_id')
     .select(contactColumns)
     .select(['card.title as card_title', 'card.name as card_person_name', 'card.username as card_username']);
 }
@@ -155,7 +158,7 @@ async function searchIndexQueryOf(db: Db, dialect: DialectName, terms: readonly 
 
 /** The filter's conditions: scope, card, kind and search (`trigramQuery` from `searchIndexQueryOf`). */
 function matchesFilter(
-  eb: ExpressionBuilder<Database, 'contact'>,
+  eb: ExpressionBuilder<ContactTables, 'contact'>,
   scope: ContactScope,
   filter: Pick<ContactFilter, 'cardId' | 'kind' | 'search'>,
   trigramQuery: string | null,
@@ -179,7 +182,7 @@ function matchesFilter(
  * LIKE itself; on SQLite the FTS5 trigram table names the candidate rows (`trigramQuery`) and the LIKE
  * confirms them. A term shorter than a trigram cannot use either index and reads the owner's contacts.
  */
-function holdsAnyTerm(eb: ExpressionBuilder<Database, 'contact'>, terms: readonly string[], trigramQuery: string | null): Expression<SqlBool> {
+function holdsAnyTerm(eb: ExpressionBuilder<ContactTables, 'contact'>, terms: readonly string[], trigramQuery: string | null): Expression<SqlBool> {
   const like = eb.or(terms.map((term) => sql<SqlBool>`${eb.ref('contact.search_text')} like ${likePatternOf(term)} escape '\\'`));
   if (!trigramQuery) return like;
   return eb.and([sql<SqlBool>`contact.rowid in (select rowid from contact_search where contact_search match ${trigramQuery})`, like]);
@@ -366,7 +369,7 @@ export async function passTeamLeadsToOwner(db: Db, memberUserId: string, teamOwn
     .where((eb) =>
       eb.or([
         eb('team_owner_id', '=', teamOwnerId),
-        eb('card_id', 'in', eb.selectFrom('card').select('card.id').where('card.team_owner_id', '=', teamOwnerId)),
+        eb('card_id', 'in', teamCardIds(teamOwnerId)),
       ]),
     )
     .executeTakeFirst();
@@ -402,6 +405,11 @@ export async function setNewLeadEmailOn(db: Db, userId: string, isOn: boolean, n
 
 /** The owner a lead goes to: their email for the notification and their plan for the team rule. */
 export async function findLeadRecipient(db: Db, userId: string): Promise<{ email: string; name: string; plan: string; emailVerified: boolean } | null> {
-  const row = await db.selectFrom('user').select(['email', 'name', 'plan', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom(userView().as('user'))
+    .innerJoin(planView().as('user_plan'), 'user_plan.id', 'user.id')
+    .select(['user.email', 'user.name', 'user_plan.plan', 'user.emailVerified'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
   return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : null;
 }

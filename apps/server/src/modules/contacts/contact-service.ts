@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import { leadThankYouText } from '@cardstack/shared/cards/schemas';
 import {
   contactLimits,
@@ -19,13 +18,14 @@ import {
   type NotificationSettings,
   type UpdateContactValues,
 } from '@cardstack/shared/contacts/schemas';
-import { toUserPlan } from '@cardstack/shared/plans/plans';
+import { isTeamActive } from '@cardstack/shared/plans/plans';
 import { identityKeys, phoneKey, sharedIdentity } from '@cardstack/shared/scanner/duplicates';
 import { scannerLimits, scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import { buildVCard, vcardContentDisposition } from '@cardstack/shared/vcard/vcard-writer';
+import type { AnyConnection } from '../../db/schema';
 import type { DialectName } from '../../db/database';
-import type { Database } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { planOf } from '../billing/billing-module';
 import { findCard, listCardsOfOwner, listCardsOfTeam } from '../cards/cards-module';
 import { enqueueMail } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
@@ -40,12 +40,12 @@ import * as repository from './contact-repository';
  * a card, through the API).
  */
 export type ContactCreatedHook = (
-  trx: Kysely<Database>,
+  trx: AnyConnection,
   change: { event: 'lead.created' | 'contact.created'; contact: ContactSummary },
 ) => Promise<void>;
 
 export interface ContactsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** Search asks each engine's own trigram index. */
   dialect: DialectName;
   /** Where the photos of scanned cards are kept. */
@@ -77,7 +77,7 @@ const contactNotFound = () => notFound(contactMessages.notFound);
 const nowIso = () => new Date().toISOString();
 
 /** Runs `work` in a transaction, or in the caller's when it already is one (a use case may be composed). */
-function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+function inTransaction<T>(db: AnyConnection, work: (trx: AnyConnection) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
@@ -123,7 +123,7 @@ interface CreateLeadResult {
  * new-lead email is queued in the same transaction unless the owner turned it off. Whether the card's page is
  * shown at all (blocked by its plan's card limit) is the public page's decision, made before calling this.
  */
-export async function createLead(db: Kysely<Database>, options: CreateLeadOptions): Promise<CreateLeadResult> {
+export async function createLead(db: AnyConnection, options: CreateLeadOptions): Promise<CreateLeadResult> {
   const parsed = createLeadInput.safeParse(options.input);
   if (!parsed.success) {
     const fields = fieldsOf(parsed.error.issues);
@@ -145,8 +145,8 @@ export async function createLead(db: Kysely<Database>, options: CreateLeadOption
     // record is their own team owner). Kept only while that team is on the team plan.
     const teamCandidate =
       card.teamOwnerId ?? options.ownerTeamOwnerId ?? card.ownerId;
-    const teamPlan = teamCandidate === card.ownerId ? owner.plan : (await repository.findLeadRecipient(trx, teamCandidate))?.plan;
-    const teamOwnerId = toUserPlan(teamPlan) === 'team' ? teamCandidate : null;
+    const teamPlan = teamCandidate === card.ownerId ? owner.plan : await planOf(trx, teamCandidate);
+    const teamOwnerId = isTeamActive(teamPlan) ? teamCandidate : null;
     const cardName = repository.cardDisplayName(card);
     const contactId = crypto.randomUUID();
     const lead: repository.NewContact = {
@@ -294,7 +294,7 @@ async function deleteImages(deps: ContactsDeps, keys: readonly string[]): Promis
 export async function bulkDeleteContacts(deps: ContactsDeps, caller: ContactsCaller, ids: readonly string[]): Promise<number> {
   const scope = contactScopeOf(caller, 'manage');
   const unique = [...new Set(ids)];
-  const { deleted, imageKeys } = await deps.db.transaction().execute(async (trx) => {
+  const { deleted, imageKeys } = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const found = await repository.findIdsInScope(trx, scope, unique);
     if (found.length !== unique.length) throw notFound(contactMessages.someNotFound);
     const keys = await repository.findImageKeys(trx, { scope, ids: unique });
@@ -325,7 +325,7 @@ export async function contactVCard(
 }
 
 /** Every contact of the filter, page by page in the filter's order; the next page is read when asked for. */
-async function* contactPages(db: Kysely<Database>, dialect: DialectName, scope: ContactScope, filter: ContactFilter, pageSize = 500): AsyncGenerator<Contact[]> {
+async function* contactPages(db: AnyConnection, dialect: DialectName, scope: ContactScope, filter: ContactFilter, pageSize = 500): AsyncGenerator<Contact[]> {
   let cursor: ContactCursor | null = null;
   for (;;) {
     const page = await repository.listContactPage(db, dialect, scope, filter, cursor, pageSize);
@@ -360,7 +360,7 @@ export async function listContactCards(deps: ContactsDeps, caller: ContactsCalle
  * A member leaves the team (removed, or their account is deleted): the leads of the team's cards stay with the
  * team. Call it with the transaction that moves the member's team cards, after the cards moved.
  */
-export async function passTeamLeadsToOwner(db: Kysely<Database>, memberUserId: string, teamOwnerId: string): Promise<number> {
+export async function passTeamLeadsToOwner(db: AnyConnection, memberUserId: string, teamOwnerId: string): Promise<number> {
   return repository.passTeamLeadsToOwner(db, memberUserId, teamOwnerId, nowIso());
 }
 
@@ -378,7 +378,7 @@ export async function updateNotificationSettings(
 }
 
 /** Account deletion step. */
-export async function deleteContactsOfUser(deps: ContactsDeps, userId: string, trx: Kysely<Database> = deps.db): Promise<() => Promise<void>> {
+export async function deleteContactsOfUser(deps: ContactsDeps, userId: string, trx: AnyConnection = deps.db): Promise<() => Promise<void>> {
   const imageKeys = await repository.findImageKeys(trx, { ownerId: userId });
   await repository.deleteContactsOfUser(trx, userId);
   // The photos go once the deletion committed (a rolled-back deletion keeps its contacts whole).
@@ -433,7 +433,7 @@ export async function saveScannedContact(
   const contactId = target?.contact.id ?? crypto.randomUUID();
   const imageKey = image ? cardImageKey(contactId) : null;
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx: AnyConnection) => {
       if (target) {
         const changes = mergedChanges(target.contact, values, imageKey !== null);
         if (!(await repository.updateContact(trx, scope, target.contact, { ...changes, ...(imageKey ? { imageKey } : {}) }, nowIso()))) {

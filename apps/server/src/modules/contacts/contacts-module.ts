@@ -16,3 +16,4 @@ export {
   type ContactCreatedHook,
   type ContactsDeps,
 } from './contact-service';
+export type { ContactTables } from './contacts-tables';

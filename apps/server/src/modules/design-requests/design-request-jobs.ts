@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { JobRunner } from '../../jobs/jobs-module';
 import type { FileStorage } from '../storage/storage-module';
 import { deleteDesignRequest, listClosedDesignRequestsBefore } from './design-request-repository';
@@ -9,7 +8,7 @@ import { designRequestFolder } from './design-request-service';
 export const designRequestRetentionJob = 'design-requests.retention';
 
 export interface DesignRequestRetentionDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   /** DESIGN_REQUEST_RETENTION_DAYS: how long a done or rejected request is kept after its last change. */
   retentionDays: number;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DesignRequestKind, DesignRequestStatus, DesignUploadField } from '@cardstack/shared/design-requests/schemas';
-import type { Database, DesignRequestTable } from '../../db/schema';
+import type { DesignRequestTable, DesignRequestTables } from './design-requests-tables';
 
-type Db = Kysely<Database>;
+type Db = Kysely<DesignRequestTables>;
 
 export interface StoredFile {
   field: DesignUploadField;

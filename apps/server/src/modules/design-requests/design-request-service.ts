@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   cardFinishLabels,
   cardMaterialLabels,
@@ -12,14 +11,14 @@ import {
 } from '@cardstack/shared/design-requests/schemas';
 import type { z } from 'zod';
 import type { customDesignInput, quoteInput } from '@cardstack/shared/design-requests/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { enqueueMail } from '../mail/mail-module';
 import type { FileStorage } from '../storage/storage-module';
 import * as repository from './design-request-repository';
 
 export interface DesignRequestsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   /** Who is told of each new request: the operators' addresses. */
   operatorEmails: () => Promise<string[]>;
@@ -99,7 +98,7 @@ export async function submitDesignRequest(
   };
   try {
     const recipients = await deps.operatorEmails();
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx: AnyConnection) => {
       await repository.insertDesignRequest(trx, row);
       for (const to of recipients) {
         await enqueueMail(trx, { to, template: 'design-request', data: { requestId: id, kind: request.kind, rows: mailRows(row), fileCount: stored.length } });
@@ -142,13 +141,13 @@ export function toDesignRequestSummary(row: repository.DesignRequestRow): Design
 
 // ---- For the operator console -------------------------------------------------------------------------------
 
-export async function listDesignRequests(db: Kysely<Database>, status?: DesignRequestStatus): Promise<DesignRequestSummary[]> {
+export async function listDesignRequests(db: AnyConnection, status?: DesignRequestStatus): Promise<DesignRequestSummary[]> {
   return (await repository.listDesignRequests(db, status, 500)).map(toDesignRequestSummary);
 }
 
 /** Changes a request's status; returns the status before and after (for the audit log). */
 export async function setDesignRequestStatus(
-  db: Kysely<Database>,
+  db: AnyConnection,
   id: string,
   status: DesignRequestStatus,
 ): Promise<{ before: DesignRequestStatus; after: DesignRequestStatus; kind: DesignRequestKind }> {
@@ -159,7 +158,7 @@ export async function setDesignRequestStatus(
 }
 
 /** The storage key and name of one of a request's files, or null. */
-export async function designRequestFile(db: Kysely<Database>, id: string, field: string): Promise<{ key: string; name: string } | null> {
+export async function designRequestFile(db: AnyConnection, id: string, field: string): Promise<{ key: string; name: string } | null> {
   const found = await repository.findDesignRequest(db, id);
   const file = found?.files.find((candidate) => candidate.field === field);
   return file ? { key: file.key, name: file.name } : null;

@@ -11,3 +11,4 @@ export {
   setDesignRequestStatus,
   type DesignRequestsDeps,
 } from './design-request-service';
+export type { DesignRequestTables } from './design-requests-tables';

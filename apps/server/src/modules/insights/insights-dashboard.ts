@@ -1,24 +1,22 @@
-import type { Kysely } from 'kysely';
 import { linkDisplayLabel, type Link } from '@cardstack/shared/cards/links';
 import { conversionPercent, deviceTypes, insightMetrics, type DeviceType } from '@cardstack/shared/insights/metrics';
 import { changePercent, customRangeProblem, resolvePeriod, toDay, type ResolvedPeriod } from '@cardstack/shared/insights/periods';
 import { emptyCounts, type InsightsQuery, type InsightsResponse, type MetricCounts } from '@cardstack/shared/insights/schemas';
 import { visitSources, type VisitSource } from '@cardstack/shared/insights/sources';
 import type { Permission } from '@cardstack/shared/teams/roles';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
+import { listCardsWithOwnerNames, type CardWithOwnerName } from '../cards/cards-module';
 import {
-  listScopeCards,
   sumByCardAndSource,
   sumDetails,
   sumSeries,
   type CounterRange,
   type CounterSums,
-  type ScopeCard,
 } from './insights-repository';
 
 export interface InsightsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** The short id of a link's tracked address (the public page's rule). */
   linkIdOf: (link: Pick<Link, 'kind' | 'url'>) => string;
   now?: () => Date;
@@ -46,7 +44,7 @@ export function canSeeTeamInsights(caller: InsightsCaller): boolean {
   return caller.permissions.includes('metrics');
 }
 
-const cardLabelOf = (card: ScopeCard) => card.title || card.name || card.username;
+const cardLabelOf = (card: CardWithOwnerName) => card.title || card.name || card.username;
 
 /** The counter columns as the dashboard's metrics. */
 function countsOf(sums: CounterSums): MetricCounts {
@@ -89,7 +87,7 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
   const canSeeTeam = canSeeTeamInsights(caller);
   if (query.scope === 'team' && !canSeeTeam) throw new AppError(403, 'forbidden', insightsMessages.teamNotAllowed);
 
-  const allCards = await listScopeCards(deps.db, query.scope === 'team' ? { teamOwnerId: caller.teamOwnerId } : { ownerId: caller.userId });
+  const allCards = await listCardsWithOwnerNames(deps.db, query.scope === 'team' ? { teamOwnerId: caller.teamOwnerId } : { ownerId: caller.userId });
   const cards = query.cardId ? allCards.filter((card) => card.id === query.cardId) : allCards;
   if (query.cardId && cards.length === 0) throw new AppError(404, 'not-found', insightsMessages.cardNotFound);
   const cardIds = cards.map((card) => card.id);

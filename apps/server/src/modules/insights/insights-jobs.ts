@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { toDay } from '@cardstack/shared/insights/periods';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { JobRunner } from '../../jobs/jobs-module';
 import { forgetVisitorsBefore } from './insights-repository';
 
@@ -10,7 +9,7 @@ export const forgetVisitorsJob = 'insights.forget-visitors';
  * Daily, shortly after midnight UTC (a few minutes' grace for the last flushes of the day before): the past
  * days' salts and visitor hashes are deleted. Idempotent: a second run finds nothing to delete.
  */
-export function registerInsightsJobs(runner: JobRunner, deps: { db: Kysely<Database>; now?: () => Date }): void {
+export function registerInsightsJobs(runner: JobRunner, deps: { db: AnyConnection; now?: () => Date }): void {
   runner.register(forgetVisitorsJob, async () => {
     await forgetVisitorsBefore(deps.db, toDay((deps.now ?? (() => new Date()))()));
   });

@@ -7,3 +7,4 @@ export { openCountryLookup, type CountryLookup } from './country-lookup';
 export { registerInsightsRoutes } from './insights-routes';
 export { registerInsightsJobs } from './insights-jobs';
 export type { InsightsDeps } from './insights-dashboard';
+export type { InsightTables } from './insights-tables';

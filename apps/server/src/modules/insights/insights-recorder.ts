@@ -1,10 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { CountedMetric } from '@cardstack/shared/insights/metrics';
 import { markerOfQuery, visitSourceOf } from '@cardstack/shared/insights/sources';
 import { toDay } from '@cardstack/shared/insights/periods';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { recordError } from '../../http/errors';
 import { runEvery } from '../../jobs/jobs-module';
 import { cachedSalts, newSalt, visitorHash, type SaltStore } from './daily-salt';
@@ -33,7 +32,7 @@ export interface InsightsRecorder {
 }
 
 export interface InsightsRecorderDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   baseUrl: string;
   flushIntervalMs: number;
   logger: Pick<Logger, 'error'>;

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { insightCounterColumns } from '../../db/migrations/0060-insights';
-import type { Database } from '../../db/schema';
+import { allCardIds } from '../cards/cards-module';
+import { insightCounterColumns, type InsightTables } from './insights-tables';
 
-type Db = Kysely<Database>;
+type Db = Kysely<InsightTables>;
 
 /** One counter to add to: a card's metric on a UTC day, by source and detail ('' where none applies). */
 export interface CounterIncrement {
@@ -101,8 +101,7 @@ export async function addCounters(db: Db, increments: readonly CounterIncrement[
         await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns})
           select v.column1, v.column2, v.column3, ${valueColumns}
           from (values ${values}) as v
-          join card on card.id = v.column1
-          where true
+          where v.column1 in (${allCardIds()})
           on conflict (card_id, ${sql.ref(target.period)}, source) do update set ${additions}`.execute(trx);
       }
       const detailTable = sql.table(target.details);
@@ -111,8 +110,7 @@ export async function addCounters(db: Db, increments: readonly CounterIncrement[
         await sql`insert into ${detailTable} (card_id, ${sql.ref(target.period)}, kind, detail, count)
           select v.column1, v.column2, v.column3, v.column4, v.column5
           from (values ${values}) as v
-          join card on card.id = v.column1
-          where true
+          where v.column1 in (${allCardIds()})
           on conflict (card_id, ${sql.ref(target.period)}, kind, detail) do update set count = ${detailTable}.count + excluded.count`.execute(trx);
       }
     }
@@ -152,40 +150,6 @@ export async function forgetVisitorsBefore(db: Db, today: string): Promise<{ sal
 }
 
 // ---- Reading -------------------------------------------------------------------------------------------
-
-/** Which cards a dashboard reads: one user's own, or a team's (its members' team cards and the owner's). */
-export type CardSet = { ownerId: string } | { teamOwnerId: string };
-
-export interface ScopeCard {
-  id: string;
-  title: string;
-  name: string;
-  username: string;
-  ownerId: string;
-  ownerName: string;
-  links: string;
-}
-
-export async function listScopeCards(db: Db, cards: CardSet): Promise<ScopeCard[]> {
-  let query = db
-    .selectFrom('card')
-    .leftJoin('user', 'user.id', 'card.owner_id')
-    .select(['card.id', 'card.title', 'card.name', 'card.username', 'card.owner_id', 'user.name as owner_name', 'card.links']);
-  query =
-    'ownerId' in cards
-      ? query.where('card.owner_id', '=', cards.ownerId)
-      : query.where((eb) => eb.or([eb('card.team_owner_id', '=', cards.teamOwnerId), eb('card.owner_id', '=', cards.teamOwnerId)]));
-  const rows = await query.orderBy('card.created_at').orderBy('card.id').execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    name: row.name,
-    username: row.username,
-    ownerId: row.owner_id,
-    ownerName: row.owner_name ?? '',
-    links: row.links,
-  }));
-}
 
 export interface CounterRange {
   cardIds: readonly string[];

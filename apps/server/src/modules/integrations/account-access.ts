@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { AccountAccess } from '@cardstack/shared/account/access';
 import type { WebhookEvent } from '@cardstack/shared/integrations/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import * as repository from './integrations-repository';
 import { oauthClientsOf, type IntegrationsSettings } from './integrations-service';
 import { revokeAppAccessOfUser } from './revoke-app-access';
@@ -16,10 +15,10 @@ export type IntegrationAccessList = Omit<AccountAccess, 'sessions'>;
 export interface IntegrationAccess {
   listOf(userId: string): Promise<IntegrationAccessList>;
   /** Ends every key, grant (its access and refresh tokens) and webhook subscription, inside the caller's transaction. */
-  revokeAllOf(trx: Kysely<Database>, userId: string): Promise<void>;
+  revokeAllOf(trx: AnyConnection, userId: string): Promise<void>;
 }
 
-export function createIntegrationAccess(deps: { db: Kysely<Database>; settings: IntegrationsSettings }): IntegrationAccess {
+export function createIntegrationAccess(deps: { db: AnyConnection; settings: IntegrationsSettings }): IntegrationAccess {
   const clients = oauthClientsOf(deps.settings);
   const appName = (clientId: string) => clients.find((client) => client.id === clientId)?.name ?? clientId;
   return {

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   apiKeyLimits,
   integrationMessages,
@@ -9,7 +8,7 @@ import {
   type CreateApiKeyResponse,
 } from '@cardstack/shared/integrations/schemas';
 import { canUseFeature } from '@cardstack/shared/plans/features';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Caller, CallerOfUser } from '../auth/auth-module';
 import { paidFeatureError } from '../billing/billing-module';
@@ -34,7 +33,7 @@ export interface ApiPrincipal {
 }
 
 export interface ApiAccessDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   oauth: OAuth2Server;
   callerOf: CallerOfUser;
   rateLimiter: RateLimiter;
@@ -114,7 +113,7 @@ function toSummary(key: repository.StoredApiKey): ApiKeySummary {
   return { id: key.id, name: key.name, prefix: key.prefix, scopes: toScopes(key.scopes), createdAt: key.createdAt, lastUsedAt: key.lastUsedAt };
 }
 
-export async function listApiKeys(db: Kysely<Database>, userId: string): Promise<{ keys: ApiKeySummary[] }> {
+export async function listApiKeys(db: AnyConnection, userId: string): Promise<{ keys: ApiKeySummary[] }> {
   return { keys: (await repository.listApiKeys(db, userId)).map(toSummary) };
 }
 
@@ -123,7 +122,7 @@ export async function listApiKeys(db: Kysely<Database>, userId: string): Promise
  * the same transaction (a key made by someone who took over the session is then no secret to the owner).
  */
 export async function createApiKey(
-  db: Kysely<Database>,
+  db: AnyConnection,
   owner: Pick<Caller, 'userId' | 'email' | 'name'>,
   input: { name: string; scopes: ApiScope[] },
 ): Promise<CreateApiKeyResponse> {
@@ -141,13 +140,13 @@ export async function createApiKey(
     scopes: [...new Set(input.scopes)].join(' '),
     now: new Date().toISOString(),
   };
-  await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx: AnyConnection) => {
     await repository.insertApiKey(trx, key);
     await enqueueSecurityNotice(trx, owner.email, { displayName: owner.name, change: 'api-key-created', detail: key.name });
   });
   return { key: toSummary({ id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.now, lastUsedAt: null }), token };
 }
 
-export async function revokeApiKey(db: Kysely<Database>, userId: string, id: string): Promise<void> {
+export async function revokeApiKey(db: AnyConnection, userId: string, id: string): Promise<void> {
   if (!(await repository.deleteApiKey(db, userId, id))) throw notFound(integrationMessages.keyNotFound);
 }

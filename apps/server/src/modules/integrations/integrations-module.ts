@@ -16,3 +16,4 @@ export { registerIntegrationsRoutes } from './integrations-routes';
 export { revokeAppAccessOfUser } from './revoke-app-access';
 export { webhookDeliveryJob } from './webhooks';
 export { createIntegrationAccess, type IntegrationAccess, type IntegrationAccessList } from './account-access';
+export type { IntegrationTables } from './integrations-tables';

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Database, WebhookDeliveryTable } from '../../db/schema';
+import type { IntegrationTables, WebhookDeliveryTable } from './integrations-tables';
 
 /*
  * The only SQL of the integrations module: OAuth grants, codes and tokens, API keys, webhook subscriptions and
  * their deliveries. Every token is looked up by its SHA-256; no raw token is ever written.
  */
 
-type Executor = Kysely<Database>;
+type Executor = Kysely<IntegrationTables>;
 
 // ---- OAuth ---------------------------------------------------------------------------------------------
 

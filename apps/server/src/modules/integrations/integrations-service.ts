@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { JobQueue, JobRunner } from '../../jobs/jobs-module';
 import type { CallerOfUser } from '../auth/auth-module';
 import type { CardsDeps } from '../cards/cards-module';
@@ -28,7 +27,7 @@ export interface IntegrationEvents {
 }
 
 export function createIntegrationEvents(deps: {
-  db: Kysely<Database>;
+  db: AnyConnection;
   jobs: JobQueue;
   logger: Pick<Logger, 'warn' | 'error'>;
   settings: IntegrationsSettings;
@@ -59,7 +58,7 @@ export function oauthClientsOf(settings: IntegrationsSettings): OAuthClientConfi
 }
 
 export interface IntegrationsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   baseUrl: string;
   clients: OAuthClientConfig[];
   zapierClientId: string | null;
@@ -73,7 +72,7 @@ export interface IntegrationsDeps {
 }
 
 export function createIntegrations(deps: {
-  db: Kysely<Database>;
+  db: AnyConnection;
   baseUrl: string;
   settings: IntegrationsSettings;
   events: IntegrationEvents;

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Kysely } from 'kysely';
 import { apiScopes, type ApiScope } from '@cardstack/shared/integrations/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { enqueueSecurityNotice } from '../mail/mail-module';
 import * as repository from './integrations-repository';
 import { hashSecret, isSameSecret, newSecret, tokenPrefixes } from './secrets';
@@ -46,7 +45,7 @@ export function toScopes(value: string | readonly string[] | undefined | null): 
 
 const scopeText = (scopes: readonly string[]) => scopes.join(' ');
 
-function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]) {
+function createModel(db: AnyConnection, clients: readonly OAuthClientConfig[]) {
   /**
    * A code or refresh token presented after it was used: someone holds a copy, and the server cannot tell whether
    * it is the client or a thief. The whole grant is revoked — its codes, tokens and the webhooks made through it —
@@ -94,7 +93,7 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
     ) {
       const now = new Date().toISOString();
       const scopes = scopeText(code.scope ?? apiScopes);
-      await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx: AnyConnection) => {
         const { grantId, isNew } = await repository.upsertGrant(trx, { id: crypto.randomUUID(), userId: user.id, clientId: client.id, scopes, now });
         // Once per connection: asking again under a grant that exists (or refreshing tokens) mails nothing.
         if (isNew) {
@@ -192,7 +191,7 @@ function createModel(db: Kysely<Database>, clients: readonly OAuthClientConfig[]
   };
 }
 
-export function createOAuthServer(db: Kysely<Database>, clients: readonly OAuthClientConfig[]): OAuth2Server {
+export function createOAuthServer(db: AnyConnection, clients: readonly OAuthClientConfig[]): OAuth2Server {
   return new OAuth2Server({
     model: createModel(db, clients) as unknown as OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
     accessTokenLifetime: accessTokenLifetimeSeconds,

@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { ContactSummary } from '@cardstack/shared/contacts/schemas';
 import { integrationMessages, webhookEventScopes, type WebhookEvent, type WebhookPayload } from '@cardstack/shared/integrations/schemas';
 import { canUseFeature } from '@cardstack/shared/plans/features';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { JobExecutor, JobQueue } from '../../jobs/jobs-module';
 import { isAccountDisabled } from '../admin/admin-module';
@@ -32,7 +31,7 @@ const deliveryTimeoutMs = 10_000;
 const maxErrorLength = 300;
 
 export interface WebhookDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   jobs: JobQueue;
   logger: Pick<Logger, 'warn' | 'error'>;
   policy: TargetPolicy;
@@ -102,11 +101,10 @@ export async function listDeliveries(deps: Pick<WebhookDeps, 'db'>, userId: stri
  * the operator disabled is told nothing: its keys and connections no longer act for it, and neither do its hooks.
  */
 export async function publishEvent(deps: Pick<WebhookDeps, 'jobs'>, trx: JobExecutor, userIds: readonly string[], event: WebhookEvent, data: Record<string, unknown>): Promise<number> {
-  const executor = trx as Kysely<Database>;
-  const subscribed = await repository.hooksForEvent(executor, [...new Set(userIds)], event);
+  const subscribed = await repository.hooksForEvent(trx, [...new Set(userIds)], event);
   if (subscribed.length === 0) return 0;
   const disabled = new Set<string>();
-  for (const userId of new Set(subscribed.map((hook) => hook.userId))) if (await isAccountDisabled(executor, userId)) disabled.add(userId);
+  for (const userId of new Set(subscribed.map((hook) => hook.userId))) if (await isAccountDisabled(trx, userId)) disabled.add(userId);
   // A hook made through the API delivers only while its key or grant may read what the event carries (one made
   // before subscriptions checked the scope, or whose key lost it, stays silent).
   const requiredScope = webhookEventScopes[event];
@@ -117,7 +115,7 @@ export async function publishEvent(deps: Pick<WebhookDeps, 'jobs'>, trx: JobExec
   for (const hook of hooks) {
     const id = crypto.randomUUID();
     const payload: WebhookPayload = { type: event, timestamp: now, data };
-    await repository.insertDelivery(executor, { id, subscriptionId: hook.id, event, payload: JSON.stringify(payload), now });
+    await repository.insertDelivery(trx, { id, subscriptionId: hook.id, event, payload: JSON.stringify(payload), now });
     await deps.jobs.enqueue(trx, webhookDeliveryJob, { deliveryId: id }, deliveryRetry);
   }
   return hooks.length;
@@ -153,7 +151,7 @@ function cardEventData(card: Card, baseUrl: string): Record<string, unknown> {
 /** A card was saved (created, edited, duplicated): its owner's `card.updated` subscriptions hear of it. */
 export function onCardSaving(deps: Pick<WebhookDeps, 'jobs' | 'baseUrl'>) {
   return async (trx: JobExecutor, change: { cardId: string }): Promise<void> => {
-    const card = await findCard(trx as Kysely<Database>, change.cardId);
+    const card = await findCard(trx, change.cardId);
     if (!card) return;
     await publishEvent(deps, trx, [card.ownerId], 'card.updated', cardEventData(card, deps.baseUrl));
   };

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { JobRunner } from '../../jobs/jobs-module';
 import { clearSentMailBefore, findOutboxMail, markMailAttemptFailed, markMailSent } from './mail-repository';
 import { mailRetryDelaySeconds, mailSendJob, maxMailAttempts } from './outbox';
@@ -10,7 +9,7 @@ import type { MailTransport } from './transport';
 /* Delivery of the outbox, one `mail.send` job per mail, and the retention clean-up of sent mail. */
 
 export interface MailJobsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   transport: MailTransport;
   from: string;
   baseUrl: string;

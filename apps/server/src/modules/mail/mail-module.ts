@@ -6,4 +6,6 @@
 export { enqueueMail, enqueueSecurityNotice, forgetMailOf } from './outbox';
 export { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './transport';
 export { registerMailJobs, type MailJobsDeps } from './mail-jobs';
+export { countUndelivered, listRecentMail } from './mail-repository';
 export type { InvitationLinkClaims, RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './templates/index';
+export type { MailTables } from './mail-tables';

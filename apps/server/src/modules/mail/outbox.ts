@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { jobQueueOf } from '../../jobs/jobs-module';
 import { deleteMailOf, insertOutboxMail } from './mail-repository';
 import type { MailTemplateName, MailTemplateData, SecurityNotice } from './templates/index';
@@ -17,7 +16,7 @@ export const mailSendJob = 'mail.send';
  * and the job engine delivers it later, with retries.
  */
 export async function enqueueMail<T extends MailTemplateName>(
-  db: Kysely<Database>,
+  db: AnyConnection,
   message: { to: string; template: T; data: MailTemplateData<T> },
 ): Promise<string> {
   const id = crypto.randomUUID();
@@ -42,11 +41,11 @@ export async function enqueueMail<T extends MailTemplateName>(
  * Queues the security notice of a change to the account (see templates/security-notice.tsx), stamped with the
  * time of the change: the mail says when it happened, however late it goes out.
  */
-export async function enqueueSecurityNotice(db: Kysely<Database>, to: string, notice: SecurityNotice): Promise<string> {
+export async function enqueueSecurityNotice(db: AnyConnection, to: string, notice: SecurityNotice): Promise<string> {
   return enqueueMail(db, { to, template: 'security-notice', data: { ...notice, occurredAt: new Date().toISOString() } });
 }
 
 /** Account deletion step: the outbox keeps none of the person's data (see `deleteMailOf`). */
-export async function forgetMailOf(db: Kysely<Database>, userId: string, email: string): Promise<void> {
+export async function forgetMailOf(db: AnyConnection, userId: string, email: string): Promise<void> {
   await deleteMailOf(db, userId, email);
 }

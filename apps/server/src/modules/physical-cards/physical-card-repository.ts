@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { PhysicalCardTables } from './physical-cards-tables';
 
-type Db = Kysely<Database>;
+type Db = Kysely<PhysicalCardTables>;
 
 export interface PreorderRow {
   id: string;

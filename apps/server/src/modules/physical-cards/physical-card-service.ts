@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { physicalCardTexts, preorderIdLength, preorderIdPattern, type PhysicalCardSummary, type PreorderStatus } from '@cardstack/shared/physical-cards/schemas';
 import { publicCardPath } from '@cardstack/shared/public-card/schemas';
-import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
 import { can } from '@cardstack/shared/teams/roles';
+import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
+import type { AnyConnection } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
 import { createCardFromProduct, findAccessibleCard, listCardsOfTeam, type CardCaller, type CardsDeps } from '../cards/cards-module';
 import { rateLimitAddressOf, type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit-module';
 import * as repository from './physical-card-repository';
-import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
 
 export interface PhysicalCardsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   cards: CardsDeps;
   baseUrl: string;
   rateLimiter: RateLimiter;
@@ -198,7 +197,7 @@ export async function setPhysicalCardState(deps: PhysicalCardsDeps, caller: Card
 
 /** What a physical card's address opens, for the public page. */
 export async function physicalCardRoute(
-  db: Kysely<Database>,
+  db: AnyConnection,
   key: string,
 ): Promise<{ kind: 'card'; cardId: string } | { kind: 'not-activated' } | { kind: 'switched-off' } | null> {
   const found = await repository.findPreorder(db, key);
@@ -212,7 +211,7 @@ export async function physicalCardRoute(
 
 /** A batch of N new pre-orders of one product, for the printer and the NFC encoder. */
 export async function createPreorderBatch(
-  db: Kysely<Database>,
+  db: AnyConnection,
   input: { productId: string; productName: string; count: number },
   createdBy: string | null,
 ): Promise<{ batchId: string; ids: string[] }> {
@@ -222,9 +221,9 @@ export async function createPreorderBatch(
   return { batchId, ids };
 }
 
-export const listPreorderBatches = (db: Kysely<Database>) => repository.listBatches(db, 200);
-export const findPreorderBatch = (db: Kysely<Database>, id: string) => repository.findBatch(db, id);
-export const listPreordersOfBatch = (db: Kysely<Database>, id: string) => repository.listPreordersOfBatch(db, id);
+export const listPreorderBatches = (db: AnyConnection) => repository.listBatches(db, 200);
+export const findPreorderBatch = (db: AnyConnection, id: string) => repository.findBatch(db, id);
+export const listPreordersOfBatch = (db: AnyConnection, id: string) => repository.listPreordersOfBatch(db, id);
 
 /**
  * The CSV the printer and the NFC encoder get: `id,url` (the address the chip holds), one row per pre-order, and

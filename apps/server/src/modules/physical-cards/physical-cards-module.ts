@@ -13,3 +13,4 @@ export {
   preorderCsv,
   type PhysicalCardsDeps,
 } from './physical-card-service';
+export type { PhysicalCardTables } from './physical-cards-tables';

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { downgradeImpactsShown, type DowngradeEffect, type DowngradeImpact } from '@cardstack/shared/plans/downgrade';
 import { comparePlans, isDowngrade, planTitles, toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
-import type { Database } from '../../db/schema';
-import { resetCardsToBasic, type CardsDeps } from '../cards/cards-module';
+import type { AnyConnection } from '../../db/schema';
 import type { JobQueue } from '../../jobs/jobs-module';
+import { resetCardsToBasic, type CardsDeps } from '../cards/cards-module';
 import { enqueueMail } from '../mail/mail-module';
 import * as repository from './downgrade-repository';
 
@@ -16,7 +15,7 @@ import * as repository from './downgrade-repository';
  */
 
 export interface PlanDowngradeDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** The cards module: the effects change cards and delete their attachments. */
   cards: CardsDeps;
   /** The billing clock (tests move it past a period end). */
@@ -45,7 +44,7 @@ function parseImpacts(json: string): DowngradeImpact[] {
 
 /** The user's one open downgrade becomes this one. */
 async function replaceOpenDowngrade(
-  executor: Kysely<Database>,
+  executor: AnyConnection,
   now: Date,
   downgrade: { userId: string; from: UserPlan; to: UserPlan; impacts: DowngradeImpact[]; effectiveAt: string; status: 'scheduled' | 'due' },
 ): Promise<void> {
@@ -70,7 +69,7 @@ async function replaceOpenDowngrade(
  */
 export async function scheduleDowngrade(
   deps: Pick<PlanDowngradeDeps, 'now'>,
-  executor: Kysely<Database>,
+  executor: AnyConnection,
   change: { userId: string; email: string; from: UserPlan; to: UserPlan; effectiveAt: string; keptCards: number | null },
 ): Promise<void> {
   if (!isDowngrade(change.from, change.to)) return;
@@ -104,7 +103,7 @@ export async function scheduleDowngrade(
  */
 export async function onPlanSynced(
   deps: Pick<PlanDowngradeDeps, 'now' | 'jobs'>,
-  executor: Kysely<Database>,
+  executor: AnyConnection,
   change: { userId: string; previous: UserPlan; plan: UserPlan; isEndingAtPeriodEnd: boolean },
 ): Promise<boolean> {
   const now = deps.now();

@@ -1,12 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PlanDowngradeTable } from '../../db/schema';
+import type { PlanDowngradeTable, PlanTables } from './plans-tables';
 
 export type DowngradeRow = Selectable<PlanDowngradeTable>;
 
 const openStatuses = ['scheduled', 'due'] as const;
 
 /** The user's downgrade that is waiting for its period end or for its effects, if any. */
-export function findOpenDowngrade(db: Kysely<Database>, userId: string): Promise<DowngradeRow | undefined> {
+export function findOpenDowngrade(db: Kysely<PlanTables>, userId: string): Promise<DowngradeRow | undefined> {
   return db
     .selectFrom('plan_downgrade')
     .selectAll()
@@ -16,12 +16,12 @@ export function findOpenDowngrade(db: Kysely<Database>, userId: string): Promise
     .executeTakeFirst();
 }
 
-export async function insertDowngrade(db: Kysely<Database>, row: DowngradeRow): Promise<void> {
+export async function insertDowngrade(db: Kysely<PlanTables>, row: DowngradeRow): Promise<void> {
   await db.insertInto('plan_downgrade').values(row).execute();
 }
 
 export async function setDowngradeStatus(
-  db: Kysely<Database>,
+  db: Kysely<PlanTables>,
   id: string,
   change: Partial<Pick<DowngradeRow, 'status' | 'to_plan' | 'effective_at' | 'applied_at' | 'impacts'>>,
   now: Date,
@@ -30,7 +30,7 @@ export async function setDowngradeStatus(
 }
 
 /** Ends every open downgrade of the user (a new one replaces it, or they upgraded again). */
-export async function cancelOpenDowngrades(db: Kysely<Database>, userId: string, now: Date, statuses: readonly ('scheduled' | 'due')[] = openStatuses): Promise<void> {
+export async function cancelOpenDowngrades(db: Kysely<PlanTables>, userId: string, now: Date, statuses: readonly ('scheduled' | 'due')[] = openStatuses): Promise<void> {
   await db
     .updateTable('plan_downgrade')
     .set({ status: 'cancelled', updated_at: now.toISOString() })
@@ -39,14 +39,14 @@ export async function cancelOpenDowngrades(db: Kysely<Database>, userId: string,
     .execute();
 }
 
-export function listDueDowngrades(db: Kysely<Database>, userId?: string) {
+export function listDueDowngrades(db: Kysely<PlanTables>, userId?: string) {
   let query = db.selectFrom('plan_downgrade').selectAll().where('status', '=', 'due');
   if (userId) query = query.where('user_id', '=', userId);
   return query.orderBy('effective_at').limit(100).execute();
 }
 
 /** Marks it applied unless something else ended it meanwhile; true when this call did. */
-export async function markApplied(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
+export async function markApplied(db: Kysely<PlanTables>, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('plan_downgrade')
     .set({ status: 'applied', applied_at: now.toISOString(), updated_at: now.toISOString() })

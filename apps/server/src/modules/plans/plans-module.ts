@@ -20,3 +20,4 @@ export function createPlanDowngrades(deps: PlanDowngradeDeps): PlanChangeHooks {
 export function registerPlansJobs(runner: JobRunner, deps: PlanDowngradeDeps): void {
   runner.register<DowngradeEffectsPayload>(downgradeEffectsJobKind, (payload) => applyDowngradeEffects(deps, payload));
 }
+export type { PlanTables } from './plans-tables';

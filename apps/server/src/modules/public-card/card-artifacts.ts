@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
 import { buildVCard, vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { recordError } from '../../http/errors';
+import { findStoredVCard, recordStoredVCard } from '../cards/cards-module';
 import type { FileStorage } from '../storage/storage-module';
 import { renderQrPng, renderQrSvg } from './qr';
-import { findVCardRecord, recordVCardFile } from './public-card-repository';
 import { prepareVCardPhoto } from './vcard-photo';
 
 /*
@@ -19,7 +18,7 @@ import { prepareVCardPhoto } from './vcard-photo';
  */
 
 export interface ArtifactsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   baseUrl: string;
 }
@@ -136,10 +135,10 @@ export async function generateArtifacts(deps: ArtifactsDeps, card: Card): Promis
   // The vCard last: its presence is what `vcfLink` promises.
   await deps.storage.put(artifacts.vcfKey, vcard, 'text/vcard; charset=utf-8');
 
-  const isCurrent = await recordVCardFile(deps.db, card.id, card.version, artifacts.vcfFileName, `/files/${artifacts.vcfKey}`);
+  const isCurrent = await recordStoredVCard(deps.db, card.id, card.version, artifacts.vcfFileName, `/files/${artifacts.vcfKey}`);
   if (isCurrent) {
     await deleteQuietly(deps, await generatedKeys(deps, card.id, (version) => version < card.version));
-  } else if (!(await findVCardRecord(deps.db, card.id))) {
+  } else if (!(await findStoredVCard(deps.db, card.id))) {
     // The card was deleted while its files were made: they would outlive it.
     await deleteQuietly(deps, await generatedKeys(deps, card.id, () => true));
   }

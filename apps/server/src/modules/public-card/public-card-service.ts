@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Link } from '@cardstack/shared/cards/links';
 import { leadConsentText, leadThankYouText, type Card } from '@cardstack/shared/cards/schemas';
@@ -10,13 +9,12 @@ import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/s
 import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { publicCardTexts, type PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
 import type { TeamClaimsResolver } from '../auth/auth-module';
-import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
+import { findCard, findCardByAddress, findStoredVCard, type CardAllowanceService, type CardRef } from '../cards/cards-module';
 import type { InsightsRecorder, VisitRequest } from '../insights/insights-module';
-import { findCard } from '../cards/cards-module';
 import { createLead, type ContactCreatedHook } from '../contacts/contacts-module';
 import type { FileStorage } from '../storage/storage-module';
 import {
@@ -30,7 +28,6 @@ import {
 import { memoryCache } from './memory-cache';
 import { renderCardPage, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScriptPath } from './page-script';
-import { findCardRef, findVCardRecord, type CardRef } from './public-card-repository';
 
 /*
  * The public card page's use cases. The HTML of a card's version is rendered once, compressed once (brotli
@@ -41,7 +38,7 @@ import { findCardRef, findVCardRecord, type CardRef } from './public-card-reposi
  */
 
 export interface PublicCardDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   baseUrl: string;
   resolveTeamClaims: TeamClaimsResolver;
@@ -208,7 +205,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     const found =
       physical?.kind === 'not-activated' || physical?.kind === 'switched-off'
         ? { ref: null, physical: physical.kind }
-        : { ref: await findCardRef(deps.db, physical?.kind === 'card' ? physical.cardId : key) };
+        : { ref: await findCardByAddress(deps.db, physical?.kind === 'card' ? physical.cardId : key) };
     refs.set(key, found);
     return found;
   }
@@ -321,7 +318,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     const key = `${card.id}:${card.version}`;
     const known = knownArtifacts.get(key) ?? currentArtifacts(card);
     if (known) return known;
-    const record = await findVCardRecord(deps.db, card.id);
+    const record = await findStoredVCard(deps.db, card.id);
     const recorded = record ? currentArtifacts({ id: card.id, version: card.version, ...record }) : null;
     if (recorded) knownArtifacts.set(key, recorded);
     return recorded;
@@ -383,7 +380,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
       if (!folder || !cardId || !cardFileFolders.has(folder)) return true;
       // The folder names the card itself. A card made from a pre-order shares its id with the physical card's
       // address, which follows moves to another card, so such a card is looked up by its id alone.
-      const ref = physicalCardKey.test(cardId) ? await findCardRef(deps.db, cardId) : await refOf(cardId, false);
+      const ref = physicalCardKey.test(cardId) ? await findCardByAddress(deps.db, cardId) : await refOf(cardId, false);
       if (ref?.id !== cardId) return true;
       const blocked = await blockedCardsOf(ref.ownerId);
       if (!blocked?.has(ref.id)) return true;

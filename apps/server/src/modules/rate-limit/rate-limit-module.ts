@@ -10,3 +10,4 @@ export {
   type RateLimiter,
   type RateLimitRule,
 } from './rate-limiter';
+export type { RateLimitTables } from './rate-limit-tables';

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { RateLimitTables } from './rate-limit-tables';
 
 /**
  * Counts one hit against `key` in one statement (an upsert), so concurrent requests on several processes
  * never pass a stale read: a bucket whose window has ended starts again at 1. Answers the count after this
  * hit and when the window ends (epoch ms).
  */
-export async function hit(db: Kysely<Database>, key: string, now: number, windowMs: number): Promise<{ count: number; expiresAt: number }> {
+export async function hit(db: Kysely<RateLimitTables>, key: string, now: number, windowMs: number): Promise<{ count: number; expiresAt: number }> {
   const expiresAt = now + windowMs;
   const row = await db
     .insertInto('rate_limit_bucket')
@@ -24,11 +24,11 @@ export async function hit(db: Kysely<Database>, key: string, now: number, window
 }
 
 /** Forgets the buckets whose window ended before `now`. */
-export async function deleteExpired(db: Kysely<Database>, now: number): Promise<void> {
+export async function deleteExpired(db: Kysely<RateLimitTables>, now: number): Promise<void> {
   await db.deleteFrom('rate_limit_bucket').where('expires_at', '<', now).execute();
 }
 
 /** Starts a key afresh (after a successful sign-in, its failed attempts no longer count). */
-export async function reset(db: Kysely<Database>, key: string): Promise<void> {
+export async function reset(db: Kysely<RateLimitTables>, key: string): Promise<void> {
   await db.deleteFrom('rate_limit_bucket').where('key', '=', key).execute();
 }

@@ -1,7 +1,6 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { ipv6Groups, mappedIPv4Of } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import * as repository from './rate-limit-repository';
@@ -39,7 +38,7 @@ export function tooManyRequests(retryAfterSeconds: number, message = tooManyRequ
 /** How often (one hit in N) expired buckets are swept away. */
 const sweepEvery = 200;
 
-export function createRateLimiter(db: Kysely<Database>, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(db: AnyConnection, now: () => number = Date.now): RateLimiter {
   let hits = 0;
   const consume = async (key: string, rule: RateLimitRule): Promise<RateLimitDecision> => {
     const at = now();

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { isTeamActive } from '@cardstack/shared/plans/plans';
 import { effectivePermissions } from '@cardstack/shared/teams/roles';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { TeamClaims, TeamClaimsResolver } from '../auth/auth-module';
+import { planOf } from '../billing/billing-module';
 import * as repository from './team-repository';
 
 /**
@@ -10,22 +11,19 @@ import * as repository from './team-repository';
  * to refresh. A user without a team record is their own team owner; team mode needs the team
  * owner on Teams, read from the plan billing keeps on the user record.
  */
-export function createTeamClaimsResolver(db: Kysely<Database>): TeamClaimsResolver {
+export function createTeamClaimsResolver(db: AnyConnection): TeamClaimsResolver {
   return async (userId) => {
     const membership = await repository.findMembershipOfUser(db, userId);
-    if (!membership) {
-      const plan = await repository.findUserPlan(db, userId);
-      return ownerClaims(userId, plan === 'team');
-    }
+    if (!membership) return ownerClaims(userId, isTeamActive(await planOf(db, userId)));
     const role = repository.toTeamRole(membership.role);
-    const isTeamActive = membership.owner_plan === 'team';
-    const roles = isTeamActive ? await repository.readRoles(db, membership.team_owner_id) : null;
+    const teamActive = isTeamActive(membership.owner_plan);
+    const roles = teamActive ? await repository.readRoles(db, membership.team_owner_id) : null;
     return {
       isOrganizationUser: true,
       teamOwnerId: membership.team_owner_id,
       role,
-      permissions: roles ? effectivePermissions({ role, isTeamActive, roles }) : [],
-      isTeamMode: isTeamActive,
+      permissions: roles ? effectivePermissions({ role, isTeamActive: teamActive, roles }) : [],
+      isTeamMode: teamActive,
     };
   };
 }

@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import type { JobQueue } from '../../jobs/jobs-module';
-import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
-import type { CardsDeps } from '../cards/cards-module';
+import type { CardAllowanceService, CardsDeps } from '../cards/cards-module';
 
 /** What every team use case receives from the composition root. */
 export interface TeamsDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** The server secret the invitation links are signed under. */
   secret: string;
   cards: CardsDeps;

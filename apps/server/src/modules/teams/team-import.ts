@@ -3,10 +3,11 @@ import type { Logger } from 'pino';
 import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
 import { importCardCreatedMessage, importColumns, validateImportRow } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportRowReport } from '@cardstack/shared/teams/schemas';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound, recordError } from '../../http/errors';
-import { createCard } from '../cards/cards-module';
-import { mayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import type { JobRunner } from '../../jobs/jobs-module';
+import { countTeamCardsByOwner, createCard } from '../cards/cards-module';
+import { mayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import type { TeamsDeps } from './team-deps';
 import { addMember, inviteProblem } from './team-members';
 import { teamMessages } from './team-messages';
@@ -120,7 +121,7 @@ export async function startImport(deps: TeamsDeps, caller: TeamCaller, upload: {
     updated_at: now,
     finished_at: null,
   };
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.insertImportJob(trx, job);
     await deps.jobs.enqueue(trx, teamImportJob, { importId: job.id }, { retryLimit: 3 });
   });
@@ -155,7 +156,7 @@ async function importRow(
   const existing = await repository.findMemberByEmail(deps.db, caller.teamOwnerId, value.email);
   if (existing) {
     if (existing.is_accepted === 1 && existing.user_id) {
-      const cardCount = (await repository.teamCardCountsByOwner(deps.db, caller.teamOwnerId)).get(existing.user_id) ?? 0;
+      const cardCount = (await countTeamCardsByOwner(deps.db, caller.teamOwnerId)).get(existing.user_id) ?? 0;
       if (cardCount > 0) return report('skipped', importMessages.unchanged);
       const access = await deps.cardAllowance.ofTeam(caller.teamOwnerId);
       if (!access.canCreateCard && access.maxActiveCards !== null) return report('rejected', teamMessages.cardsFull(access.maxActiveCards));

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { CreateCardValues } from '@cardstack/shared/cards/schemas';
 import type { TeamRole } from '@cardstack/shared/teams/roles';
 import type { InvitationPreview } from '@cardstack/shared/teams/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import type { Caller } from '../auth/auth-module';
 import { createCard } from '../cards/cards-module';
@@ -28,7 +27,7 @@ export const invitationLifetimeMs = 7 * 24 * 60 * 60_000;
  */
 export async function sendInvitation(
   deps: TeamsDeps,
-  trx: Kysely<Database>,
+  trx: AnyConnection,
   member: Pick<MemberRow, 'id' | 'email' | 'role' | 'team_owner_id'>,
   inviter: { id: string; name: string },
 ): Promise<void> {
@@ -135,7 +134,7 @@ export async function acceptInvitation(deps: TeamsDeps, caller: Caller, token: s
   if (await repository.hasMembers(deps.db, caller.userId)) throw new AppError(409, 'owns-team', teamMessages.ownsTeam);
 
   const now = iso(deps.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     if (!(await repository.markMemberAccepted(trx, member.id, caller.userId, now))) throw new AppError(410, 'invitation-accepted', teamMessages.invitationUsed);
     await repository.markInvitationAccepted(trx, invitation.id, now);
     await repository.revokeOpenInvitations(trx, member.id);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { TeamRole } from '@cardstack/shared/teams/roles';
 import type { InviteMemberInput, TeamMember, TeamMembersResponse } from '@cardstack/shared/teams/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { countTeamCardsByOwner, transferTeamCards } from '../cards/cards-module';
 import { passTeamLeadsToOwner } from '../contacts/contacts-module';
 import { requireMayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import { iso, type TeamsDeps } from './team-deps';
@@ -37,7 +37,7 @@ export async function listMembers(deps: TeamsDeps, caller: TeamCaller): Promise<
   const [owner, rows, cardCounts, expiries, usage] = await Promise.all([
     repository.findUser(deps.db, teamOwnerId),
     repository.listMembers(deps.db, teamOwnerId),
-    repository.teamCardCountsByOwner(deps.db, teamOwnerId),
+    countTeamCardsByOwner(deps.db, teamOwnerId),
     repository.latestInvitationExpiries(deps.db, teamOwnerId),
     usageOf(deps, teamOwnerId),
   ]);
@@ -53,7 +53,7 @@ async function describeMember(deps: TeamsDeps, caller: TeamCaller, memberId: str
   const row = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
   if (!row) throw notFound(teamMessages.memberNotFound);
   const [cardCounts, expiries] = await Promise.all([
-    repository.teamCardCountsByOwner(deps.db, caller.teamOwnerId),
+    countTeamCardsByOwner(deps.db, caller.teamOwnerId),
     repository.latestInvitationExpiries(deps.db, caller.teamOwnerId),
   ]);
   return toMember(row, caller, cardCounts, expiries);
@@ -67,7 +67,7 @@ interface NewMember {
 }
 
 /** Adds a pending member and sends the invitation; used by the invite form and the bulk import. */
-export async function addMember(deps: TeamsDeps, caller: TeamCaller, input: NewMember, trx: Kysely<Database> = deps.db): Promise<MemberRow> {
+export async function addMember(deps: TeamsDeps, caller: TeamCaller, input: NewMember, trx: AnyConnection = deps.db): Promise<MemberRow> {
   const now = iso(deps.now());
   const row: MemberRow = {
     id: crypto.randomUUID(),
@@ -129,7 +129,7 @@ async function pendingMemberOf(deps: TeamsDeps, caller: TeamCaller, memberId: st
 export async function resendInvitation(deps: TeamsDeps, caller: TeamCaller, memberId: string): Promise<TeamMember> {
   requirePermission(caller, 'userManagement');
   const row = await pendingMemberOf(deps, caller, memberId);
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.revokeOpenInvitations(trx, row.id);
     await sendInvitation(deps, trx, row, { id: caller.userId, name: caller.name });
   });
@@ -140,7 +140,7 @@ export async function resendInvitation(deps: TeamsDeps, caller: TeamCaller, memb
 export async function revokeInvitation(deps: TeamsDeps, caller: TeamCaller, memberId: string): Promise<void> {
   requirePermission(caller, 'userManagement');
   const row = await pendingMemberOf(deps, caller, memberId);
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.revokeOpenInvitations(trx, row.id);
     await repository.deleteMember(trx, row.id);
   });
@@ -165,11 +165,13 @@ export async function removeMember(deps: TeamsDeps, caller: TeamCaller, memberId
   const row = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
   if (!row) throw notFound(teamMessages.memberNotFound);
   if (row.user_id === caller.userId) throw badRequest(teamMessages.notYourself);
-  return deps.db.transaction().execute(async (trx) => {
-    const cardsKept = row.user_id ? await repository.passTeamCardsToOwner(trx, row.user_id, row.team_owner_id, iso(deps.now())) : 0;
+  const handover = await deps.db.transaction().execute(async (trx: AnyConnection) => {
+    const moved = row.user_id ? await transferTeamCards(deps.cards, trx, { fromUserId: row.user_id, teamOwnerId: row.team_owner_id, now: deps.now() }) : null;
     if (row.user_id) await passTeamLeadsToOwner(trx, row.user_id, row.team_owner_id);
     await repository.revokeOpenInvitations(trx, row.id);
     await repository.deleteMember(trx, row.id);
-    return { cardsKept };
+    return moved;
   });
+  handover?.afterCommit();
+  return { cardsKept: handover?.count ?? 0 };
 }

@@ -1,12 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { normaliseRolesMatrix, type RolesMatrix, type TeamRole } from '@cardstack/shared/teams/roles';
-import type { Database, TeamImportJobTable, TeamInvitationTable, TeamMemberTable } from '../../db/schema';
+import { userView } from '../auth/auth-module';
+import { planView } from '../billing/billing-module';
+import type { TeamImportJobTable, TeamInvitationTable, TeamMemberTable, TeamTables } from './teams-tables';
 
 /*
  * The only place that knows how teams are stored. Every function takes the database or a transaction first.
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<TeamTables>;
 export type MemberRow = Selectable<TeamMemberTable>;
 export type InvitationRow = Selectable<TeamInvitationTable>;
 export type ImportJobRow = Selectable<TeamImportJobTable>;
@@ -21,24 +23,25 @@ export function toTeamRole(value: string): TeamRole {
 export function findMembershipOfUser(db: Db, userId: string) {
   return db
     .selectFrom('team_member')
-    .innerJoin('user', 'user.id', 'team_member.team_owner_id')
-    .select(['team_member.id', 'team_member.team_owner_id', 'team_member.role', 'user.plan as owner_plan'])
+    .innerJoin(planView().as('owner'), 'owner.id', 'team_member.team_owner_id')
+    .select(['team_member.id', 'team_member.team_owner_id', 'team_member.role', 'owner.plan as owner_plan'])
     .where('team_member.user_id', '=', userId)
     .where('team_member.is_accepted', '=', 1)
     .executeTakeFirst();
 }
 
-export async function findUserPlan(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('user').select('plan').where('id', '=', userId).executeTakeFirst();
-  return row?.plan ?? null;
-}
-
+/** A user as the teams screens and mails name them, with their plan. */
 export function findUser(db: Db, userId: string) {
-  return db.selectFrom('user').select(['id', 'name', 'email', 'plan']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom(userView().as('user'))
+    .innerJoin(planView().as('user_plan'), 'user_plan.id', 'user.id')
+    .select(['user.id', 'user.name', 'user.email', 'user_plan.plan'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('user').select(['id', 'name', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return db.selectFrom(userView().as('user')).select(['id', 'name', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
 // ---- Roles ---------------------------------------------------------------------------------------------
@@ -180,38 +183,6 @@ export async function latestInvitationExpiries(db: Db, teamOwnerId: string): Pro
     .groupBy('member_id')
     .execute();
   return new Map(rows.map((row) => [row.member_id!, row.expires_at]));
-}
-
-// ---- Team cards ----------------------------------------------------------------------------------------
-
-/** How many of the team's cards each member user holds. */
-export async function teamCardCountsByOwner(db: Db, teamOwnerId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('card')
-    .select(['owner_id', sql<number>`count(*)`.as('count')])
-    .where('team_owner_id', '=', teamOwnerId)
-    .groupBy('owner_id')
-    .execute();
-  return new Map(rows.map((row) => [row.owner_id, Number(row.count)]));
-}
-
-/**
- * A removed member's team cards stay with the team: they pass to the team owner (not as a default, which
- * the owner already has or chooses).
- */
-export async function passTeamCardsToOwner(db: Db, fromUserId: string, teamOwnerId: string, now: string): Promise<number> {
-  const result = await db
-    .updateTable('card')
-    .set((eb) => ({ owner_id: teamOwnerId, is_default: 0, version: eb('version', '+', 1), updated_at: now }))
-    .where('owner_id', '=', fromUserId)
-    .where('team_owner_id', '=', teamOwnerId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** When a team owner's account goes, the cards of their former members are personal cards again. */
-export async function releaseTeamCards(db: Db, teamOwnerId: string): Promise<void> {
-  await db.updateTable('card').set({ team_owner_id: null }).where('team_owner_id', '=', teamOwnerId).where('owner_id', '!=', teamOwnerId).execute();
 }
 
 // ---- Import jobs ---------------------------------------------------------------------------------------

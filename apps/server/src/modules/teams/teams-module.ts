@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { hasOpenInvitation } from './team-repository';
+import { toUserPlan, type UserPlan } from '@cardstack/shared/plans/plans';
+import type { AnyConnection } from '../../db/schema';
+import { findMembershipOfUser, hasOpenInvitation } from './team-repository';
 /*
  * The teams module's public entry: members, roles, team cards, invitations and the bulk import (routes); the
  * team claims every request's caller carries; the sign-in and account-deletion hooks.
@@ -13,6 +13,14 @@ export { registerTeamRoutes } from './team-routes';
 export { invitationAcceptPath } from './team-invitations';
 
 /** Whether someone invited this address into a team (sign-up "by invitation only" lets them in). */
-export async function isAddressInvited(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+export async function isAddressInvited(db: AnyConnection, email: string, now: Date): Promise<boolean> {
   return hasOpenInvitation(db, email.trim().toLowerCase(), now.toISOString());
 }
+
+/** The accepted membership that puts a user's cards in a team, with the team owner's plan; null outside a team. */
+export async function findTeamMembership(db: AnyConnection, userId: string): Promise<{ teamOwnerId: string; teamOwnerPlan: UserPlan } | null> {
+  const membership = await findMembershipOfUser(db, userId);
+  return membership ? { teamOwnerId: membership.team_owner_id, teamOwnerPlan: toUserPlan(membership.owner_plan) } : null;
+}
+
+export type { TeamTables } from './teams-tables';

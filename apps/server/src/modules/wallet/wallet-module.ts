@@ -5,3 +5,4 @@
 export { registerWalletRoutes } from './wallet-routes';
 export { createWalletService, registerWalletJobs, type WalletService } from './wallet-service';
 export { walletCredentialStates, walletCredentialsSource } from './wallet-credentials';
+export type { WalletTables } from './wallet-tables';

@@ -1,11 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import { usernameKey } from '@cardstack/shared/cards/username';
-import type { UserPlan } from '@cardstack/shared/plans/plans';
+import type { Kysely } from 'kysely';
 import type { ApplePassSettings, GooglePassSettings, WalletVendor } from '@cardstack/shared/wallet/schemas';
-import type { Database } from '../../db/schema';
-import type { JobExecutor } from '../../jobs/jobs-module';
+import type { WalletTables } from './wallet-tables';
 
-type Db = Kysely<Database> | JobExecutor;
+type Db = Kysely<WalletTables>;
 
 export interface WalletPassRecord {
   cardId: string;
@@ -177,25 +174,4 @@ export async function recordDevicePushed(db: Db, device: { deviceLibraryId: stri
 export async function countDevicesOfCard(db: Db, cardId: string): Promise<number> {
   const row = await db.selectFrom('wallet_device').select((eb) => eb.fn.countAll<number | string>().as('count')).where('card_id', '=', cardId).executeTakeFirst();
   return Number(row?.count ?? 0);
-}
-
-/**
- * The plan whose features the card's public page offers: a team card's team owner's plan, any other card's
- * owner's plan (billing keeps the plan on the user record).
- */
-export async function publicPlanOfCard(db: Db, card: { ownerId: string; teamOwnerId: string | null }): Promise<UserPlan> {
-  const row = await db.selectFrom('user').select('plan').where('id', '=', card.teamOwnerId ?? card.ownerId).executeTakeFirst();
-  return (row?.plan ?? 'basic') as UserPlan;
-}
-
-/** The card a public address names: by exact id first, then by username ignoring case (as the public page does). */
-export async function findCardIdByKey(db: Db, key: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('card')
-    .select('id')
-    .where((eb) => eb.or([eb('id', '=', key), eb('username_key', '=', usernameKey(key))]))
-    .orderBy(sql`case when id = ${key} then 0 else 1 end`)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
@@ -14,11 +13,10 @@ import type {
   WalletSettings,
   WalletVendor,
 } from '@cardstack/shared/wallet/schemas';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound, recordError } from '../../http/errors';
 import type { JobExecutor, JobQueue, JobRunner } from '../../jobs/jobs-module';
-import type { CardAllowanceService } from '../card-allowance/card-allowance-module';
-import { findCard, getCardWithFeature, type CardCaller } from '../cards/cards-module';
+import { findCard, findCardByAddress, getCardWithFeature, planOfCard, type CardAllowanceService, type CardCaller } from '../cards/cards-module';
 import type { FileStorage } from '../storage/storage-module';
 import { buildPassJson, signPass, type PassJson } from './apple-pass';
 import { createApnsClient, type ApnsClient } from './apns';
@@ -57,7 +55,7 @@ export const walletMessages = {
 } as const;
 
 export interface WalletDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   storage: FileStorage;
   jobs: JobQueue;
   baseUrl: string;
@@ -103,7 +101,7 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   async function mayUse(card: Pick<Card, 'ownerId' | 'teamOwnerId'>, vendor: WalletVendor): Promise<boolean> {
-    const plan = await repository.publicPlanOfCard(deps.db, card);
+    const plan = await planOfCard(deps.db, card);
     return canUseFeature(plan, vendor === 'apple' ? 'appleWallet' : 'googleWallet');
   }
 
@@ -183,7 +181,7 @@ export function createWalletService(deps: WalletDeps) {
     const body = await signPass(described.passJson, images, credentials);
     const key = `${storedPassFolder(card.id)}v${card.version}-${described.tag}/${vcardFileName(card.name).replace(/\.vcf$/, '')}.pkpass`;
     await deps.storage.put(key, body, 'application/vnd.apple.pkpass');
-    const isRecorded = await deps.db.transaction().execute(async (trx) => {
+    const isRecorded = await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const recorded = await repository.recordPassFile(trx, card.id, { tag: described.tag, key, tokenHash: hashOf(described.token) }, now().toISOString());
       if (recorded && (await repository.countDevicesOfCard(trx, card.id)) > 0) await deps.jobs.enqueue(trx, applePushFanOutJob, { cardId: card.id });
       return recorded;
@@ -244,7 +242,7 @@ export function createWalletService(deps: WalletDeps) {
 
   async function publicCardOf(key: string, vendor: WalletVendor): Promise<Card> {
     const message = vendor === 'apple' ? walletMessages.noApplePass : walletMessages.noGooglePass;
-    const cardId = await repository.findCardIdByKey(deps.db, key);
+    const cardId = (await findCardByAddress(deps.db, key))?.id ?? null;
     const card = cardId ? await findCard(deps.db, cardId) : null;
     if (!card || !(await mayUse(card, vendor))) throw notFound(message);
     if ((await deps.cardAllowance.blockedCardIdsOf(card.ownerId)).includes(card.id)) throw notFound(message);
@@ -262,7 +260,7 @@ export function createWalletService(deps: WalletDeps) {
 
     async saveSettings(caller: CardCaller, cardId: string, vendor: WalletVendor, settings: ApplePassSettings | GooglePassSettings): Promise<WalletResponse> {
       const card = await getCardWithFeature(deps.db, caller, cardId, vendor === 'apple' ? 'appleWallet' : 'googleWallet');
-      await deps.db.transaction().execute(async (trx) => {
+      await deps.db.transaction().execute(async (trx: AnyConnection) => {
         await repository.saveWalletSettings(trx, card.id, vendor, settings, now().toISOString());
         await deps.jobs.enqueue(trx, passChangedJob, { cardId: card.id });
       });
@@ -296,7 +294,7 @@ export function createWalletService(deps: WalletDeps) {
     async offersOf(card: Pick<Card, 'ownerId' | 'teamOwnerId'>): Promise<{ apple: boolean; google: boolean }> {
       const isOffered = (state: WalletCredentialState) => isOfferedToVisitors(state, deps.offersDevelopmentPasses);
       if (!isOffered(deps.credentialStates.apple) && !isOffered(deps.credentialStates.google)) return { apple: false, google: false };
-      const plan = await repository.publicPlanOfCard(deps.db, card);
+      const plan = await planOfCard(deps.db, card);
       return {
         apple: isOffered(deps.credentialStates.apple) && canUseFeature(plan, 'appleWallet'),
         google: isOffered(deps.credentialStates.google) && canUseFeature(plan, 'googleWallet'),
@@ -337,7 +335,7 @@ export function createWalletService(deps: WalletDeps) {
       if (!passTag) return;
       const due = (await repository.devicesAwaitingPush(deps.db, payload.cardId, passTag)).map((device) => device.deviceLibraryId);
       if (due.length === 0) return;
-      await deps.db.transaction().execute(async (trx) => {
+      await deps.db.transaction().execute(async (trx: AnyConnection) => {
         for (let start = 0; start < due.length; start += devicesPerPushJob) {
           const deviceLibraryIds = due.slice(start, start + devicesPerPushJob);
           await deps.jobs.enqueue(trx, applePushJob, { cardId: payload.cardId, deviceLibraryIds }, { retryLimit: 5, retryDelaySeconds: 30 });

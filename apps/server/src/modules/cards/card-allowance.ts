@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
 import { cardLimitErrorCode, cardLimitMessage } from '@cardstack/shared/cards/messages';
 import { applyCardAllowance, type CardsUnderAllowance, type PlanState } from '@cardstack/shared/plans/card-limits';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
-import type { Database } from '../../db/schema';
+import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import * as repository from './card-allowance-repository';
+import { planOf } from '../billing/billing-module';
+import * as repository from './card-repository';
 import { blockedCardIdsOfOwner, scopeOfNewCard, sharedTeamOf } from './card-allowance-rules';
 
 /*
@@ -17,11 +17,13 @@ import { blockedCardIdsOfOwner, scopeOfNewCard, sharedTeamOf } from './card-allo
  */
 
 interface CardAllowanceDeps {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** The billing clock (tests move it): decides which subscription is current. */
   now: () => Date;
   /** The plan state of a user as billing reads it from the subscriptions; null when the account is gone. */
-  planStateOf: (db: Kysely<Database>, userId: string, now: Date) => Promise<PlanState | null>;
+  planStateOf: (db: AnyConnection, userId: string, now: Date) => Promise<PlanState | null>;
+  /** The accepted membership that puts a user's cards in a team, with the team owner's plan (the teams module's). */
+  membershipOf: (db: AnyConnection, userId: string) => Promise<{ teamOwnerId: string; teamOwnerPlan: UserPlan } | null>;
 }
 
 /** Whether one more card may be made, and the allowance a refusal names. */
@@ -44,27 +46,27 @@ export function isCardLimitError(error: unknown): error is AppError {
 
 export function createCardAllowance(deps: CardAllowanceDeps) {
   /** A user's own cards under their own plan. */
-  async function ofOwner(ownerId: string, db: Kysely<Database> = deps.db): Promise<CardsUnderAllowance & { plan: UserPlan }> {
+  async function ofOwner(ownerId: string, db: AnyConnection = deps.db): Promise<CardsUnderAllowance & { plan: UserPlan }> {
     const state = await deps.planStateOf(db, ownerId, deps.now());
     if (!state) throw notFound('This account no longer exists.');
-    const cards = await repository.listCardsOfOwner(db, ownerId);
+    const cards = await repository.listCardsUnderOwnAllowance(db, ownerId);
     // The plan the allowance belongs to, in the same clock's time (a refusal names it).
     return { ...applyCardAllowance(cards, state), plan: state.plan };
   }
 
   /** A team's cards (its members' team cards and the owner's own) under the team owner's plan. */
-  async function ofTeam(teamOwnerId: string, db: Kysely<Database> = deps.db): Promise<CardsUnderAllowance> {
+  async function ofTeam(teamOwnerId: string, db: AnyConnection = deps.db): Promise<CardsUnderAllowance> {
     const state = await deps.planStateOf(db, teamOwnerId, deps.now());
     if (!state) throw notFound('This team no longer exists.');
-    return applyCardAllowance(await repository.listCardsOfTeam(db, teamOwnerId), state);
+    return applyCardAllowance(await repository.listCardsUnderTeamAllowance(db, teamOwnerId), state);
   }
 
   /**
    * Room for one more card held like `card`, read through `db`: the transaction that adds the card (under the
    * owner's lock), so two requests at once cannot both take the last place.
    */
-  async function roomFor(card: { ownerId: string; teamOwnerId: string | null }, db: Kysely<Database>): Promise<CardRoom> {
-    const scope = scopeOfNewCard(card, card.teamOwnerId ? 'team' : await repository.findStoredPlan(db, card.ownerId));
+  async function roomFor(card: { ownerId: string; teamOwnerId: string | null }, db: AnyConnection): Promise<CardRoom> {
+    const scope = scopeOfNewCard(card, card.teamOwnerId ? 'team' : await planOf(db, card.ownerId));
     return scope.kind === 'team' ? { ...(await ofTeam(scope.teamOwnerId, db)), plan: 'team' } : ofOwner(scope.ownerId, db);
   }
 
@@ -73,7 +75,7 @@ export function createCardAllowance(deps: CardAllowanceDeps) {
     ofTeam,
 
     /** Refuses (403 `card-limit`) when the allowance `card` would count against is used up. */
-    async requireRoomFor(card: { ownerId: string; teamOwnerId: string | null }, db: Kysely<Database>): Promise<void> {
+    async requireRoomFor(card: { ownerId: string; teamOwnerId: string | null }, db: AnyConnection): Promise<void> {
       const room = await roomFor(card, db);
       if (!room.canCreateCard && room.maxActiveCards !== null) throw cardLimitError({ plan: room.plan, maxActiveCards: room.maxActiveCards });
     },
@@ -81,7 +83,7 @@ export function createCardAllowance(deps: CardAllowanceDeps) {
     /** The owner's cards beyond the allowance: listed as blocked, their public pages show the inactive page. */
     async blockedCardIdsOf(ownerId: string): Promise<string[]> {
       const team =
-        (await repository.findMembership(deps.db, ownerId)) ?? { teamOwnerId: ownerId, teamOwnerPlan: await repository.findStoredPlan(deps.db, ownerId) };
+        (await deps.membershipOf(deps.db, ownerId)) ?? { teamOwnerId: ownerId, teamOwnerPlan: await planOf(deps.db, ownerId) };
       const own = await ofOwner(ownerId);
       const teamOwnerId = sharedTeamOf(team);
       return blockedCardIdsOfOwner(own, teamOwnerId ? await ofTeam(teamOwnerId) : null);
@@ -89,7 +91,7 @@ export function createCardAllowance(deps: CardAllowanceDeps) {
 
     /** How many cards a user owns (what billing shows next to the allowances of other plans). */
     async cardCountOf(ownerId: string): Promise<number> {
-      return (await repository.listCardsOfOwner(deps.db, ownerId)).length;
+      return (await repository.listCardsUnderOwnAllowance(deps.db, ownerId)).length;
     },
   };
 }

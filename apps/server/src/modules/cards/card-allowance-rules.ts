@@ -1,5 +1,5 @@
 import type { CardsUnderAllowance } from '@cardstack/shared/plans/card-limits';
-import type { UserPlan } from '@cardstack/shared/plans/plans';
+import { isTeamActive, type UserPlan } from '@cardstack/shared/plans/plans';
 
 /*
  * Whose allowance a card counts against. The numbers themselves (how many cards a plan keeps active, which
@@ -17,7 +17,7 @@ type AllowanceScope = { kind: 'own'; ownerId: string } | { kind: 'team'; teamOwn
  */
 export function scopeOfNewCard(card: { ownerId: string; teamOwnerId: string | null }, ownerPlan: UserPlan): AllowanceScope {
   if (card.teamOwnerId) return { kind: 'team', teamOwnerId: card.teamOwnerId };
-  return ownerPlan === 'team' ? { kind: 'team', teamOwnerId: card.ownerId } : { kind: 'own', ownerId: card.ownerId };
+  return isTeamActive(ownerPlan) ? { kind: 'team', teamOwnerId: card.ownerId } : { kind: 'own', ownerId: card.ownerId };
 }
 
 /**
@@ -27,7 +27,7 @@ export function scopeOfNewCard(card: { ownerId: string; teamOwnerId: string | nu
  * every card follows its owner's own plan: null.
  */
 export function sharedTeamOf(team: { teamOwnerId: string; teamOwnerPlan: UserPlan }): string | null {
-  return team.teamOwnerPlan === 'team' ? team.teamOwnerId : null;
+  return isTeamActive(team.teamOwnerPlan) ? team.teamOwnerId : null;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/schema';
-import type { JobEngine } from './job-queue';
+import type { AnyConnection } from '../src/db/schema';
+import type { JobEngine } from '../src/jobs/job-queue';
 
 /*
  * What every job engine promises, as one suite both adapters run (apps/server/test/jobs.int.test.ts: SQLite
@@ -10,7 +10,7 @@ import type { JobEngine } from './job-queue';
  */
 
 export interface JobContractHarness {
-  db: Kysely<Database>;
+  db: AnyConnection;
   /** A new engine on the same database, as another server process would have. */
   engine(options?: { leaseMs?: number; stopTimeoutMs?: number }): Promise<JobEngine>;
   /** A runner in a child process that takes one job of `kind` and hangs in it; resolves once the job started. */
@@ -53,7 +53,7 @@ export function jobQueueContract(engineName: string, open: () => Promise<JobCont
       const seen: unknown[] = [];
       jobs.register('contract.tx', async (payload) => void seen.push(payload));
       await expect(
-        harness.db.transaction().execute(async (trx) => {
+        harness.db.transaction().execute(async (trx: AnyConnection) => {
           await jobs.enqueue(trx, 'contract.tx', { n: 1 });
           throw new Error('roll back');
         }),
@@ -61,7 +61,7 @@ export function jobQueueContract(engineName: string, open: () => Promise<JobCont
       expect(await jobs.runDue()).toBe(0);
       expect((await jobs.admin.counts()).queued).toBe(0);
 
-      await harness.db.transaction().execute(async (trx) => {
+      await harness.db.transaction().execute(async (trx: AnyConnection) => {
         await jobs.enqueue(trx, 'contract.tx', { n: 2 });
         // Not visible outside the transaction before it commits.
         await sql`select 1`.execute(trx);

@@ -18,7 +18,7 @@ import type { ColumnTypes } from './column-types';
  *   live in a schema of their own.
  *
  * `VACUUM` on SQLite may renumber the contacts' rowids; after one, rebuild the index with
- * `insert into contact_search (contact_search) values ('rebuild')` (README, "Back up and upgrade").
+ * `insert into contact_search (contact_search) values ('rebuild')` (docs/self-hosting.md, "Backups").
  */
 export function contactSearchIndex(t: ColumnTypes): Migration {
   return {

@@ -33,7 +33,6 @@ export async function listPromotedEmails(db: Db): Promise<string[]> {
   return rows.map((row) => row.email.toLowerCase());
 }
 
-
 // ---- Users ------------------------------------------------------------------------------------------------------
 
 export interface UserRow {
@@ -108,7 +107,6 @@ function toUserRow(row: {
     isDisabled: Number(row.is_disabled ?? 0) === 1,
   };
 }
-
 
 // ---- Settings -----------------------------------------------------------------------------------------------------
 

@@ -68,6 +68,16 @@ export interface PasskeyTable {
   last_used_at: string | null;
 }
 
+/** Better Auth's mailed-link and challenge tokens (stored hashed); only the library reads and writes it. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
 /**
  * The tables the auth module owns (Better Auth's, and the passkeys): only its own code reads or writes them. The
  * user's `plan` column belongs to billing (`BillingTables`).
@@ -78,4 +88,5 @@ export interface AuthTables {
   account: AccountTable;
   passkey: PasskeyTable;
   twoFactor: TwoFactorTable;
+  verification: VerificationTable;
 }

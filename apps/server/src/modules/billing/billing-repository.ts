@@ -169,7 +169,6 @@ export async function markSubscriptionEnded(db: Kysely<BillingTables>, id: strin
     .execute();
 }
 
-
 /** BILLING_PROVIDER=none: every account on one plan. */
 export async function setEveryUserPlan(db: Kysely<BillingTables>, plan: string, now: Date): Promise<void> {
   await db.updateTable('user').set({ plan, updatedAt: now.toISOString() }).where('plan', '!=', plan).execute();

@@ -16,7 +16,6 @@ export interface CounterIncrement {
 
 const batchSize = 200;
 
-
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let at = 0; at < items.length; at += size) result.push(items.slice(at, at + size));

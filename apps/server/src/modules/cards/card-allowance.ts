@@ -91,7 +91,7 @@ export function createCardAllowance(deps: CardAllowanceDeps) {
 
     /** How many cards a user owns (what billing shows next to the allowances of other plans). */
     async cardCountOf(ownerId: string): Promise<number> {
-      return (await repository.listCardsUnderOwnAllowance(deps.db, ownerId)).length;
+      return repository.countCardsByOwner(deps.db, ownerId);
     },
   };
 }

@@ -1,95 +1,41 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import { ConfigError, isLocalhostUrl, resolveAuthSecret, type Config } from './config';
+import { resolveAuthSecret, type Config } from './config';
 import { tightenDataDir } from './data-dir';
 import type { AnyConnection } from './db/schema';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
-import { registerErrorLogJobs } from './http/error-log';
+import { createErrorLogModule } from './http/error-log';
 import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerOverloadGuard } from './http/overload';
 import { fastifyTrustProxy } from './http/client-address';
 import { registerAccessLog, requestLogValue } from './http/log-redaction';
-import { bindJobQueue, createJobEngine, type JobEngine } from './jobs/jobs-module';
-import { accountPhotoFolder, mailAccessAfterPasswordReset, registerAccountRoutes, type AccountDeletion } from './modules/account/account-module';
-import { isAccountDisabled, isConfirmationRequired, operatorEmails, registerAdminRoutes, signUpRefusal, type AdminDeps } from './modules/admin/admin-module';
-import {
-  createAuthLoader,
-  createCallerOfUser,
-  createPasswordAttempts,
-  registerAuthRoutes,
-  registerCallerHook,
-  registerPasskeyRoutes,
-  registerSessionRoutes,
-  type LoadAuth,
-} from './modules/auth/auth-module';
-import {
-  applyBillingMode,
-  cancelSubscriptionsOfUser,
-  createBilling,
-  createBillingTime,
-  everyFeaturePlan,
-  loadStripePaymentProvider,
-  planStateSource,
-  registerBillingJobs,
-  registerBillingRoutes,
-} from './modules/billing/billing-module';
-import { createCardAllowance, deleteCardsOfUser, registerCardRoutes, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
-import { deleteContactsOfUser, registerContactRoutes, type ContactsDeps } from './modules/contacts/contacts-module';
-import { registerDesignRequestJobs, registerDesignRequestRoutes, type DesignRequestsDeps } from './modules/design-requests/design-requests-module';
-import {
-  createIntegrationAccess,
-  createIntegrationEvents,
-  createIntegrations,
-  registerIntegrationsJobs,
-  registerIntegrationsRoutes,
-  revokeAppAccessOfUser,
-} from './modules/integrations/integrations-module';
-import {
-  createLocalMailboxTransport,
-  createSmtpTransport,
-  enqueueSecurityNotice,
-  forgetMailOf,
-  registerMailJobs,
-  type MailTransport,
-} from './modules/mail/mail-module';
-import { createInsightsRecorder, openCountryLookup, registerInsightsJobs, registerInsightsRoutes, type InsightsRecorder } from './modules/insights/insights-module';
-import { createPlanDowngrades, registerPlansJobs } from './modules/plans/plans-module';
-import {
-  createPublicCardService,
-  linkIdOf,
-  publicCardFileFolders,
-  registerPublicCardJobs,
-  registerPublicCardRoutes,
-  type PublicCardService,
-} from './modules/public-card/public-card-module';
-import { physicalCardRoute, registerPhysicalCardRoutes, type PhysicalCardsDeps } from './modules/physical-cards/physical-cards-module';
+import { createPlatformModule } from './http/platform-routes';
+import { registerSecurityHeaders } from './http/security-headers';
+import { createJobEngine, type JobEngine } from './jobs/jobs-module';
+import type { AppModule } from './modules/module-contract';
+import { createAccountModule, mailAccessAfterPasswordReset } from './modules/account/account-module';
+import { createAccountPolicy, createAdminModule, type AdminDeps } from './modules/admin/admin-module';
+import { createAuthModule, type LoadAuth } from './modules/auth/auth-module';
+import { createBillingModule, createBillingTime, everyFeaturePlan, planStateSource } from './modules/billing/billing-module';
+import { createCardAllowance, createCardsModule, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
+import { createContactsModule } from './modules/contacts/contacts-module';
+import { createDesignRequestsModule } from './modules/design-requests/design-requests-module';
+import { createIntegrationAccess, createIntegrationsModule, revokeAppAccessOfUser } from './modules/integrations/integrations-module';
+import { createInsightsModule, type InsightsRecorder } from './modules/insights/insights-module';
+import { createLocalMailboxTransport, createMailModule, createSmtpTransport, type MailTransport } from './modules/mail/mail-module';
+import { createPlansModule } from './modules/plans/plans-module';
+import { createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
+import { createPhysicalCardsModule, physicalCardRoute } from './modules/physical-cards/physical-cards-module';
 import { createRateLimiter } from './modules/rate-limit/rate-limit-module';
-import { locateScannerAssets, registerScannerRoutes } from './modules/scanner/scanner-module';
-import { createLocalStorage, loadS3Storage, registerFileRoutes, type FileStorage } from './modules/storage/storage-module';
-import {
-  createTeamClaimsResolver,
-  findTeamMembership,
-  invitationAcceptPath,
-  onAccountDeleted,
-  recordSignIn,
-  registerTeamJobs,
-  registerTeamRoutes,
-  type TeamsDeps,
-} from './modules/teams/teams-module';
-import {
-  createWalletService,
-  registerWalletJobs,
-  registerWalletRoutes,
-  walletCredentialStates,
-  walletCredentialsSource,
-  type WalletService,
-} from './modules/wallet/wallet-module';
+import { createScannerModule } from './modules/scanner/scanner-module';
+import { createLocalStorage, createStorageModule, loadS3Storage, type FileStorage } from './modules/storage/storage-module';
+import { createTeamClaimsResolver, createTeamsModule, findTeamMembership, invitationAcceptPath, recordSignIn } from './modules/teams/teams-module';
+import { createWalletModule, type WalletService } from './modules/wallet/wallet-module';
 import { registerSpa } from './web/spa';
 
 export interface AppServices {
@@ -141,9 +87,9 @@ function createLogger(config: Config): Logger {
 }
 
 /**
- * The composition root, and nothing else: infrastructure from configuration, then the feature services, then
- * the background jobs, then the HTTP routes. Nothing else constructs services; features receive what they need
- * as arguments. Every value is declared before it is used.
+ * The composition root, and nothing else: infrastructure from configuration, then the feature modules in
+ * dependency order (each `create<Name>Module(needs)`, see modules/module-contract.ts), then one loop over them
+ * for their jobs and one for their routes. Modules decide their own policy; this file passes values.
  */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   // ---- Infrastructure ----------------------------------------------------------------------------------
@@ -162,188 +108,187 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     options.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLocalMailboxTransport(path.join(config.dataDir, 'mailbox')));
   const secret = resolveAuthSecret(config);
-  // The job engine follows the database: in-process on SQLite, pg-boss on PostgreSQL. Features enqueue
-  // through it from their use cases; nothing runs until `start()` (after the routes, below).
+  // The job engine follows the database: in-process on SQLite, pg-boss on PostgreSQL. Modules enqueue through
+  // it from their use cases; nothing runs until `start()` (after the routes, below).
   const jobs = await createJobEngine({ database, logger, pollIntervalMs: config.jobs.pollIntervalMs });
-  bindJobQueue(db, jobs);
   const rateLimiter = createRateLimiter(db);
   // BILLING_PROVIDER=none: no plans are sold and every account has every feature.
   const isEveryFeatureIncluded = config.billingProvider === 'none';
-  await applyBillingMode(db, isEveryFeatureIncluded, new Date());
+  const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
+  const { baseUrl } = config;
 
-  // ---- Services ----------------------------------------------------------------------------------------
+  // ---- Modules, in dependency order ----------------------------------------------------------------------
+  // The hooks (card saves, new contacts, account deletion) loop over this list when they fire, by which time
+  // every module below is in it.
+  const modules: AppModule[] = [];
+  const add = <M extends AppModule>(module: M): M => {
+    modules.push(module);
+    return module;
+  };
+  const accountPolicy = createAccountPolicy({ db, adminEmails: config.adminEmails, now: () => new Date() });
+  const resolveTeamClaims = createTeamClaimsResolver(db);
   // What reaches an account without its password (keys, apps, webhooks): mailed after a reset, reviewed in the account.
   const integrationAccess = createIntegrationAccess({ db, settings: config.integrations });
-  // Set up on first use (a sign-in, a session cookie, an API token's user): an idle server does not hold it.
-  const loadAuth = createAuthLoader({
-    db,
-    dialect: database.dialect,
-    config,
-    secret,
-    logger,
-    rateLimiter,
-    initialPlan: isEveryFeatureIncluded ? everyFeaturePlan : 'basic',
-    onSessionCreated: (userId) => recordSignIn(db, userId),
-    signUpRefusal: (email) => signUpRefusal({ db, adminEmails: config.adminEmails, now: () => new Date() }, email),
-    isAccountDisabled: (userId) => isAccountDisabled(db, userId),
-    revokeAppAccess: revokeAppAccessOfUser,
-    onPasswordReset: (user) => mailAccessAfterPasswordReset({ db, integrationAccess }, user),
-  });
-  const passwordAttempts = createPasswordAttempts(rateLimiter, config.signInRateLimit);
-  const resolveTeamClaims = createTeamClaimsResolver(db);
-  // The public API's callers are users too: a token resolves to the same caller (plan, team claims) a session does.
-  const callerDeps = {
-    loadAuth,
-    resolveTeamClaims,
-    isAccountDisabled: (userId: string) => isAccountDisabled(db, userId),
-    isConfirmationRequired: () => isConfirmationRequired(db),
-  };
-  const callerOfUser = createCallerOfUser(callerDeps);
-  // Webhook events, made before the modules whose saves raise them (contacts, cards, the public page's leads).
-  const integrationEvents = createIntegrationEvents({
-    db,
-    jobs,
-    logger,
-    settings: config.integrations,
-    callerOf: callerOfUser,
-    baseUrl: config.baseUrl,
-  });
-  const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded), membershipOf: findTeamMembership });
-  // Top countries only when the operator configured a GeoIP database (checked at start-up by the configuration).
-  const countries = config.geoipDatabasePath
-    ? await openCountryLookup(config.geoipDatabasePath).catch((error: unknown) => {
-        throw new ConfigError(`Invalid configuration:\n  GEOIP_DATABASE_PATH: cannot read ${config.geoipDatabasePath} as a MaxMind DB (${String(error)})`);
-      })
-    : undefined;
-  const insights = createInsightsRecorder({
-    db,
-    baseUrl: config.baseUrl,
-    flushIntervalMs: config.publicPage.statsFlushMs,
-    logger,
-    countryOf: countries ? (address) => countries.countryOf(address) : undefined,
-  });
-  const wallet = createWalletService({
-    db,
-    storage,
-    jobs,
-    baseUrl: config.baseUrl,
-    secret,
-    credentials: walletCredentialsSource(config.wallet, config.dataDir),
-    credentialStates: walletCredentialStates(config.wallet),
-    offersDevelopmentPasses: isLocalhostUrl(config.baseUrl),
-    apns: { url: config.wallet.apnsUrl, ca: config.wallet.apnsCa, isApplesServer: config.wallet.isDefaultApnsUrl },
-    google: { apiUrl: config.wallet.googleApiUrl, isGooglesServer: config.wallet.isDefaultGoogleApiUrl },
-    maxDevicesPerPass: config.wallet.maxDevicesPerPass,
-    cardAllowance,
-    logger,
-  });
-  const publicCard = createPublicCardService({
-    db,
-    storage,
-    baseUrl: config.baseUrl,
-    resolveTeamClaims,
-    cardAllowance,
-    pageCacheEntries: config.publicPage.cacheEntries,
-    accessTtlMs: config.publicPage.planCheckMs,
-    versionCheckMs: config.publicPage.versionCheckMs,
-    insights,
-    physicalCardRoute: (key) => physicalCardRoute(db, key),
-    jobs,
-    logger,
-    walletOffersOf: wallet.offersOf,
-    onLeadCreated: integrationEvents.onContactCreated,
-  });
-  const cards: CardsDeps = {
-    db,
-    dialect: database.dialect,
-    storage,
-    cardAllowance,
-    onCardChanged: publicCard.onCardChanged,
-    onCardSaving: async (trx, change) => {
-      await publicCard.onCardSaving(trx, change);
-      await wallet.onCardSaving(trx, change);
-      await integrationEvents.onCardSaving(trx, change);
-    },
-  };
-  // What a downgrade does at the period end; billing reports plan changes to it.
-  const plans = { db, cards, now: billingTime.now, jobs, isEveryFeatureIncluded };
-  const planChanges = createPlanDowngrades(plans);
-  const billing = createBilling({
-    db,
-    baseUrl: config.baseUrl,
-    time: billingTime,
-    cardAllowance,
-    planChanges,
-    provider: config.stripe ? await loadStripePaymentProvider(config.stripe) : undefined,
-    enterpriseContactUrl: config.enterpriseContactUrl,
-    isEveryFeatureIncluded,
-  });
-  const contacts: ContactsDeps = { db, dialect: database.dialect, storage, onContactCreated: integrationEvents.onContactCreated };
-  const integrations = createIntegrations({
-    db,
-    baseUrl: config.baseUrl,
-    settings: config.integrations,
-    events: integrationEvents,
-    callerOf: callerOfUser,
-    rateLimiter,
-    cards,
-    contacts,
-  });
-  const physicalCards: PhysicalCardsDeps = { db, cards, baseUrl: config.baseUrl, rateLimiter, onAddressChanged: publicCard.forgetAddress };
-  const designRequests: DesignRequestsDeps = { db, storage, operatorEmails: () => operatorEmails({ db, adminEmails: config.adminEmails }) };
-  const admin: AdminDeps = {
-    db,
-    adminEmails: config.adminEmails,
-    baseUrl: config.baseUrl,
-    storage,
-    jobs: jobs.admin,
-    planChanges,
-    now: billingTime.now,
-    version: appVersion,
-    designRequestRetentionDays: config.designRequestRetentionDays,
-    health: async () => ({
-      database: { dialect: database.dialect, isReachable: await isDatabaseReachable(database) },
-      storage: { kind: storage.kind, isReachable: await storage.list('health-check/').then(() => true, () => false) },
-      mailTransport: mailTransport.kind,
+
+  add(createPlatformModule({ database, publicConfig: { isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider } }));
+  add(createErrorLogModule({ db, retentionDays: config.errorLogRetentionDays }));
+  const { outbox } = add(
+    createMailModule({
+      db,
+      jobs,
+      transport: mailTransport,
+      from: config.mail.from,
+      baseUrl,
+      invitationPath: (claims) => invitationAcceptPath(secret, claims),
+      logger,
+      retentionDays: config.mail.retentionDays,
     }),
-  };
-  const teams: TeamsDeps = { db, secret, cards, cardAllowance, now: billing.now, jobs };
-  const accountDeletion: AccountDeletion = {
-    // First, outside the transaction: when the payment provider cannot be reached the account stays whole.
-    before: [(userId) => cancelSubscriptionsOfUser(billing, userId)],
-    // Then one transaction. Teams before the cards: a member's team cards (and their leads) stay with the team.
-    steps: [
-      (trx, userId) => onAccountDeleted({ ...teams, db: trx }, userId),
-      (trx, userId) => deleteCardsOfUser(cards, userId, trx),
-      (trx, userId) => deleteContactsOfUser(contacts, userId, trx),
-      (trx, userId, email) => forgetMailOf(trx, userId, email),
-    ],
-  };
+  );
+  const auth = add(
+    createAuthModule({
+      db,
+      dialect: database.dialect,
+      config,
+      secret,
+      logger,
+      outbox,
+      rateLimiter,
+      initialPlan: isEveryFeatureIncluded ? everyFeaturePlan : 'basic',
+      accountPolicy,
+      resolveTeamClaims,
+      onSessionCreated: (userId) => recordSignIn(db, userId),
+      revokeAppAccess: revokeAppAccessOfUser,
+      onPasswordReset: (user) => mailAccessAfterPasswordReset({ db, integrationAccess, outbox }, user),
+    }),
+  );
+  const insights = add(
+    await createInsightsModule({
+      db,
+      baseUrl,
+      flushIntervalMs: config.publicPage.statsFlushMs,
+      logger,
+      geoipDatabasePath: config.geoipDatabasePath,
+      linkIdOf,
+    }),
+  );
+  const wallet = add(
+    createWalletModule({
+      db,
+      storage,
+      jobs,
+      baseUrl,
+      secret,
+      settings: config.wallet,
+      dataDir: config.dataDir,
+      cardAllowance,
+      logger,
+      rateLimiter,
+      countWalletAdd: (request, cardId) => insights.recorder.record(request, cardId, 'wallet'),
+    }),
+  );
+  const publicCard = add(
+    createPublicCardModule({
+      db,
+      storage,
+      baseUrl,
+      resolveTeamClaims,
+      cardAllowance,
+      pageCacheEntries: config.publicPage.cacheEntries,
+      accessTtlMs: config.publicPage.planCheckMs,
+      versionCheckMs: config.publicPage.versionCheckMs,
+      insights: insights.recorder,
+      physicalCardRoute: (key) => physicalCardRoute(db, key),
+      jobs,
+      logger,
+      outbox,
+      walletOffersOf: wallet.service.offersOf,
+      hooks: modules,
+      leadRateLimit: config.publicPage.leadRateLimit,
+      rateLimiter,
+    }),
+  );
+  const cards = add(createCardsModule({ db, dialect: database.dialect, storage, cardAllowance, hooks: modules }));
+  const plans = add(createPlansModule({ db, cards: cards.deps, now: billingTime.now, jobs, outbox, isEveryFeatureIncluded }));
+  const billing = add(
+    await createBillingModule({
+      db,
+      baseUrl,
+      time: billingTime,
+      cardAllowance,
+      planChanges: plans.planChanges,
+      stripe: config.stripe,
+      enterpriseContactUrl: config.enterpriseContactUrl,
+      isEveryFeatureIncluded,
+    }),
+  );
+  const contacts = add(createContactsModule({ db, dialect: database.dialect, storage, hooks: modules }));
+  add(
+    createIntegrationsModule({
+      db,
+      jobs,
+      logger,
+      baseUrl,
+      settings: config.integrations,
+      callerOf: auth.callerOfUser,
+      rateLimiter,
+      outbox,
+      cards: cards.deps,
+      contacts: contacts.deps,
+    }),
+  );
+  add(createPhysicalCardsModule({ db, cards: cards.deps, baseUrl, rateLimiter, onAddressChanged: (key) => publicCard.service.forgetAddress(key) }));
+  add(
+    createDesignRequestsModule({
+      db,
+      storage,
+      outbox,
+      operatorEmails: accountPolicy.operatorEmails,
+      rateLimiter,
+      rateLimit: config.designFormRateLimit,
+      retentionDays: config.designRequestRetentionDays,
+      logger,
+    }),
+  );
+  add(createScannerModule({ contacts: contacts.deps, ai: config.scannerAi, rateLimiter }));
+  add(createTeamsModule({ db, secret, cards: cards.deps, cardAllowance, now: billing.deps.now, jobs, outbox, logger }));
+  const admin = add(
+    createAdminModule({
+      db,
+      adminEmails: config.adminEmails,
+      baseUrl,
+      storage,
+      jobs: jobs.admin,
+      planChanges: plans.planChanges,
+      now: billingTime.now,
+      version: appVersion,
+      designRequestRetentionDays: config.designRequestRetentionDays,
+      outbox,
+      health: async () => ({
+        database: { dialect: database.dialect, isReachable: await isDatabaseReachable(database) },
+        storage: { kind: storage.kind, isReachable: await storage.list('health-check/').then(() => true, () => false) },
+        mailTransport: mailTransport.kind,
+      }),
+    }),
+  );
+  add(
+    createAccountModule({
+      db,
+      loadAuth: auth.loadAuth,
+      storage,
+      outbox,
+      passwordAttempts: auth.passwordAttempts,
+      integrationAccess,
+      accountDeletion: modules,
+    }),
+  );
+  add(createStorageModule({ storage, modules }));
 
   // ---- Jobs --------------------------------------------------------------------------------------------
-  // Every kind of background work registers its handlers (and schedules) here, after the services it runs and
-  // before any route; the runner starts once the routes are ready.
-  registerMailJobs(jobs, {
-    db,
-    transport: mailTransport,
-    from: config.mail.from,
-    baseUrl: config.baseUrl,
-    invitationPath: (claims) => invitationAcceptPath(secret, claims),
-    logger,
-    retentionDays: config.mail.retentionDays,
-  });
-  registerBillingJobs(jobs, billing);
-  registerPlansJobs(jobs, plans);
-  registerTeamJobs(jobs, { ...teams, logger });
-  registerPublicCardJobs(jobs, publicCard);
-  registerInsightsJobs(jobs, { db });
-  registerWalletJobs(jobs, wallet);
-  registerIntegrationsJobs(jobs, integrationEvents);
-  registerErrorLogJobs(jobs, { db, retentionDays: config.errorLogRetentionDays });
-  registerDesignRequestJobs(jobs, { db, storage, retentionDays: config.designRequestRetentionDays, logger });
+  // Every module registers its job kinds (and schedules) before any route; the runner starts once the routes are ready.
+  for (const module of modules) module.jobs?.(jobs);
 
-  // ---- Routes ------------------------------------------------------------------------------------------
+  // ---- HTTP --------------------------------------------------------------------------------------------
   const app = Fastify({
     // A request in a log line goes through our serializer: no client address, secrets in addresses redacted.
     loggerInstance: logger.child({}, { serializers: { req: requestLogValue } }) as FastifyBaseLogger,
@@ -358,83 +303,38 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db);
   await registerOverloadGuard(app, config.overload);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-        formAction: ["'self'", ...(config.google ? [new URL(config.google.issuer).origin] : [])],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, { googleIssuer: config.google?.issuer ?? null });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-  registerCallerHook(app, callerDeps);
-  registerCrossSiteCheck(app, {
-    baseUrl: config.baseUrl,
-    // Endpoints other servers call, not browsers: the Stripe webhook (signed), the OAuth token endpoint (client
-    // credentials), the public API (bearer tokens only; a session cookie never opens it), and Apple Wallet's device
-    // registrations and logs (devices, authenticated by the pass's own token).
-    exemptPaths: ['/api/billing/stripe/webhook', '/api/oauth/token', '/api/v1/*', '/api/wallet/apple/v1/devices/*', '/api/wallet/apple/v1/log'],
-  });
-
-  app.get('/healthz', async (_request, reply) => {
-    const isReady = await isDatabaseReachable(database);
-    return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
-  });
-  app.get('/api/public-config', async () => ({ isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider }));
-  registerAuthRoutes(app, {
-    loadAuth,
-    rateLimiter,
-    passwordAttempts,
-    onTwoFactorDisabled: async (user) => {
-      await enqueueSecurityNotice(db, user.email, { displayName: user.name, change: 'two-factor-disabled' });
-    },
-  });
-  registerSessionRoutes(app, loadAuth);
-  registerPasskeyRoutes(app, { db });
-  registerAccountRoutes(app, { db, loadAuth, storage, passwordAttempts, accountDeletion, integrationAccess });
-  registerFileRoutes(app, storage, {
-    // What public cards and the account photo link to; nothing else (scanned contact photos, design requests'
-    // uploads) is served at /files. A card's files follow its public page.
-    servedFolders: [...publicCardFileFolders, accountPhotoFolder],
-    isServable: (key, request) => publicCard.isFileServable(key, async () => (await request.callerIfSignedIn())?.userId ?? null),
-  });
-  registerBillingRoutes(app, billing);
-  registerCardRoutes(app, cards);
-  registerPhysicalCardRoutes(app, physicalCards);
-  registerDesignRequestRoutes(app, designRequests, { rateLimiter, rateLimit: config.designFormRateLimit });
-  registerAdminRoutes(app, admin);
-  registerContactRoutes(app, contacts);
-  registerTeamRoutes(app, teams);
-  registerScannerRoutes(app, { contacts, assets: locateScannerAssets(), ai: config.scannerAi, rateLimiter });
-  registerInsightsRoutes(app, { db, linkIdOf });
-  await registerIntegrationsRoutes(app, integrations);
-  await registerPublicCardRoutes(app, publicCard, { leadRateLimit: config.publicPage.leadRateLimit, rateLimiter });
-  registerWalletRoutes(app, wallet, { rateLimiter, countWalletAdd: (request, cardId) => insights.record(request, cardId, 'wallet') });
+  registerCrossSiteCheck(app, { baseUrl, exemptPaths: modules.flatMap((module) => module.serverCalledPaths ?? []) });
+  for (const module of modules) await module.routes?.(app);
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? defaultWebDistDir()));
 
   if (options.startJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailTransport.close();
-    await publicCard.close();
-    await insights.close();
+    // Newest first: the public page flushes its counts into the insights recorder before that closes.
+    for (const module of [...modules].reverse()) await module.close?.();
     await database.destroy();
   });
 
   return {
     app,
-    services: { config, database, loadAuth, storage, jobs, logger, cardAllowance, cards, publicCard, insights, wallet, admin },
+    services: {
+      config,
+      database,
+      loadAuth: auth.loadAuth,
+      storage,
+      jobs,
+      logger,
+      cardAllowance,
+      cards: cards.deps,
+      publicCard: publicCard.service,
+      insights: insights.recorder,
+      wallet: wallet.service,
+      admin: admin.deps,
+    },
   };
 }
 

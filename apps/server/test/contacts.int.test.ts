@@ -6,6 +6,7 @@ import type { Contact, ContactListResponse, ContactSummary } from '@cardstack/sh
 import type { AnyConnection } from '../src/db/schema';
 import { createLead } from '../src/modules/contacts/contact-service';
 import { insertContact } from '../src/modules/contacts/contact-repository';
+import { createMailOutbox } from '../src/modules/mail/outbox';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -46,7 +47,7 @@ async function setPlan(userId: string, plan: 'basic' | 'subscribed' | 'team') {
 
 /** A lead at a given time, so orders are known. */
 async function lead(cardId: string, input: Record<string, unknown>, at?: Date) {
-  return createLead(db(), { cardId, input, ...(at ? { now: at } : {}) });
+  return createLead(db(), { cardId, input, outbox: createMailOutbox(t.services.jobs), ...(at ? { now: at } : {}) });
 }
 
 async function list(client: TestClient, query: Record<string, string | number> = {}): Promise<ContactListResponse> {

@@ -6,14 +6,16 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type DatabaseHandle } from '../src/db/database';
-import { bindJobQueue, createJobEngine, type JobEngine } from '../src/jobs/jobs-module';
+import { createJobEngine, type JobEngine } from '../src/jobs/jobs-module';
 import { clearOldSentMail, registerMailJobs } from '../src/modules/mail/mail-jobs';
-import { enqueueMail, maxMailAttempts } from '../src/modules/mail/outbox';
+import { createMailOutbox, maxMailAttempts, type MailOutbox } from '../src/modules/mail/outbox';
 import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from '../src/modules/mail/transport';
 import { openTestDatabase } from './test-app';
 
 let database: { handle: DatabaseHandle; drop(): Promise<void>; dataDir: string };
 const engines: JobEngine[] = [];
+/** The outbox over the last engine `mailJobs` made. */
+let outbox: MailOutbox;
 beforeEach(async () => {
   database = await openTestDatabase();
   await migrateToLatest(database.handle);
@@ -56,7 +58,7 @@ async function startSmtpServer(options: { failFirst?: number } = {}) {
 async function mailJobs(transport: MailTransport): Promise<JobEngine> {
   const engine = await createJobEngine({ database: database.handle, logger: pino({ level: 'silent' }), pollIntervalMs: 100 });
   engines.push(engine);
-  bindJobQueue(database.handle.db, engine);
+  outbox = createMailOutbox(engine);
   registerMailJobs(engine, {
     db: database.handle.db,
     transport,
@@ -76,7 +78,7 @@ describe('mail outbox', () => {
     const smtp = await startSmtpServer();
     try {
       const jobs = await mailJobs(createSmtpTransport(smtp.url));
-      await enqueueMail(database.handle.db, { to: 'new@example.com', template: 'welcome', data: { displayName: 'Noor <b>' } });
+      await outbox.enqueue(database.handle.db, { to: 'new@example.com', template: 'welcome', data: { displayName: 'Noor <b>' } });
       expect(await jobs.runDue()).toBe(1);
 
       expect(smtp.received).toHaveLength(1);
@@ -103,7 +105,7 @@ describe('mail outbox', () => {
     const jobs = await mailJobs({ kind: 'smtp', send: async () => undefined, close: () => undefined });
     await expect(
       database.handle.db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, { to: 'never@example.com', template: 'welcome', data: { displayName: 'N' } });
+        await outbox.enqueue(trx, { to: 'never@example.com', template: 'welcome', data: { displayName: 'N' } });
         throw new Error('the action failed');
       }),
     ).rejects.toThrow('the action failed');
@@ -115,7 +117,7 @@ describe('mail outbox', () => {
     const smtp = await startSmtpServer({ failFirst: 1 });
     try {
       const jobs = await mailJobs(createSmtpTransport(smtp.url));
-      await enqueueMail(database.handle.db, { to: 'retry@example.com', template: 'welcome', data: { displayName: 'R' } });
+      await outbox.enqueue(database.handle.db, { to: 'retry@example.com', template: 'welcome', data: { displayName: 'R' } });
       expect(await jobs.runDue()).toBe(1);
       const afterFailure = await outboxRow();
       expect(afterFailure).toMatchObject({ status: 'pending', attempts: 1 });
@@ -138,7 +140,7 @@ describe('mail outbox', () => {
   it('gives up after the last attempt and marks the mail failed', async () => {
     const failing: MailTransport = { kind: 'smtp', send: async () => Promise.reject(new Error('connection refused')), close: () => undefined };
     const jobs = await mailJobs(failing);
-    await enqueueMail(database.handle.db, { to: 'x@example.com', template: 'welcome', data: { displayName: 'X' } });
+    await outbox.enqueue(database.handle.db, { to: 'x@example.com', template: 'welcome', data: { displayName: 'X' } });
     for (let attempt = 1; attempt <= maxMailAttempts; attempt += 1) {
       expect(await jobs.runDue()).toBe(1);
       const [job] = await jobs.admin.list();
@@ -164,7 +166,7 @@ describe('mail outbox', () => {
     };
     const [first, second] = [await mailJobs(slow), await mailJobs(slow)];
     for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) {
-      await enqueueMail(database.handle.db, { to, template: 'welcome', data: { displayName: to } });
+      await outbox.enqueue(database.handle.db, { to, template: 'welcome', data: { displayName: to } });
     }
     await Promise.all([first!.runDue(), second!.runDue()]);
     expect(sent.sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
@@ -174,7 +176,7 @@ describe('mail outbox', () => {
     const mailbox = fs.mkdtempSync(path.join(os.tmpdir(), 'mailbox-'));
     try {
       const jobs = await mailJobs(createLocalMailboxTransport(mailbox));
-      await enqueueMail(database.handle.db, { to: 'local@example.com', template: 'welcome', data: { displayName: 'L' } });
+      await outbox.enqueue(database.handle.db, { to: 'local@example.com', template: 'welcome', data: { displayName: 'L' } });
       expect(await jobs.runDue()).toBe(1);
       const files = fs.readdirSync(mailbox);
       expect(files).toHaveLength(1);
@@ -200,12 +202,12 @@ describe('mail outbox', () => {
 
   it('clears the address and data of mail sent longer ago than the retention', async () => {
     const jobs = await mailJobs({ kind: 'smtp', send: async () => undefined, close: () => undefined });
-    await enqueueMail(database.handle.db, { to: 'old@example.com', template: 'welcome', data: { displayName: 'Old' } });
-    await enqueueMail(database.handle.db, { to: 'pending@example.com', template: 'welcome', data: { displayName: 'P' } });
+    await outbox.enqueue(database.handle.db, { to: 'old@example.com', template: 'welcome', data: { displayName: 'Old' } });
+    await outbox.enqueue(database.handle.db, { to: 'pending@example.com', template: 'welcome', data: { displayName: 'P' } });
     const [oldJob] = await jobs.admin.list();
     expect(oldJob).toBeDefined();
     await jobs.runDue();
-    await enqueueMail(database.handle.db, { to: 'unsent@example.com', template: 'welcome', data: { displayName: 'U' } });
+    await outbox.enqueue(database.handle.db, { to: 'unsent@example.com', template: 'welcome', data: { displayName: 'U' } });
     const in31Days = new Date(Date.now() + 31 * 86_400_000);
     expect(await clearOldSentMail({ db: database.handle.db, retentionDays: 30 }, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
     expect(await clearOldSentMail({ db: database.handle.db, retentionDays: 30 }, in31Days)).toBe(2);

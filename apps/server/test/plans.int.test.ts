@@ -6,6 +6,7 @@ import { buyPro } from './billing-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { fileUpload } from './multipart';
 import { member, setPermissions, subscribeToTeams, teamsOwner } from './teams-support';
+import { createMailOutbox } from '../src/modules/mail/outbox';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -180,7 +181,7 @@ describe('a downgrade to Basic at the period end', () => {
 
     // The next run of the job (a retry, or after a restart) finishes it.
     storage.deletePrefix = deletePrefix;
-    const deps = { db: db(), cards: t.services.cards, now: () => new Date(), jobs: t.services.jobs };
+    const deps = { db: db(), cards: t.services.cards, now: () => new Date(), jobs: t.services.jobs, outbox: createMailOutbox(t.services.jobs) };
     await applyDowngradeEffects(deps, { userId });
     for (const card of [first, second]) {
       expect(await readCard(client, card.id)).toMatchObject({ theme: defaultCardTheme, widgets: [], downloadableFiles: [] });
@@ -259,7 +260,7 @@ describe('BILLING_PROVIDER=none', () => {
     await client.post('/api/billing/test-clock', { days: 40 });
     expect(await downgrades(userId)).toMatchObject([{ status: 'due' }]);
 
-    const deps = { db: db(), cards: t.services.cards, now: () => new Date(), jobs: t.services.jobs, isEveryFeatureIncluded: true };
+    const deps = { db: db(), cards: t.services.cards, now: () => new Date(), jobs: t.services.jobs, outbox: createMailOutbox(t.services.jobs), isEveryFeatureIncluded: true };
     await applyDowngradeEffects(deps, { userId });
     expect(await downgrades(userId)).toMatchObject([{ status: 'cancelled' }]);
     expect(await readCard(client, card.id)).toMatchObject({ theme, widgets: [{ kind: 'youtube' }] });

@@ -30,8 +30,8 @@ function matches(pattern: string, path: string): boolean {
 /**
  * One check for every state-changing request. It covers the auth library's routes (`/api/auth/*`) as well:
  * the library checks Origin only when the request carries a cookie, which leaves a sign-in from another site
- * (login CSRF) open. Endpoints that other servers call (webhooks, token endpoints) opt out by the one list
- * `exemptPaths` the composition root passes.
+ * (login CSRF) open. Endpoints that other servers call (webhooks, token endpoints) opt out: the modules that
+ * own them declare them (`AppModule.serverCalledPaths`).
  */
 export function registerCrossSiteCheck(app: FastifyInstance, options: { baseUrl: string; exemptPaths: readonly string[] }): void {
   const ownOrigin = new URL(options.baseUrl).origin;

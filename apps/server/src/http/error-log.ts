@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AnyConnection } from '../db/schema';
-import type { JobRunner } from '../jobs/jobs-module';
+import type { AppModule } from '../modules/module-contract';
 import type { ErrorLogTables } from './error-log-tables';
 
 export const errorLogPruneJob = 'error-log.prune';
@@ -13,12 +13,17 @@ export async function pruneErrorLog(connection: AnyConnection, retentionDays: nu
   return Number(result.numDeletedRows);
 }
 
-/** The error log is pruned daily (03:20 UTC) to `retentionDays`. */
-export function registerErrorLogJobs(runner: JobRunner, deps: { db: AnyConnection; retentionDays: number }): void {
-  runner.register(errorLogPruneJob, async () => {
-    await pruneErrorLog(deps.db, deps.retentionDays);
-  });
-  runner.schedule(errorLogPruneJob, '20 3 * * *');
+/** The error log's part of the app: pruned daily (03:20 UTC) to `retentionDays`. */
+export function createErrorLogModule(deps: { db: AnyConnection; retentionDays: number }): AppModule {
+  return {
+    name: 'error-log',
+    jobs(runner) {
+      runner.register(errorLogPruneJob, async () => {
+        await pruneErrorLog(deps.db, deps.retentionDays);
+      });
+      runner.schedule(errorLogPruneJob, '20 3 * * *');
+    },
+  };
 }
 
 /** The newest entries, for the operator console. */

@@ -83,21 +83,3 @@ export interface JobEngine extends JobRunner {
 export function errorMessage(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 }
-
-/*
- * The queue that belongs to a database. A few use cases enqueue from code that is handed only a database or
- * a transaction (`enqueueMail(executor, message)` keeps that signature); they find the engine here. A Kysely
- * transaction shares its database's dialect adapter object, so the adapter identifies the database, and two
- * apps in one process (tests) each find their own engine.
- */
-const queuesByDatabase = new WeakMap<object, JobQueue>();
-
-export function bindJobQueue(db: AnyConnection, queue: JobQueue): void {
-  queuesByDatabase.set(db.getExecutor().adapter, queue);
-}
-
-export function jobQueueOf(executor: JobExecutor): JobQueue {
-  const queue = queuesByDatabase.get(executor.getExecutor().adapter);
-  if (!queue) throw new Error('No job engine is bound to this database: the composition root binds one (bindJobQueue).');
-  return queue;
-}

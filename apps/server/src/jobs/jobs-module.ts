@@ -8,7 +8,7 @@ import type { JobEngine } from './job-queue';
  * each module with job kinds exports `register<Module>Jobs(runner, deps)`.
  */
 export type { EnqueueOptions, JobAdmin, JobEngine, JobExecutor, JobQueue, JobRunner, JobStatus, JobSummary } from './job-queue';
-export { bindJobQueue, jobQueueOf, jobStatuses } from './job-queue';
+export { jobStatuses } from './job-queue';
 export { runEvery, type Repeating } from './run-every';
 
 export interface JobEngineOptions {

@@ -2,7 +2,7 @@ import type { AccountAccess } from '@cardstack/shared/account/access';
 import type { AnyConnection } from '../../db/schema';
 import { deleteOtherSessions, listSessionSummaries, type Caller, type LoadAuth } from '../auth/auth-module';
 import type { IntegrationAccess } from '../integrations/integrations-module';
-import { enqueueSecurityNotice } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 
 /*
  * After a password change, what still has access to the account without the password: API keys, connected
@@ -14,6 +14,8 @@ export interface AccessReviewDeps {
   db: AnyConnection;
   loadAuth: LoadAuth;
   integrationAccess: IntegrationAccess;
+  /** The security notices of password changes. */
+  outbox: MailOutbox;
 }
 
 export async function listAccess(deps: AccessReviewDeps, caller: Caller, headers: Headers): Promise<AccountAccess> {
@@ -38,11 +40,11 @@ export async function revokeAllAccess(deps: AccessReviewDeps, caller: Caller, he
 
 /** After a reset through a mailed link: the "password changed" notice, listing what still has access. */
 export async function mailAccessAfterPasswordReset(
-  deps: Pick<AccessReviewDeps, 'db' | 'integrationAccess'>,
+  deps: Pick<AccessReviewDeps, 'db' | 'integrationAccess' | 'outbox'>,
   user: { id: string; email: string; name: string },
 ): Promise<void> {
   const { apiKeys, apps, webhooks } = await deps.integrationAccess.listOf(user.id);
-  await enqueueSecurityNotice(deps.db, user.email, {
+  await deps.outbox.securityNotice(deps.db, user.email, {
     displayName: user.name,
     change: 'password-changed',
     remainingAccess: {

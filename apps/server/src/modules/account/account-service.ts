@@ -13,36 +13,22 @@ import {
   type Caller,
   type PasswordAttempts,
 } from '../auth/auth-module';
-import { enqueueMail, enqueueSecurityNotice } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
+import type { AfterCommit, AppModule } from '../module-contract';
 import type { AccessReviewDeps } from './access-review';
 
 /** A change to credentials needs a sign-in this recent when no password can be asked for. */
 const recentLoginMs = 5 * 60_000;
 
-/**
- * One feature's part of deleting an account: its rows, changed through `trx` (the deletion's one transaction);
- * what cannot be rolled back (stored files, caches) it returns, to run once the transaction committed.
- */
-export type AccountDeletionStep = (trx: AnyConnection, userId: string, email: string) => Promise<(() => Promise<void>) | void>;
-
-/** What the other features do when an account is deleted, in order. */
-export interface AccountDeletion {
-  /**
-   * Outside calls that must succeed before anything is deleted (the payment provider's cancel): when one
-   * throws, the account stays whole and the person can try again.
-   */
-  before: readonly ((userId: string) => Promise<void>)[];
-  /** Then, in one transaction with the user row's deletion: all or nothing. */
-  steps: readonly AccountDeletionStep[];
-}
+/** The modules, in creation order, that take part in deleting an account (see `AppModule`). */
+export type AccountDeletionParts = readonly Pick<AppModule, 'beforeAccountDeleted' | 'onAccountDeleted'>[];
 
 /** What the account's use cases need: the access review's (the database, Better Auth, the integrations' keys, grants and webhooks), and: */
 export interface AccountDeps extends AccessReviewDeps {
   storage: FileStorage;
   /** Every password check counts per address and per account (the sign-in budget). */
   passwordAttempts: PasswordAttempts;
-  accountDeletion: AccountDeletion;
+  accountDeletion: AccountDeletionParts;
 }
 
 const requiresRecentLogin = () =>
@@ -122,7 +108,7 @@ export async function changeEmail(deps: AccountDeps, caller: Caller, request: Au
     });
   }
   await (await deps.loadAuth()).api.changeEmail({ body: { newEmail, callbackURL: '/settings?email=confirmed' }, headers: request.headers });
-  await enqueueMail(deps.db, { to: caller.email, template: 'email-change-notice', data: { displayName: caller.name, newEmail } });
+  await deps.outbox.enqueue(deps.db, { to: caller.email, template: 'email-change-notice', data: { displayName: caller.name, newEmail } });
 }
 
 /**
@@ -151,7 +137,7 @@ export async function changePassword(
         returnHeaders: true,
       }),
     );
-    await enqueueSecurityNotice(deps.db, caller.email, { displayName: caller.name, change: 'password-changed' });
+    await deps.outbox.securityNotice(deps.db, caller.email, { displayName: caller.name, change: 'password-changed' });
     return { cookies: result.headers.getSetCookie() };
   }
   if (!isRecent(caller)) throw requiresRecentLogin();
@@ -159,7 +145,7 @@ export async function changePassword(
   // A password added beside another way in (Google) is news to the account; the first way in of an account whose
   // confirmation just removed everything ("Choose a password") is not.
   if (methods.some((account) => account.providerId !== 'credential')) {
-    await enqueueSecurityNotice(deps.db, caller.email, { displayName: caller.name, change: 'sign-in-method-added', method: 'password' });
+    await deps.outbox.securityNotice(deps.db, caller.email, { displayName: caller.name, change: 'sign-in-method-added', method: 'password' });
   }
   return { cookies: [] };
 }
@@ -210,11 +196,14 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, request: 
  * in one transaction (a failure halfway leaves the account as it was), then the files.
  */
 export async function runAccountDeletion(deps: AccountDeps, userId: string, email: string): Promise<void> {
-  for (const before of deps.accountDeletion.before) await before(userId);
+  // Newest module first: a module deletes its rows before the modules it builds on (teams hand a member's team
+  // cards over before the member's own cards go; the outbox forgets the person last).
+  const parts = [...deps.accountDeletion].reverse();
+  for (const part of parts) await part.beforeAccountDeleted?.(userId);
   const afterCommit = await deps.db.transaction().execute(async (trx: AnyConnection) => {
-    const cleanups: (() => Promise<void>)[] = [];
-    for (const step of deps.accountDeletion.steps) {
-      const cleanup = await step(trx, userId, email);
+    const cleanups: AfterCommit[] = [];
+    for (const part of parts) {
+      const cleanup = await part.onAccountDeleted?.(trx, { userId, email });
       if (cleanup) cleanups.push(cleanup);
     }
     await deleteUser(trx, userId);

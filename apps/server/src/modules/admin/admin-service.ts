@@ -15,7 +15,7 @@ import type { JobAdmin, JobStatus } from '../../jobs/jobs-module';
 import { deleteSessions, turnOffSecondFactors, type Caller } from '../auth/auth-module';
 import { findOperatorGrant, setOperatorGrant, type PlanChangeHooks } from '../billing/billing-module';
 import { countCardsOfOwner } from '../cards/cards-module';
-import { countUndelivered, enqueueSecurityNotice, listRecentMail } from '../mail/mail-module';
+import { countUndelivered, listRecentMail, type MailOutbox } from '../mail/mail-module';
 import { designRequestFile, listDesignRequests, setDesignRequestStatus } from '../design-requests/design-requests-module';
 import { createPreorderBatch, findPreorderBatch, listPreorderBatches, listPreordersOfBatch, physicalCardUrl, preorderCsv } from '../physical-cards/physical-cards-module';
 import type { FileStorage } from '../storage/storage-module';
@@ -36,6 +36,8 @@ export interface AdminDeps {
   version: string;
   /** DESIGN_REQUEST_RETENTION_DAYS, shown with the requests. */
   designRequestRetentionDays: number;
+  /** The notice to a person whose account an operator changed. */
+  outbox: MailOutbox;
 }
 
 /** Who did an operator action: a signed-in operator, or the command line. */
@@ -203,7 +205,7 @@ export async function resetTwoFactor(deps: AdminDeps, actor: Actor, email: strin
   const turnedOff = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const result = await turnOffSecondFactors(trx, row.id);
     await audit(trx, actor, 'user.reset-two-factor', row.id, { twoFactorEnabled: result.hadTwoFactor, passkeys: result.passkeyCount }, { twoFactorEnabled: false, passkeys: 0 });
-    await enqueueSecurityNotice(trx, row.email, {
+    await deps.outbox.securityNotice(trx, row.email, {
       displayName: row.name,
       change: 'two-factor-disabled',
       detail: 'The operator of this service turned it off, removed your passkeys and signed out every device, to help you back into your account.',

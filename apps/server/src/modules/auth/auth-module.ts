@@ -3,8 +3,17 @@
  * module (`request.caller()`). Better Auth itself loads on first use (auth-loader.ts): export no value from
  * './auth' here, or the library would load with this entry at start.
  */
+import type { AppModule } from '../module-contract';
+import type { createAuth } from './auth';
+import { createAuthLoader, type LoadAuth } from './auth-loader';
+import { registerAuthRoutes } from './auth-routes';
+import { createCallerOfUser, registerCallerHook, type CallerOfUser, type TeamClaimsResolver } from './caller';
+import { registerPasskeyRoutes } from './passkey-routes';
+import { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
+import { registerSessionRoutes } from './session-routes';
+
 export type { Auth } from './auth';
-export { createAuthLoader, isAuthApiError, webHeadersOf, type LoadAuth } from './auth-loader';
+export { isAuthApiError, webHeadersOf, type LoadAuth } from './auth-loader';
 export { googleProviderId } from './google-provider';
 export {
   deleteOtherSessions,
@@ -18,13 +27,9 @@ export {
   setPhotoUrl,
   turnOffSecondFactors,
 } from './auth-repository';
-export { registerAuthRoutes } from './auth-routes';
-export { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
-export { listSessionSummaries, registerSessionRoutes } from './session-routes';
-export { registerPasskeyRoutes } from './passkey-routes';
+export type { PasswordAttempts } from './password-attempts';
+export { listSessionSummaries } from './session-routes';
 export {
-  createCallerOfUser,
-  registerCallerHook,
   requireVerifiedEmail,
   type Caller,
   type CallerOfUser,
@@ -33,3 +38,60 @@ export {
 } from './caller';
 export { userView } from './user-view';
 export type { AuthTables, UserTable } from './auth-tables';
+
+type AuthDeps = Parameters<typeof createAuth>[0];
+
+export interface AuthNeeds extends Omit<AuthDeps, 'signUpRefusal' | 'isAccountDisabled'> {
+  /** The operators' account policy: who may sign up, disabled accounts, whether addresses must be confirmed first. */
+  accountPolicy: {
+    signUpRefusal(email: string): Promise<string | null>;
+    isAccountDisabled(userId: string): Promise<boolean>;
+    isConfirmationRequired(): Promise<boolean>;
+  };
+  /** A caller's team (the teams module's claims), for sessions and API tokens alike. */
+  resolveTeamClaims: TeamClaimsResolver;
+}
+
+export interface AuthModule extends AppModule {
+  /** Better Auth, set up on first use (a sign-in, a session cookie, an API token's user): an idle server does not hold it. */
+  loadAuth: LoadAuth;
+  /** Every password check counts per address and per account (the sign-in budget). */
+  passwordAttempts: PasswordAttempts;
+  /** The caller a user id acts as (the public API's tokens resolve to the same caller a session does). */
+  callerOfUser: CallerOfUser;
+}
+
+export function createAuthModule(needs: AuthNeeds): AuthModule {
+  const { accountPolicy, resolveTeamClaims, ...authDeps } = needs;
+  const loadAuth = createAuthLoader({
+    ...authDeps,
+    signUpRefusal: accountPolicy.signUpRefusal,
+    isAccountDisabled: accountPolicy.isAccountDisabled,
+  });
+  const passwordAttempts = createPasswordAttempts(needs.rateLimiter, needs.config.signInRateLimit);
+  const callerDeps = {
+    loadAuth,
+    resolveTeamClaims,
+    isAccountDisabled: accountPolicy.isAccountDisabled,
+    isConfirmationRequired: accountPolicy.isConfirmationRequired,
+  };
+  return {
+    name: 'auth',
+    loadAuth,
+    passwordAttempts,
+    callerOfUser: createCallerOfUser(callerDeps),
+    routes(app) {
+      registerCallerHook(app, callerDeps);
+      registerAuthRoutes(app, {
+        loadAuth,
+        rateLimiter: needs.rateLimiter,
+        passwordAttempts,
+        onTwoFactorDisabled: async (user) => {
+          await needs.outbox.securityNotice(needs.db, user.email, { displayName: user.name, change: 'two-factor-disabled' });
+        },
+      });
+      registerSessionRoutes(app, loadAuth);
+      registerPasskeyRoutes(app, { db: needs.db, outbox: needs.outbox });
+    },
+  };
+}

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DialectName } from '../../db/database';
-import { enqueueMail, enqueueSecurityNotice } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import type { AuthTables } from './auth-tables';
 import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } from './address-confirmation';
@@ -22,6 +22,8 @@ interface AuthDeps {
   config: Config;
   secret: string;
   logger: Logger;
+  /** The confirmation, welcome and sign-in method mails. */
+  outbox: MailOutbox;
   /** The app's one rate limiter: Better Auth counts its per-address limits there too. */
   rateLimiter: RateLimiter;
   /** The plan a new account starts on (the top plan when BILLING_PROVIDER=none). */
@@ -45,6 +47,7 @@ export function createAuth({
   config,
   secret,
   logger,
+  outbox,
   rateLimiter,
   initialPlan,
   onSessionCreated,
@@ -86,7 +89,7 @@ export function createAuth({
       // Better Auth's scrypt with a cap on hashes at once (password-hashing.ts).
       password: createPasswordHashing(config.passwordHashes),
       sendResetPassword: async ({ user, url }) => {
-        await enqueueMail(db, {
+        await outbox.enqueue(db, {
           to: user.email,
           template: 'password-reset',
           data: { displayName: user.name, linkPath: pathOf(url), expiresInMinutes: passwordResetLinkMinutes },
@@ -110,7 +113,7 @@ export function createAuth({
       sendVerificationEmail: async ({ user, url }) => {
         // On an email change Better Auth hands over the user with the new address.
         const isChange = await isEmailChange(db, user.id, user.email);
-        await enqueueMail(db, { to: user.email, template: 'verify-email', data: { displayName: user.name, linkPath: pathOf(url), isChange } });
+        await outbox.enqueue(db, { to: user.email, template: 'verify-email', data: { displayName: user.name, linkPath: pathOf(url), isChange } });
       },
     },
     // Tokens in the verification table (reset links, verification, two-factor challenges) are stored hashed.
@@ -156,7 +159,7 @@ export function createAuth({
           after: async (account) => {
             if (account.providerId !== googleProviderId || (await countOtherSignInMethods(db, account.userId, googleProviderId)) === 0) return;
             const user = await findUserContact(db, account.userId);
-            if (user) await enqueueSecurityNotice(db, user.email, { displayName: user.name, change: 'sign-in-method-added', method: 'google' });
+            if (user) await outbox.securityNotice(db, user.email, { displayName: user.name, change: 'sign-in-method-added', method: 'google' });
           },
         },
       },
@@ -179,7 +182,7 @@ export function createAuth({
           },
           after: async (user) => {
             // A brand-new customer has no card yet: welcome them with the two calls to action.
-            await enqueueMail(db, { to: user.email, template: 'welcome', data: { displayName: user.name } });
+            await outbox.enqueue(db, { to: user.email, template: 'welcome', data: { displayName: user.name } });
           },
         },
       },
@@ -207,7 +210,7 @@ export function createAuth({
             }),
           ]
         : []),
-      passkeys({ db, baseUrl: config.baseUrl }),
+      passkeys({ db, baseUrl: config.baseUrl, outbox }),
       // Last: it sees the sessions every other plugin and route made.
       secondFactorOnEveryPath(),
     ],

@@ -5,11 +5,12 @@ import { passkeyList, renamePasskeyInput, type PasskeySummary } from '@cardstack
 import { okResponse } from '@cardstack/shared/account/schemas';
 import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { enqueueSecurityNotice } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from './passkey-repository';
 
 export interface PasskeyRouteDeps {
   db: AnyConnection;
+  outbox: MailOutbox;
 }
 
 const summaryOf = (passkey: StoredPasskey): PasskeySummary => ({
@@ -43,7 +44,7 @@ export function registerPasskeyRoutes(fastify: FastifyInstance, deps: PasskeyRou
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const name = await deletePasskey(trx, caller.userId, request.params.id);
       if (name === null) throw gone();
-      await enqueueSecurityNotice(trx, caller.email, { displayName: caller.name, change: 'sign-in-method-removed', method: 'passkey', detail: name });
+      await deps.outbox.securityNotice(trx, caller.email, { displayName: caller.name, change: 'sign-in-method-removed', method: 'passkey', detail: name });
     });
     return { ok: true as const };
   });

@@ -13,7 +13,7 @@ import { expireCookie, setSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import { passkeyAuthenticateInput, passkeyOptionsInput, passkeyRegisterInput } from '@cardstack/shared/auth/passkeys';
 import type { AnyConnection } from '../../db/schema';
-import { enqueueSecurityNotice } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import { findPasskeyByCredentialId, insertPasskey, listPasskeys, recordPasskeyUse, type StoredPasskey } from './passkey-repository';
 import { twoFactorCookieName } from './second-factor';
 
@@ -34,6 +34,8 @@ import { twoFactorCookieName } from './second-factor';
 export interface PasskeyDeps {
   db: AnyConnection;
   baseUrl: string;
+  /** "A passkey was added" */
+  outbox: MailOutbox;
 }
 
 const challengeCookie = 'passkey_challenge';
@@ -184,7 +186,7 @@ export function passkeys(deps: PasskeyDeps): BetterAuthPlugin {
         };
         await deps.db.transaction().execute(async (trx: AnyConnection) => {
           await insertPasskey(trx, passkey);
-          await enqueueSecurityNotice(trx, user.email, { displayName: user.name, change: 'sign-in-method-added', method: 'passkey', detail: passkey.name });
+          await deps.outbox.securityNotice(trx, user.email, { displayName: user.name, change: 'sign-in-method-added', method: 'passkey', detail: passkey.name });
         });
         return ctx.json({ id: passkey.id, name: passkey.name });
       }),

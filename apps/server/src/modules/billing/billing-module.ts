@@ -1,5 +1,9 @@
 import type { Config } from '../../config';
-import type { Billing } from './billing-routes';
+import type { AppModule } from '../module-contract';
+import { registerBillingJobs } from './billing-jobs';
+import { applyBillingMode } from './billing-mode';
+import { registerBillingRoutes, type Billing } from './billing-routes';
+import { cancelSubscriptionsOfUser } from './billing-service';
 import { createLocalPaymentProvider } from './local-provider';
 import type { PaymentProvider } from './payment-provider';
 
@@ -7,23 +11,21 @@ import type { PaymentProvider } from './payment-provider';
  * The billing module's public entry: plans and subscriptions (local test checkout or Stripe), the billing
  * clock, the plan gate for routes, and the account-deletion step.
  */
-export { registerBillingJobs } from './billing-jobs';
-export { registerBillingRoutes } from './billing-routes';
-export { cancelSubscriptionsOfUser, planStateOf, type PlanChangeHooks } from './billing-service';
+export { planStateOf, type PlanChangeHooks } from './billing-service';
 export { createBillingTime } from './billing-time';
 export { assertFeature, paidFeatureError, requireFeature } from './feature-gate';
 export { applyBillingMode, everyFeaturePlan, planStateSource } from './billing-mode';
 export { findOperatorGrant, setOperatorGrant, type OperatorGrant } from './operator-grant';
 export { planOf, planView } from './plan-of';
 
-interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'isEveryFeatureIncluded' | 'planChanges'> {
+export interface BillingOptions extends Pick<Billing, 'db' | 'baseUrl' | 'time' | 'cardAllowance' | 'isEveryFeatureIncluded' | 'planChanges'> {
   /** The built-in local provider unless another is given (Stripe, chosen by configuration). */
   provider?: PaymentProvider;
   /** The business contact form behind "Get a quote". */
   enterpriseContactUrl?: string | null;
 }
 
-export function createBilling(options: BillingOptions): Billing {
+function createBilling(options: BillingOptions): Billing {
   const { db, baseUrl, time } = options;
   return {
     db,
@@ -39,7 +41,31 @@ export function createBilling(options: BillingOptions): Billing {
 }
 
 /** Stripe, when configured; its SDK is loaded only then. */
-export async function loadStripePaymentProvider(config: NonNullable<Config['stripe']>): Promise<PaymentProvider> {
+async function loadStripePaymentProvider(config: NonNullable<Config['stripe']>): Promise<PaymentProvider> {
   return (await import('./stripe-provider')).createStripePaymentProvider(config);
+}
+
+export interface BillingModule extends AppModule {
+  deps: Billing;
+}
+
+/**
+ * Billing with the provider configuration chooses (Stripe when `stripe` is set, else the local test checkout).
+ * At start it puts every account on the plan the billing mode gives (BILLING_PROVIDER=none: every feature).
+ */
+export async function createBillingModule(options: Omit<BillingOptions, 'provider'> & { stripe: Config['stripe'] }): Promise<BillingModule> {
+  const { stripe, ...rest } = options;
+  const deps = createBilling({ ...rest, provider: stripe ? await loadStripePaymentProvider(stripe) : undefined });
+  await applyBillingMode(deps.db, deps.isEveryFeatureIncluded ?? false, new Date());
+  return {
+    name: 'billing',
+    deps,
+    routes: (app) => registerBillingRoutes(app, deps),
+    // Stripe's webhook, signed by Stripe.
+    serverCalledPaths: ['/api/billing/stripe/webhook'],
+    jobs: (runner) => registerBillingJobs(runner, deps),
+    // The payment provider stops charging before anything is deleted: when it cannot be reached the account stays whole.
+    beforeAccountDeleted: (userId) => cancelSubscriptionsOfUser(deps, userId),
+  };
 }
 export type { BillingTables, UserPlanColumns } from './billing-tables';

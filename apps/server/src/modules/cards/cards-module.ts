@@ -1,7 +1,9 @@
 import type { Card, CardSummary } from '@cardstack/shared/cards/schemas';
 import type { Feature } from '@cardstack/shared/plans/features';
 import type { AnyConnection } from '../../db/schema';
+import { cardHooksOf, type AppModule } from '../module-contract';
 import type { CardCaller } from './card-access';
+import { registerCardRoutes } from './card-routes';
 import * as repository from './card-repository';
 import * as service from './card-service';
 
@@ -11,7 +13,6 @@ import * as service from './card-service';
  * caller has decided who may see the card (the public page shows any active card; contacts and teams apply
  * their own rules).
  */
-export { registerCardRoutes } from './card-routes';
 export {
   createCard,
   createCardFromProduct,
@@ -63,3 +64,23 @@ export function listCardsOfTeam(db: AnyConnection, teamOwnerId: string, limit: n
   return repository.listCardsByTeamOwner(db, teamOwnerId, limit);
 }
 export type { CardTables } from './cards-tables';
+
+export interface CardsModule extends AppModule {
+  /** The card use cases' dependencies, for the modules that act on cards (teams, plans, the public API). */
+  deps: service.CardsDeps;
+}
+
+/**
+ * `hooks` are the modules told of every card save (inside its transaction) and every committed change: the
+ * public page, wallet passes and webhooks follow the card through them.
+ */
+export function createCardsModule(needs: Omit<service.CardsDeps, 'onCardSaving' | 'onCardChanged'> & { hooks: readonly AppModule[] }): CardsModule {
+  const { hooks, ...rest } = needs;
+  const deps: service.CardsDeps = { ...rest, ...cardHooksOf(hooks) };
+  return {
+    name: 'cards',
+    deps,
+    routes: (app) => registerCardRoutes(app, deps),
+    onAccountDeleted: (trx, account) => service.deleteCardsOfUser(deps, account.userId, trx),
+  };
+}

@@ -27,7 +27,7 @@ import type { DialectName } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { planOf } from '../billing/billing-module';
 import { findCard, listCardsOfOwner, listCardsOfTeam } from '../cards/cards-module';
-import { enqueueMail } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import { contactScopeOf, type ContactScope, type ContactsCaller } from './contact-access';
 import { decodeCursor, encodeCursor, type ContactCursor } from './contact-cursor';
@@ -106,6 +106,8 @@ interface CreateLeadOptions {
    */
   ownerTeamOwnerId?: string;
   now?: Date;
+  /** The new-lead mail to the owner. */
+  outbox: MailOutbox;
   /** The contacts module's hook (`ContactsDeps.onContactCreated`), told of the new lead in its transaction. */
   onContactCreated?: ContactCreatedHook;
 }
@@ -171,7 +173,7 @@ export async function createLead(db: AnyConnection, options: CreateLeadOptions):
     await options.onContactCreated?.(trx, { event: 'lead.created', contact: summaryOfNew(lead) });
     // No mail to an address its owner has not confirmed: the lead stays in Contacts.
     if (owner.emailVerified && (await repository.isNewLeadEmailOn(trx, card.ownerId))) {
-      await enqueueMail(trx, {
+      await options.outbox.enqueue(trx, {
         to: owner.email,
         template: 'new-lead',
         data: {

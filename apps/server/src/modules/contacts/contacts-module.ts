@@ -1,13 +1,15 @@
+import { contactHooksOf, type AppModule } from '../module-contract';
+import { registerContactRoutes } from './contact-routes';
+import { deleteContactsOfUser, type ContactsDeps } from './contact-service';
+
 /*
  * The contacts module's public entry: the contacts screens' routes, leads from the public card page, scanned
  * cards (saving and the duplicate check, used by the scanner module), the account-deletion step, and the
  * team's leads passing to its owner when a member leaves.
  */
-export { registerContactRoutes } from './contact-routes';
 export {
   createContact,
   createLead,
-  deleteContactsOfUser,
   getContact,
   listContacts,
   findDuplicateContacts,
@@ -17,3 +19,20 @@ export {
   type ContactsDeps,
 } from './contact-service';
 export type { ContactTables } from './contacts-tables';
+
+export interface ContactsModule extends AppModule {
+  /** The contact use cases' dependencies, for the modules that add contacts (the scanner, the public API). */
+  deps: ContactsDeps;
+}
+
+/** `hooks` are the modules told of every new contact and lead, inside the transaction that inserts it. */
+export function createContactsModule(needs: Omit<ContactsDeps, 'onContactCreated'> & { hooks: readonly AppModule[] }): ContactsModule {
+  const { hooks, ...rest } = needs;
+  const deps: ContactsDeps = { ...rest, ...contactHooksOf(hooks) };
+  return {
+    name: 'contacts',
+    deps,
+    routes: (app) => registerContactRoutes(app, deps),
+    onAccountDeleted: (trx, account) => deleteContactsOfUser(deps, account.userId, trx),
+  };
+}

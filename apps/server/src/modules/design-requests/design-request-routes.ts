@@ -14,7 +14,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { limitPerAddress, type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit-module';
 import { submitDesignRequest, type DesignRequestsDeps, type UploadedFile } from './design-request-service';
 
-interface DesignRequestRouteOptions {
+export interface DesignRequestRouteOptions {
   rateLimiter: RateLimiter;
   rateLimit: RateLimitRule;
 }

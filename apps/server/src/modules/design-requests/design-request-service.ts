@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { customDesignInput, quoteInput } from '@cardstack/shared/design-requests/schemas';
 import type { AnyConnection } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { enqueueMail } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import type { FileStorage } from '../storage/storage-module';
 import * as repository from './design-request-repository';
 
@@ -22,6 +22,7 @@ export interface DesignRequestsDeps {
   storage: FileStorage;
   /** Who is told of each new request: the operators' addresses. */
   operatorEmails: () => Promise<string[]>;
+  outbox: MailOutbox;
 }
 
 /** Stored under design-requests/{id}/, outside every public folder: only the console serves them. */
@@ -101,7 +102,7 @@ export async function submitDesignRequest(
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       await repository.insertDesignRequest(trx, row);
       for (const to of recipients) {
-        await enqueueMail(trx, { to, template: 'design-request', data: { requestId: id, kind: request.kind, rows: mailRows(row), fileCount: stored.length } });
+        await deps.outbox.enqueue(trx, { to, template: 'design-request', data: { requestId: id, kind: request.kind, rows: mailRows(row), fileCount: stored.length } });
       }
     });
   } catch (error) {

@@ -12,7 +12,7 @@ import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Caller, CallerOfUser } from '../auth/auth-module';
 import { paidFeatureError } from '../billing/billing-module';
-import { enqueueSecurityNotice } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
 import * as repository from './integrations-repository';
 import { OAuth2Server, toScopes } from './oauth-server';
@@ -122,7 +122,7 @@ export async function listApiKeys(db: AnyConnection, userId: string): Promise<{ 
  * the same transaction (a key made by someone who took over the session is then no secret to the owner).
  */
 export async function createApiKey(
-  db: AnyConnection,
+  { db, outbox }: { db: AnyConnection; outbox: MailOutbox },
   owner: Pick<Caller, 'userId' | 'email' | 'name'>,
   input: { name: string; scopes: ApiScope[] },
 ): Promise<CreateApiKeyResponse> {
@@ -142,7 +142,7 @@ export async function createApiKey(
   };
   await db.transaction().execute(async (trx: AnyConnection) => {
     await repository.insertApiKey(trx, key);
-    await enqueueSecurityNotice(trx, owner.email, { displayName: owner.name, change: 'api-key-created', detail: key.name });
+    await outbox.securityNotice(trx, owner.email, { displayName: owner.name, change: 'api-key-created', detail: key.name });
   });
   return { key: toSummary({ id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: key.now, lastUsedAt: null }), token };
 }

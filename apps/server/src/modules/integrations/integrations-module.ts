@@ -1,19 +1,34 @@
+import type { AppModule } from '../module-contract';
+import { createIntegrationsDeps, type IntegrationsDeps, type IntegrationsNeeds } from './integrations-service';
+import { registerIntegrationsRoutes } from './integrations-routes';
+import { deliverWebhook, onCardSaving, onContactCreated, webhookDeliveryJob } from './webhooks';
+
 /*
  * The integrations module's public entry: the OAuth 2.0 authorization server (Zapier), personal API keys, the
- * public REST API /api/v1, webhooks (REST hooks) and their delivery job. `app.ts` makes the events side first
- * (the contacts and cards modules call its hooks inside their transactions), then the rest. The account's
- * access review lists and revokes a user's keys, grants and webhooks through `createIntegrationAccess`.
+ * public REST API /api/v1, webhooks (REST hooks) and their delivery job. It hears of saved cards and new contacts
+ * through the module hooks and queues their webhooks in the same transaction. The account's access review lists
+ * and revokes a user's keys, grants and webhooks through `createIntegrationAccess`.
  */
-export {
-  createIntegrationEvents,
-  createIntegrations,
-  registerIntegrationsJobs,
-  type IntegrationEvents,
-  type IntegrationsDeps,
-  type IntegrationsSettings,
-} from './integrations-service';
-export { registerIntegrationsRoutes } from './integrations-routes';
+export type { IntegrationsDeps, IntegrationsNeeds, IntegrationsSettings } from './integrations-service';
 export { revokeAppAccessOfUser } from './revoke-app-access';
 export { webhookDeliveryJob } from './webhooks';
 export { createIntegrationAccess, type IntegrationAccess, type IntegrationAccessList } from './account-access';
 export type { IntegrationTables } from './integrations-tables';
+
+export interface IntegrationsModule extends AppModule {
+  deps: IntegrationsDeps;
+}
+
+export function createIntegrationsModule(needs: IntegrationsNeeds): IntegrationsModule {
+  const deps = createIntegrationsDeps(needs);
+  return {
+    name: 'integrations',
+    deps,
+    routes: (app) => registerIntegrationsRoutes(app, deps),
+    // The OAuth token endpoint (client credentials) and the public API (bearer tokens only; a session cookie never opens it).
+    serverCalledPaths: ['/api/oauth/token', '/api/v1/*'],
+    jobs: (runner) => runner.register<{ deliveryId: string }>(webhookDeliveryJob, (payload, context) => deliverWebhook(deps.webhooks, payload, context)),
+    onCardSaving: onCardSaving(deps.webhooks),
+    onContactCreated: onContactCreated(deps.webhooks),
+  };
+}

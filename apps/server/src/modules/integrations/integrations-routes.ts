@@ -94,7 +94,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
     listApiKeys(deps.db, (await request.caller()).userId),
   );
   app.post('/api/integrations/api-keys', { schema: { body: createApiKeyInput, response: { 201: createApiKeyResponse } } }, async (request, reply) => {
-    const created = await createApiKey(deps.db, await request.caller(), request.body);
+    const created = await createApiKey(deps, await request.caller(), request.body);
     return reply.status(201).header('cache-control', 'no-store').send(created);
   });
   app.delete('/api/integrations/api-keys/:id', { schema: { params: idParams, response: { 200: okResponse } } }, async (request) => {

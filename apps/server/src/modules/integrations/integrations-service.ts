@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import type { AnyConnection } from '../../db/schema';
-import type { JobQueue, JobRunner } from '../../jobs/jobs-module';
+import type { JobQueue } from '../../jobs/jobs-module';
 import type { CallerOfUser } from '../auth/auth-module';
 import type { CardsDeps } from '../cards/cards-module';
-import type { ContactCreatedHook, ContactsDeps } from '../contacts/contacts-module';
+import type { ContactsDeps } from '../contacts/contacts-module';
+import type { MailOutbox } from '../mail/mail-module';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
 import type { ApiAccessDeps } from './api-access';
 import { createOAuthServer, type OAuth2Server, type OAuthClientConfig } from './oauth-server';
 import type { Resolver, TargetPolicy } from './target-guard';
-import { deliverWebhook, onCardSaving, onContactCreated, webhookDeliveryJob, type WebhookDeps } from './webhooks';
+import type { WebhookDeps } from './webhooks';
 
 /** What configuration says about integrations (config.ts `integrations`). */
 export interface IntegrationsSettings {
@@ -17,38 +18,6 @@ export interface IntegrationsSettings {
   zapierConnectUrl: string;
   apiRateLimit: RateLimitRule;
   webhooks: TargetPolicy;
-}
-
-/** The events side, made before the contacts and cards deps (they call its hooks). */
-export interface IntegrationEvents {
-  webhooks: WebhookDeps;
-  onContactCreated: ContactCreatedHook;
-  onCardSaving: (trx: Parameters<NonNullable<CardsDeps['onCardSaving']>>[0], change: { cardId: string }) => Promise<void>;
-}
-
-export function createIntegrationEvents(deps: {
-  db: AnyConnection;
-  jobs: JobQueue;
-  logger: Pick<Logger, 'warn' | 'error'>;
-  settings: IntegrationsSettings;
-  callerOf: CallerOfUser;
-  baseUrl: string;
-  resolve?: Resolver;
-}): IntegrationEvents {
-  const webhooks: WebhookDeps = {
-    db: deps.db,
-    jobs: deps.jobs,
-    logger: deps.logger,
-    policy: deps.settings.webhooks,
-    callerOf: deps.callerOf,
-    baseUrl: deps.baseUrl,
-    ...(deps.resolve ? { resolve: deps.resolve } : {}),
-  };
-  return {
-    webhooks,
-    onContactCreated: onContactCreated(webhooks),
-    onCardSaving: onCardSaving(webhooks),
-  };
 }
 
 /** The OAuth clients the operator registered (Zapier's three variables). */
@@ -69,36 +38,50 @@ export interface IntegrationsDeps {
   webhooks: WebhookDeps;
   cards: CardsDeps;
   contacts: ContactsDeps;
+  /** The "API key created" and "app connected" notices. */
+  outbox: MailOutbox;
 }
 
-export function createIntegrations(deps: {
+export interface IntegrationsNeeds {
   db: AnyConnection;
+  jobs: JobQueue;
+  logger: Pick<Logger, 'warn' | 'error'>;
   baseUrl: string;
   settings: IntegrationsSettings;
-  events: IntegrationEvents;
   callerOf: CallerOfUser;
   rateLimiter: RateLimiter;
+  outbox: MailOutbox;
+  /** The public API's card and contact use cases. */
   cards: CardsDeps;
   contacts: ContactsDeps;
-}): IntegrationsDeps {
-  const { zapier } = deps.settings;
-  const clients = oauthClientsOf(deps.settings);
-  const oauth = createOAuthServer(deps.db, clients);
-  return {
-    db: deps.db,
-    baseUrl: deps.baseUrl,
-    clients,
-    zapierClientId: zapier?.clientId ?? null,
-    zapierConnectUrl: deps.settings.zapierConnectUrl,
-    oauth,
-    apiAccess: { db: deps.db, oauth, callerOf: deps.callerOf, rateLimiter: deps.rateLimiter, rateLimit: deps.settings.apiRateLimit },
-    rateLimiter: deps.rateLimiter,
-    webhooks: deps.events.webhooks,
-    cards: deps.cards,
-    contacts: deps.contacts,
-  };
+  /** How webhook hosts are resolved (tests point them at 127.0.0.1). */
+  resolve?: Resolver;
 }
 
-export function registerIntegrationsJobs(runner: JobRunner, events: IntegrationEvents): void {
-  runner.register<{ deliveryId: string }>(webhookDeliveryJob, (payload, context) => deliverWebhook(events.webhooks, payload, context));
+export function createIntegrationsDeps(needs: IntegrationsNeeds): IntegrationsDeps {
+  const { zapier } = needs.settings;
+  const clients = oauthClientsOf(needs.settings);
+  const oauth = createOAuthServer({ db: needs.db, outbox: needs.outbox }, clients);
+  return {
+    db: needs.db,
+    baseUrl: needs.baseUrl,
+    clients,
+    zapierClientId: zapier?.clientId ?? null,
+    zapierConnectUrl: needs.settings.zapierConnectUrl,
+    oauth,
+    apiAccess: { db: needs.db, oauth, callerOf: needs.callerOf, rateLimiter: needs.rateLimiter, rateLimit: needs.settings.apiRateLimit },
+    rateLimiter: needs.rateLimiter,
+    webhooks: {
+      db: needs.db,
+      jobs: needs.jobs,
+      logger: needs.logger,
+      policy: needs.settings.webhooks,
+      callerOf: needs.callerOf,
+      baseUrl: needs.baseUrl,
+      ...(needs.resolve ? { resolve: needs.resolve } : {}),
+    },
+    cards: needs.cards,
+    contacts: needs.contacts,
+    outbox: needs.outbox,
+  };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { apiScopes, type ApiScope } from '@cardstack/shared/integrations/schemas';
 import type { AnyConnection } from '../../db/schema';
-import { enqueueSecurityNotice } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import * as repository from './integrations-repository';
 import { hashSecret, isSameSecret, newSecret, tokenPrefixes } from './secrets';
 
@@ -45,7 +45,7 @@ export function toScopes(value: string | readonly string[] | undefined | null): 
 
 const scopeText = (scopes: readonly string[]) => scopes.join(' ');
 
-function createModel(db: AnyConnection, clients: readonly OAuthClientConfig[]) {
+function createModel({ db, outbox }: OAuthServerDeps, clients: readonly OAuthClientConfig[]) {
   /**
    * A code or refresh token presented after it was used: someone holds a copy, and the server cannot tell whether
    * it is the client or a thief. The whole grant is revoked — its codes, tokens and the webhooks made through it —
@@ -98,7 +98,7 @@ function createModel(db: AnyConnection, clients: readonly OAuthClientConfig[]) {
         // Once per connection: asking again under a grant that exists (or refreshing tokens) mails nothing.
         if (isNew) {
           const appName = clients.find((candidate) => candidate.id === client.id)?.name ?? client.id;
-          await enqueueSecurityNotice(trx, user.email, { displayName: user.name, change: 'app-connected', detail: appName });
+          await outbox.securityNotice(trx, user.email, { displayName: user.name, change: 'app-connected', detail: appName });
         }
         await repository.insertCode(trx, {
           codeHash: hashSecret(code.authorizationCode),
@@ -191,9 +191,15 @@ function createModel(db: AnyConnection, clients: readonly OAuthClientConfig[]) {
   };
 }
 
-export function createOAuthServer(db: AnyConnection, clients: readonly OAuthClientConfig[]): OAuth2Server {
+export interface OAuthServerDeps {
+  db: AnyConnection;
+  /** "An app was connected" */
+  outbox: MailOutbox;
+}
+
+export function createOAuthServer(deps: OAuthServerDeps, clients: readonly OAuthClientConfig[]): OAuth2Server {
   return new OAuth2Server({
-    model: createModel(db, clients) as unknown as OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
+    model: createModel(deps, clients) as unknown as OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
     accessTokenLifetime: accessTokenLifetimeSeconds,
     refreshTokenLifetime: refreshTokenLifetimeSeconds,
     authorizationCodeLifetime: authorizationCodeLifetimeSeconds,

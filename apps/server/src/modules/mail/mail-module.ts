@@ -1,11 +1,28 @@
+import type { JobQueue } from '../../jobs/jobs-module';
+import type { AppModule } from '../module-contract';
+import { registerMailJobs, type MailJobsDeps } from './mail-jobs';
+import { createMailOutbox, forgetMailOf, type MailOutbox } from './outbox';
+
 /*
- * The mail module's public entry: queue a mail inside the transaction that causes it (a security notice through
- * its own helper, which stamps the time), the transports the composition root builds from configuration, and the
- * mail job kinds (delivery, retention clean-up).
+ * The mail module's public entry: the outbox every module queues its mail through (inside the transaction that
+ * causes it), the transports the composition root builds from configuration, and the mail job kinds (delivery,
+ * retention clean-up). An account's deletion clears its mail from the outbox.
  */
-export { enqueueMail, enqueueSecurityNotice, forgetMailOf } from './outbox';
+export type { MailOutbox } from './outbox';
 export { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './transport';
-export { registerMailJobs, type MailJobsDeps } from './mail-jobs';
 export { countUndelivered, listRecentMail } from './mail-repository';
 export type { InvitationLinkClaims, RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './templates/index';
 export type { MailTables } from './mail-tables';
+
+export interface MailModule extends AppModule {
+  outbox: MailOutbox;
+}
+
+export function createMailModule(needs: MailJobsDeps & { jobs: JobQueue }): MailModule {
+  return {
+    name: 'mail',
+    outbox: createMailOutbox(needs.jobs),
+    jobs: (runner) => registerMailJobs(runner, needs),
+    onAccountDeleted: (trx, account) => forgetMailOf(trx, account.userId, account.email),
+  };
+}

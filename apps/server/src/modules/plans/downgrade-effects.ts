@@ -4,7 +4,7 @@ import { comparePlans, isDowngrade, planTitles, toUserPlan, type UserPlan } from
 import type { AnyConnection } from '../../db/schema';
 import type { JobQueue } from '../../jobs/jobs-module';
 import { resetCardsToBasic, type CardsDeps } from '../cards/cards-module';
-import { enqueueMail } from '../mail/mail-module';
+import type { MailOutbox } from '../mail/mail-module';
 import * as repository from './downgrade-repository';
 
 /*
@@ -22,6 +22,8 @@ export interface PlanDowngradeDeps {
   now: () => Date;
   /** Where the `plans.downgrade-effects` job is queued, in the transaction that makes a downgrade due. */
   jobs: JobQueue;
+  /** The "downgrade scheduled" mail. */
+  outbox: MailOutbox;
   /** BILLING_PROVIDER=none: every account has every feature, so a downgrade left from billing days takes nothing. */
   isEveryFeatureIncluded?: boolean;
 }
@@ -68,7 +70,7 @@ async function replaceOpenDowngrade(
  * transaction that marks the subscription, so the record and the mail exist exactly when the cancellation does.
  */
 export async function scheduleDowngrade(
-  deps: Pick<PlanDowngradeDeps, 'now'>,
+  deps: Pick<PlanDowngradeDeps, 'now' | 'outbox'>,
   executor: AnyConnection,
   change: { userId: string; email: string; from: UserPlan; to: UserPlan; effectiveAt: string; keptCards: number | null },
 ): Promise<void> {
@@ -83,7 +85,7 @@ export async function scheduleDowngrade(
     effectiveAt: change.effectiveAt,
     status: 'scheduled',
   });
-  await enqueueMail(executor, {
+  await deps.outbox.enqueue(executor, {
     to: change.email,
     template: 'downgrade-scheduled',
     data: {

@@ -1,5 +1,5 @@
-import type { JobRunner } from '../../jobs/jobs-module';
 import type { PlanChangeHooks } from '../billing/billing-module';
+import type { AppModule } from '../module-contract';
 import { applyDowngradeEffects, downgradeEffectsJobKind, onPlanSynced, scheduleDowngrade, type DowngradeEffectsPayload, type PlanDowngradeDeps } from './downgrade-effects';
 
 /*
@@ -9,15 +9,19 @@ import { applyDowngradeEffects, downgradeEffectsJobKind, onPlanSynced, scheduleD
  */
 export { applyDowngradeEffects, downgradeEffectsJobKind, type DowngradeEffectsPayload, type PlanDowngradeDeps } from './downgrade-effects';
 
-/** The hooks billing calls: a confirmed downgrade, and every recomputed plan (which may make one due). */
-export function createPlanDowngrades(deps: PlanDowngradeDeps): PlanChangeHooks {
-  return {
-    downgradeScheduled: (executor, change) => scheduleDowngrade(deps, executor, change),
-    planSynced: (executor, change) => onPlanSynced(deps, executor, change),
-  };
+export interface PlansModule extends AppModule {
+  /** The hooks billing calls (and the operator console's plan changes): a confirmed downgrade, and every recomputed plan (which may make one due). */
+  planChanges: PlanChangeHooks;
 }
 
-export function registerPlansJobs(runner: JobRunner, deps: PlanDowngradeDeps): void {
-  runner.register<DowngradeEffectsPayload>(downgradeEffectsJobKind, (payload) => applyDowngradeEffects(deps, payload));
+export function createPlansModule(deps: PlanDowngradeDeps): PlansModule {
+  return {
+    name: 'plans',
+    planChanges: {
+      downgradeScheduled: (executor, change) => scheduleDowngrade(deps, executor, change),
+      planSynced: (executor, change) => onPlanSynced(deps, executor, change),
+    },
+    jobs: (runner) => runner.register<DowngradeEffectsPayload>(downgradeEffectsJobKind, (payload) => applyDowngradeEffects(deps, payload)),
+  };
 }
 export type { PlanTables } from './plans-tables';

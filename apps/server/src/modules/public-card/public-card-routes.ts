@@ -29,7 +29,7 @@ import {
   type PublicCardService,
 } from './public-card-service';
 
-interface PublicCardRoutesOptions {
+export interface PublicCardRoutesOptions {
   leadRateLimit: { max: number; windowSeconds: number };
   /** The app's one rate limiter (the lead form counts per client address there). */
   rateLimiter: RateLimiter;

@@ -16,6 +16,7 @@ import type { TeamClaimsResolver } from '../auth/auth-module';
 import { findCard, findCardByAddress, findStoredVCard, type CardAllowanceService, type CardRef } from '../cards/cards-module';
 import type { InsightsRecorder, VisitRequest } from '../insights/insights-module';
 import { createLead, type ContactCreatedHook } from '../contacts/contacts-module';
+import type { MailOutbox } from '../mail/mail-module';
 import type { FileStorage } from '../storage/storage-module';
 import {
   currentArtifacts,
@@ -65,6 +66,8 @@ export interface PublicCardDeps {
   /** Which wallet buttons the card's page shows (the wallet module decides; none without it). */
   walletOffersOf?: (card: Card) => Promise<WalletOffers>;
   logger: Pick<Logger, 'error'>;
+  /** The new-lead mail to the card's owner. */
+  outbox: MailOutbox;
   /** The contacts module's new-contact hook, for leads left on the page (integrations queue their webhooks). */
   onLeadCreated?: ContactCreatedHook;
 }
@@ -420,6 +423,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
           [leadHoneypotField]: form[leadHoneypotField] ?? '',
         },
         ownerTeamOwnerId: claims.teamOwnerId,
+        outbox: deps.outbox,
         ...(deps.onLeadCreated ? { onContactCreated: deps.onLeadCreated } : {}),
       });
       if (result.contactId) stats.record(request, entry.card.id, 'lead');

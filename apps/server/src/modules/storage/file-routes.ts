@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { withExtension } from '@cardstack/shared/cards/files';
+import type { ServedFiles } from '../module-contract';
 import type { FileStorage } from './storage';
 
 /** RFC 5987 attr-char: percent-encode everything encodeURIComponent leaves alone that is not an attr-char. */
@@ -50,32 +51,23 @@ export function sendStoredFile(
     .send(file.body);
 }
 
-export interface FileRouteOptions {
-  /**
-   * The folders (a key's first segment) served at /files: only what pages link to for anyone to load. Every other
-   * key answers 404 like a missing file, whoever asks: scanned contact photos and design requests' uploads are
-   * personal data, which their owners read through authenticated routes of their own.
-   */
-  servedFolders: readonly string[];
-  /**
-   * Whether this request may read a key of a served folder: the composition root answers from the card a key
-   * belongs to (a blocked card's images and files are not served to visitors). Answered like a missing file when not.
-   */
-  isServable?: (key: string, request: FastifyRequest) => Promise<boolean>;
-}
-
 /**
- * Serves the stored files of the served folders at /files/{key}. Names are generated (never the uploader's), the
+ * Serves the stored files of the folders the modules declare (a key's first segment) at /files/{key}: only what
+ * pages link to for anyone to load, and of those only what the owning module allows (a blocked card's images are
+ * not served to visitors). Every other key answers 404 like a missing file, whoever asks: scanned contact photos
+ * and design requests' uploads are personal data, which their owners read through authenticated routes. Names are generated (never the uploader's), the
  * content type comes from our own extension table, and nosniff plus a sandboxing CSP stop a file from running as a
  * page.
  */
-export function registerFileRoutes(app: FastifyInstance, storage: FileStorage, options: FileRouteOptions): void {
-  const servedFolders = new Set(options.servedFolders);
+export function registerFileRoutes(app: FastifyInstance, storage: FileStorage, served: readonly ServedFiles[]): void {
+  const ownerOfFolder = new Map(served.flatMap((files) => files.folders.map((folder) => [folder, files] as const)));
   app.get('/files/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
+    const owner = ownerOfFolder.get(key.split('/')[0] ?? '');
+    const viewerId = async () => (await request.callerIfSignedIn())?.userId ?? null;
     let file;
     try {
-      const isServed = servedFolders.has(key.split('/')[0] ?? '') && (!options.isServable || (await options.isServable(key, request)));
+      const isServed = owner !== undefined && (!owner.isServable || (await owner.isServable(key, viewerId)));
       file = isServed ? await storage.get(key) : null;
     } catch {
       file = null;

@@ -1,6 +1,7 @@
 import type { AnyConnection } from '../../db/schema';
 import type { JobQueue } from '../../jobs/jobs-module';
 import type { CardAllowanceService, CardsDeps } from '../cards/cards-module';
+import type { MailOutbox } from '../mail/mail-module';
 
 /** What every team use case receives from the composition root. */
 export interface TeamsDeps {
@@ -14,6 +15,8 @@ export interface TeamsDeps {
   now: () => Date;
   /** Queues the bulk import's job with the import. */
   jobs: JobQueue;
+  /** The invitation mails. */
+  outbox: MailOutbox;
 }
 
 export const iso = (date: Date) => date.toISOString();

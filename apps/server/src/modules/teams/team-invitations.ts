@@ -6,7 +6,6 @@ import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import type { Caller } from '../auth/auth-module';
 import { createCard } from '../cards/cards-module';
-import { enqueueMail } from '../mail/mail-module';
 import { hashInvitationToken, signInvitationToken, verifyInvitationToken, type InvitationTokenClaims } from './invitation-token';
 import { iso, type TeamsDeps } from './team-deps';
 import { teamMessages } from './team-messages';
@@ -51,7 +50,7 @@ export async function sendInvitation(
     created_at: iso(now),
   });
   const owner = await repository.findUser(trx, member.team_owner_id);
-  await enqueueMail(trx, {
+  await deps.outbox.enqueue(trx, {
     to: member.email,
     template: 'team-invitation',
     data: {

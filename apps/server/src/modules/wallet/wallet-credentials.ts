@@ -39,7 +39,7 @@ export interface WalletCredentials {
   google: { state: WalletCredentialState; credentials: GoogleCredentials | null };
 }
 
-type WalletConfig = Config['wallet'];
+export type WalletConfig = Config['wallet'];
 
 /** node-forge only when development certificates are made (never on a server with real ones). */
 const loadForge = (): typeof forgeModule => createRequire(import.meta.url)('node-forge') as typeof forgeModule;

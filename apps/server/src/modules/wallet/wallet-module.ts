@@ -1,8 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { isLocalhostUrl } from '../../config';
+import type { RateLimiter } from '../rate-limit/rate-limit-module';
+import type { AppModule } from '../module-contract';
+import { walletCredentialStates, walletCredentialsSource, type WalletConfig } from './wallet-credentials';
+import { registerWalletRoutes } from './wallet-routes';
+import { createWalletService, registerWalletJobs, type WalletDeps, type WalletService } from './wallet-service';
+
 /*
- * The wallet passes' public entry: the service (made once by the composition root; the cards module tells it of
- * every save), its job kinds, its routes, and the credentials source (configured, or development ones made once).
+ * The wallet passes' public entry: the service (the cards module tells it of every save), its job kinds, its
+ * routes, and the credentials (configured, or development ones made once on a developer's machine).
  */
-export { registerWalletRoutes } from './wallet-routes';
-export { createWalletService, registerWalletJobs, type WalletService } from './wallet-service';
-export { walletCredentialStates, walletCredentialsSource } from './wallet-credentials';
+export type { WalletService } from './wallet-service';
 export type { WalletTables } from './wallet-tables';
+
+export interface WalletNeeds extends Pick<WalletDeps, 'db' | 'storage' | 'jobs' | 'baseUrl' | 'secret' | 'cardAllowance' | 'logger'> {
+  settings: WalletConfig;
+  /** Where development credentials are kept once made. */
+  dataDir: string;
+  rateLimiter: RateLimiter;
+  /** Counts a pass added to a wallet for the card's insights ("Wallet adds"). */
+  countWalletAdd: (request: FastifyRequest, cardId: string) => void;
+}
+
+export interface WalletModule extends AppModule {
+  service: WalletService;
+}
+
+export function createWalletModule(needs: WalletNeeds): WalletModule {
+  const { settings } = needs;
+  const service = createWalletService({
+    ...needs,
+    credentials: walletCredentialsSource(settings, needs.dataDir),
+    credentialStates: walletCredentialStates(settings),
+    offersDevelopmentPasses: isLocalhostUrl(needs.baseUrl),
+    apns: { url: settings.apnsUrl, ca: settings.apnsCa, isApplesServer: settings.isDefaultApnsUrl },
+    google: { apiUrl: settings.googleApiUrl, isGooglesServer: settings.isDefaultGoogleApiUrl },
+    maxDevicesPerPass: settings.maxDevicesPerPass,
+  });
+  return {
+    name: 'wallet',
+    service,
+    routes: (app) => registerWalletRoutes(app, service, { rateLimiter: needs.rateLimiter, countWalletAdd: needs.countWalletAdd }),
+    // Apple Wallet's device registrations and logs: devices, authenticated by the pass's own token.
+    serverCalledPaths: ['/api/wallet/apple/v1/devices/*', '/api/wallet/apple/v1/log'],
+    jobs: (runner) => registerWalletJobs(runner, service),
+    onCardSaving: (trx, change) => service.onCardSaving(trx, change),
+  };
+}

@@ -31,7 +31,7 @@ import { createLocalMailboxTransport, createMailModule, createSmtpTransport, typ
 import { createPlansModule } from './modules/plans/plans-module';
 import { createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
 import { createPhysicalCardsModule, physicalCardRoute } from './modules/physical-cards/physical-cards-module';
-import { createRateLimiter } from './modules/rate-limit/rate-limit-module';
+import { createRateLimitModule } from './modules/rate-limit/rate-limit-module';
 import { createScannerModule } from './modules/scanner/scanner-module';
 import { createLocalStorage, createStorageModule, loadS3Storage, type FileStorage } from './modules/storage/storage-module';
 import { createTeamClaimsResolver, createTeamsModule, findTeamMembership, invitationAcceptPath, recordSignIn } from './modules/teams/teams-module';
@@ -111,7 +111,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // The job engine follows the database: in-process on SQLite, pg-boss on PostgreSQL. Modules enqueue through
   // it from their use cases; nothing runs until `start()` (after the routes, below).
   const jobs = await createJobEngine({ database, logger, pollIntervalMs: config.jobs.pollIntervalMs });
-  const rateLimiter = createRateLimiter(db);
   // BILLING_PROVIDER=none: no plans are sold and every account has every feature.
   const isEveryFeatureIncluded = config.billingProvider === 'none';
   const billingTime = createBillingTime({ isAdjustable: config.isBillingTestClockEnabled });
@@ -131,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const integrationAccess = createIntegrationAccess({ db, settings: config.integrations });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded), membershipOf: findTeamMembership });
 
+  const { limiter: rateLimiter } = add(createRateLimitModule({ db }));
   add(createPlatformModule({ database, publicConfig: { isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider } }));
   add(createErrorLogModule({ db, retentionDays: config.errorLogRetentionDays }));
   const { outbox } = add(

@@ -4,7 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { cardListLimit } from '@cardstack/shared/cards/messages';
-import { createCard, listCards } from '../apps/server/src/modules/cards/card-service';
+import { createCard } from '../apps/server/src/modules/cards/card-creation';
+import { listCards } from '../apps/server/src/modules/cards/card-reads';
 import { createTestApp, TestClient } from '../apps/server/test/test-app';
 
 process.env.TEST_DB = 'sqlite';

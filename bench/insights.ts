@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { addDays, toDay } from '@cardstack/shared/insights/periods';
 import type { InsightsQuery } from '@cardstack/shared/insights/schemas';
 import type { AnyConnection } from '../apps/server/src/db/schema';
-import { createCard } from '../apps/server/src/modules/cards/card-service';
+import { createCard } from '../apps/server/src/modules/cards/card-creation';
 import { loadDashboard } from '../apps/server/src/modules/insights/insights-dashboard';
 import { addCounters, type CounterIncrement } from '../apps/server/src/modules/insights/insights-repository';
 import { createInsightsRecorder } from '../apps/server/src/modules/insights/insights-recorder';

@@ -2,7 +2,7 @@
  * The card scanner's field extraction on the fixture cards: precision and recall per field, on the cards it
  * was tuned with and on the held-out ones written afterwards. Run: npm run bench:scanner
  */
-import { fixtureCards, heldOutCards, precisionPerField } from '../packages/shared/src/scanner/fixture-cards';
+import { fixtureCards, heldOutCards, precisionPerField } from '../packages/shared/test/scanner/fixture-cards';
 
 for (const [title, cards] of [
   [`Tuned cards (${fixtureCards.length})`, fixtureCards],

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { Contact, ContactListResponse, ContactSummary } from '@cardstack/shared/contacts/schemas';
 import type { AnyConnection } from '../src/db/schema';
-import { createLead } from '../src/modules/contacts/contact-service';
+import { createLead } from '../src/modules/contacts/contact-leads';
 import { insertContact } from '../src/modules/contacts/contact-repository';
 import { createMailOutbox } from '../src/modules/mail/outbox';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';

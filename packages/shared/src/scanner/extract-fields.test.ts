@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countryOfLocale, extractCardFields } from './extract-fields';
-import { fixtureCards, heldOutCards, ocrLinesOf, precisionPerField } from './fixture-cards';
+import { extractCardFields } from './extract-fields';
+import { countryOfLocale } from './ocr-segments';
+import { fixtureCards, heldOutCards, ocrLinesOf, precisionPerField } from '../../test/scanner/fixture-cards';
 import { emptyScannedFields } from './schemas';
 
 describe('extractCardFields on the fixture cards', () => {

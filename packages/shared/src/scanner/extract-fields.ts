@@ -1,19 +1,8 @@
-import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
-import {
-  countryNames,
-  faxLabels,
-  fieldLabels,
-  freeMailDomains,
-  jobTitleKeywords,
-  legalFormSuffixes,
-  nameParticles,
-  nameTitles,
-  organisationWords,
-  socialNetworks,
-  streetSuffixes,
-  streetWords,
-} from './keywords';
+import { freeMailDomains, jobTitleKeywords, legalFormSuffixes, nameParticles, nameTitles, organisationWords } from './keywords';
 import { emptyScannedFields, scannerLimits, type ScannedFields } from './schemas';
+import type { OcrLine, Segment} from './ocr-segments';
+import { lower, collapse, wordsOf, compact, countryOfLocale, countryOfHost, segmentsOf } from './ocr-segments';
+import { isAddressLine, isCountryLine, takeEmails, takeLinks, takePhones } from './contact-detail-patterns';
 
 /*
  * Turns the lines an OCR engine read from a business card into contact fields. Pure: the browser runs it on
@@ -26,205 +15,10 @@ import { emptyScannedFields, scannerLimits, type ScannedFields } from './schemas
  * four languages) and the name.
  */
 
-export interface OcrBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-export interface OcrLine {
-  text: string;
-  /** Pixels on the prepared image; without it every line counts as the same size. */
-  bbox?: OcrBox;
-}
-
 export interface ExtractOptions {
   /** The user's locale (navigator.language, e.g. "de-DE"): the country for numbers printed without +code. */
   locale?: string;
 }
-
-interface Segment {
-  text: string;
-  /** Order on the card (line, then segment within the line). */
-  order: number;
-  line: number;
-  height: number;
-  label: string | null;
-}
-
-const segmentSeparators = /\s*[|•·▪◦∙]\s*|\s{3,}/u;
-const emailPattern = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/gi;
-const knownTlds = new Set([
-  'com', 'net', 'org', 'info', 'biz', 'io', 'co', 'dev', 'app', 'me', 'eu', 'de', 'at', 'ch', 'fr', 'es', 'it', 'nl',
-  'be', 'lu', 'uk', 'ie', 'us', 'ca', 'mx', 'ar', 'cl', 'pt', 'br', 'au', 'nz', 'se', 'no', 'dk', 'fi', 'pl', 'cz',
-  'tech', 'studio', 'design', 'agency', 'consulting', 'online', 'site', 'shop', 'berlin', 'paris', 'cat', 'xyz', 'ai',
-]);
-/** ccTLDs that are used as generic ones and say nothing about the country. */
-const genericCountryTlds = new Set(['co', 'io', 'me', 'ai', 'tv', 'fm', 'ly', 'cc', 'ws', 'to', 'eu']);
-const urlPattern =
-  /(?:https?:\/\/)?(?:www\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(?::\d+)?(?:\/[^\s,;]*)?/gi;
-
-const lower = (value: string) => value.toLocaleLowerCase('und');
-const collapse = (value: string) => value.replace(/\s+/g, ' ').trim();
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const wordsOf = (value: string) => lower(value).split(/[^\p{L}\p{N}&'-]+/u).filter(Boolean);
-const compact = (value: string) => lower(value).replace(/[^\p{L}\p{N}&]/gu, '');
-
-/** "de-DE" → DE, "en" → undefined. */
-export function countryOfLocale(locale: string | undefined): CountryCode | undefined {
-  const region = locale?.split(/[-_]/)[1]?.toUpperCase();
-  return region && isSupportedCountry(region) ? region : undefined;
-}
-
-function countryOfHost(host: string): CountryCode | undefined {
-  const tld = host.split('.').at(-1)?.toLowerCase() ?? '';
-  if (genericCountryTlds.has(tld)) return undefined;
-  const code = tld === 'uk' ? 'GB' : tld.toUpperCase();
-  return code.length === 2 && isSupportedCountry(code) ? code : undefined;
-}
-
-// ---- Segments and labels ---------------------------------------------------------------------------------
-
-const labelPattern = new RegExp(
-  `^(${[...fieldLabels].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?:\\s*:\\s*|\\.\\s+|\\s+(?=[+(\\d@w]))`,
-  'i',
-);
-
-/** Strips icons and bullets OCR reads as stray characters, and a field label ("Tel.:", "E-Mail"). */
-function cleanSegment(raw: string): { text: string; label: string | null } {
-  let text = collapse(raw.replace(/^[^\p{L}\p{N}+(@]+/u, '').replace(/[^\p{L}\p{N})./]+$/u, ''));
-  const match = labelPattern.exec(text);
-  let label: string | null = null;
-  if (match?.[1]) {
-    label = lower(match[1]).replace(/\.$/, '');
-    text = text.slice(match[0].length).trim();
-  }
-  return { text, label };
-}
-
-function segmentsOf(lines: readonly OcrLine[]): Segment[] {
-  const segments: Segment[] = [];
-  lines.forEach((line, lineIndex) => {
-    const height = line.bbox ? Math.max(0, line.bbox.y1 - line.bbox.y0) : 0;
-    for (const part of line.text.split(segmentSeparators)) {
-      const { text, label } = cleanSegment(part);
-      if (text) segments.push({ text, order: segments.length, line: lineIndex, height, label });
-    }
-  });
-  return segments;
-}
-
-// ---- Emails, links, phones ---------------------------------------------------------------------------------
-
-/** OCR reads "@" with spaces around it, or cards print "(at)". */
-function repairEmailText(text: string): string {
-  return text
-    .replace(/\s*[([]at[)\]]\s*/gi, '@')
-    .replace(/([a-z0-9._-])\s+@\s*([a-z0-9-]+\.)/gi, '$1@$2')
-    .replace(/([a-z0-9._-])@\s+([a-z0-9-]+\.)/gi, '$1@$2');
-}
-
-function takeEmails(segment: Segment, emails: string[]): string {
-  const text = repairEmailText(segment.text);
-  return text.replace(emailPattern, (email) => {
-    pushUnique(emails, lower(email.replace(/\.$/, '')));
-    return ' ';
-  });
-}
-
-function normaliseUrl(raw: string): string | null {
-  const trimmed = raw.replace(/[.,;:)]+$/, '');
-  try {
-    const url = new URL(/^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-    url.hostname = url.hostname.toLowerCase();
-    const text = url.toString();
-    return url.pathname === '/' && !trimmed.endsWith('/') ? text.replace(/\/$/, '') : text;
-  } catch {
-    return null;
-  }
-}
-
-function socialNetworkOfHost(host: string) {
-  const bare = host.replace(/^(www\.|m\.|[a-z]{2}\.)/, '');
-  return socialNetworks.find((network) => network.hosts.includes(bare));
-}
-
-/** Links and labelled handles ("Twitter: @jane", "in/jane-doe"); returns what is left of the segment. */
-function takeLinks(text: string, segment: Segment, websites: string[], socialLinks: string[]): string {
-  const labelled = /^(?<label>[a-z]+)\s*[:/]?\s*@?(?<handle>[a-z0-9._-]{2,40})$/i.exec(text);
-  if (labelled?.groups) {
-    const network = socialNetworks.find((candidate) => candidate.labels.includes(lower(labelled.groups!.label!)));
-    if (network) {
-      pushUnique(socialLinks, network.profileUrl(labelled.groups.handle!));
-      return '';
-    }
-  }
-  const handleOnly = /^@(?<handle>[a-z0-9._]{2,30})$/i.exec(text);
-  if (handleOnly?.groups && segment.label === null) {
-    // A bare @handle names no network; cards print it for X most often, so it is offered as that.
-    pushUnique(socialLinks, `https://x.com/${handleOnly.groups.handle}`);
-    return '';
-  }
-  return text.replace(urlPattern, (match) => {
-    const hasPrefix = /^(https?:\/\/|www\.)/i.test(match);
-    const host = match.replace(/^https?:\/\//i, '').split(/[/:]/)[0] ?? '';
-    const tld = host.split('.').at(-1)?.toLowerCase() ?? '';
-    // "S.A." or "Str." are not links: without www. or a scheme the ending must be a known TLD in lower case.
-    if (!hasPrefix && (!knownTlds.has(tld) || /[A-Z]/.test(host.split('.').at(-1) ?? ''))) return match;
-    const url = normaliseUrl(match);
-    if (!url) return match;
-    const network = socialNetworkOfHost(new URL(url).hostname);
-    pushUnique(network ? socialLinks : websites, url);
-    return ' ';
-  });
-}
-
-function takePhones(text: string, segment: Segment, country: CountryCode | undefined, phones: string[]): string {
-  if ((text.match(/\d/g)?.length ?? 0) < 6) return text;
-  // "+49 (0)30 …": the trunk zero in brackets is not dialled from abroad.
-  const prepared = text.replace(/(\+\d{1,3})\s*\(0\)\s*/g, '$1 ').replace(/[oO](?=\d{2})/g, '0');
-  const found = findPhoneNumbersInText(prepared, country ? { defaultCountry: country } : undefined);
-  const isFax = segment.label !== null && faxLabels.includes(segment.label);
-  if (found.length === 0) return text;
-  let rest = prepared;
-  for (const match of [...found].reverse()) {
-    const printed = prepared.slice(match.startsAt, match.endsAt);
-    // A postal code next to a house number ("8, 80331") can pass as a short number; printed phones have 7+ digits.
-    if (printed.includes(',') || (printed.match(/\d/g)?.length ?? 0) < 7) continue;
-    if (!isFax) pushUnique(phones, match.number.number);
-    rest = `${rest.slice(0, match.startsAt)} ${rest.slice(match.endsAt)}`;
-  }
-  // What stays is the label of the next number, or an extension: nothing to keep.
-  return /\p{L}{3,}/u.test(rest) && !new RegExp(`^\\s*(${fieldLabels.map(escapeRegExp).join('|')})?[\\s:./-]*$`, 'i').test(rest) ? rest : '';
-}
-
-// ---- Address ----------------------------------------------------------------------------------------------
-
-const postalCodeLine = [
-  /(^|\s)(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u, // 10115 Berlin, D-10115 Berlin, 75008 Paris, 28013 Madrid, 1010 Wien
-  /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/, // UK: SW1A 1AA
-  /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/, // US: CA 94107
-  /\b\p{Lu}[\p{L}.]+,?\s+\p{Lu}\p{L}*\s+\d{5}\b/u, // Austin, Texas 78701
-  /\bcedex\b/i,
-];
-
-function isStreetLine(text: string): boolean {
-  if (!/\d/.test(text)) return /^(c\/|calle|rue|avenida|avenue|plaza|paseo|po box|postfach|apartado)\b/i.test(text);
-  const words = wordsOf(text);
-  if (words.some((word) => streetWords.includes(word))) return true;
-  if (/(^|\s)c\/\s?\p{L}/iu.test(text)) return true;
-  return words.some((word) => streetSuffixes.some((suffix) => word.length > suffix.length + 2 && word.endsWith(suffix.replace('.', ''))));
-}
-
-function isAddressLine(text: string): boolean {
-  if (text.length > 120) return false;
-  return isStreetLine(text) || postalCodeLine.some((pattern) => pattern.test(text));
-}
-
-const isCountryLine = (text: string) => countryNames.includes(lower(text).replace(/[.,]$/, ''));
-
-// ---- Company, title, name ----------------------------------------------------------------------------------
 
 function hasLegalForm(text: string): boolean {
   const tokens = lower(text)
@@ -314,10 +108,6 @@ function localPartScore(words: readonly string[], emails: readonly string[]): nu
     best = Math.max(best, hits);
   }
   return best;
-}
-
-function pushUnique(list: string[], value: string): void {
-  if (value && !list.includes(value) && list.length < scannerLimits.listItems) list.push(value);
 }
 
 function companyFromDomain(label: string): string {

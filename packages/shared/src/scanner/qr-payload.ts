@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { countryOfLocale } from './extract-fields';
+import { countryOfLocale } from './ocr-segments';
 import { socialNetworks } from './keywords';
 import { emptyScannedFields, scannerLimits, type ScannedFields } from './schemas';
 

@@ -16,7 +16,12 @@ import {
   usernameAvailabilityResponse,
 } from '@cardstack/shared/cards/schemas';
 import { AppError, badRequest } from '../../http/errors';
-import * as cards from './card-service';
+import { createCard, duplicateCard } from './card-creation';
+import type { CardsDeps } from './card-deps';
+import { deleteCard } from './card-deletion';
+import { setDefaultCard, updateCard } from './card-editing';
+import { checkUsernameAvailability, getCard, getCardWithFeature, listCards } from './card-reads';
+import { addCardFile, removeCardFile, removeCardImage, setCardImage } from './card-uploads';
 
 /** Reads the single uploaded file of a multipart request, with a size limit and messages for the form. */
 async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
@@ -43,40 +48,40 @@ async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMes
  * /api/cards: thin handlers over the card use cases. Every route is signed-in only and checks access to the
  * card inside the use case, answering 404 for a card the caller may not see.
  */
-export function registerCardRoutes(fastify: FastifyInstance, deps: cards.CardsDeps): void {
+export function registerCardRoutes(fastify: FastifyInstance, deps: CardsDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => request.caller();
 
   app.get('/api/cards', { schema: { response: { 200: cardListResponse } } }, async (request) => ({
-    cards: await cards.listCards(deps, await caller(request)),
+    cards: await listCards(deps, await caller(request)),
   }));
 
   app.post('/api/cards', { schema: { body: createCardInput, response: { 201: cardResponse } } }, async (request, reply) => {
-    const card = await cards.createCard(deps, await caller(request), request.body);
+    const card = await createCard(deps, await caller(request), request.body);
     return reply.status(201).send({ card });
   });
 
   app.get(
     '/api/cards/username-availability',
     { schema: { querystring: usernameAvailabilityQuery, response: { 200: usernameAvailabilityResponse } } },
-    async (request) => cards.checkUsernameAvailability(deps, await caller(request), request.query.username, request.query.cardId),
+    async (request) => checkUsernameAvailability(deps, await caller(request), request.query.username, request.query.cardId),
   );
 
   app.get('/api/cards/:id', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
-    card: await cards.getCard(deps, await caller(request), request.params.id),
+    card: await getCard(deps, await caller(request), request.params.id),
   }));
 
   app.patch(
     '/api/cards/:id',
     { schema: { params: cardIdParams, body: updateCardInput, response: { 200: cardResponse } } },
-    async (request) => ({ card: await cards.updateCard(deps, await caller(request), request.params.id, request.body) }),
+    async (request) => ({ card: await updateCard(deps, await caller(request), request.params.id, request.body) }),
   );
 
   app.put(
     '/api/cards/:id/username',
     { schema: { params: cardIdParams, body: setUsernameInput, response: { 200: cardResponse } } },
     async (request) => ({
-      card: await cards.updateCard(deps, await caller(request), request.params.id, { username: request.body.username }),
+      card: await updateCard(deps, await caller(request), request.params.id, { username: request.body.username }),
     }),
   );
 
@@ -84,17 +89,17 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: cards.CardsDe
     '/api/cards/:id/duplicate',
     { schema: { params: cardIdParams, response: { 201: cardResponse } } },
     async (request, reply) => {
-      const card = await cards.duplicateCard(deps, await caller(request), request.params.id);
+      const card = await duplicateCard(deps, await caller(request), request.params.id);
       return reply.status(201).send({ card });
     },
   );
 
   app.post('/api/cards/:id/default', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
-    card: await cards.setDefaultCard(deps, await caller(request), request.params.id),
+    card: await setDefaultCard(deps, await caller(request), request.params.id),
   }));
 
   app.delete('/api/cards/:id', { schema: { params: cardIdParams, response: { 200: okResponse } } }, async (request) => {
-    await cards.deleteCard(deps, await caller(request), request.params.id);
+    await deleteCard(deps, await caller(request), request.params.id);
     return { ok: true as const };
   });
 
@@ -104,9 +109,9 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: cards.CardsDe
     async (request) => {
       const current = await caller(request);
       // Access first: a stranger learns nothing, and the upload is not read for a card they cannot change.
-      await cards.getCard(deps, current, request.params.id);
+      await getCard(deps, current, request.params.id);
       const upload = await readUpload(request, maxImageUploadBytes, 'The image is larger than 10 MB.');
-      return { card: await cards.setCardImage(deps, current, request.params.id, request.params.slot, upload.body) };
+      return { card: await setCardImage(deps, current, request.params.id, request.params.slot, upload.body) };
     },
   );
 
@@ -114,22 +119,22 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: cards.CardsDe
     '/api/cards/:id/images/:slot',
     { schema: { params: cardImageParams, response: { 200: cardResponse } } },
     async (request) => ({
-      card: await cards.removeCardImage(deps, await caller(request), request.params.id, request.params.slot),
+      card: await removeCardImage(deps, await caller(request), request.params.id, request.params.slot),
     }),
   );
 
   app.post('/api/cards/:id/files', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => {
     const current = await caller(request);
-    await cards.getCardWithFeature(deps, current, request.params.id, 'attachments');
+    await getCardWithFeature(deps, current, request.params.id, 'attachments');
     const upload = await readUpload(request, maxDownloadableFileBytes, fileMessages.tooLarge);
-    return { card: await cards.addCardFile(deps, current, request.params.id, upload) };
+    return { card: await addCardFile(deps, current, request.params.id, upload) };
   });
 
   app.delete(
     '/api/cards/:id/files/:fileId',
     { schema: { params: cardFileParams, response: { 200: cardResponse } } },
     async (request) => ({
-      card: await cards.removeCardFile(deps, await caller(request), request.params.id, request.params.fileId),
+      card: await removeCardFile(deps, await caller(request), request.params.id, request.params.fileId),
     }),
   );
 }

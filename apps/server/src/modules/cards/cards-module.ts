@@ -5,7 +5,9 @@ import { cardHooksOf, type AppModule } from '../module-contract';
 import type { CardCaller } from './card-access';
 import { registerCardRoutes } from './card-routes';
 import * as repository from './card-repository';
-import * as service from './card-service';
+import type { CardsDeps } from './card-deps';
+import { deleteCardsOfUser } from './card-deletion';
+import { getCardWithFeature as getCardWithFeatureOf } from './card-reads';
 
 /*
  * The cards module's public entry: the card use cases other features build on (a team card for a member, the
@@ -13,17 +15,10 @@ import * as service from './card-service';
  * caller has decided who may see the card (the public page shows any active card; contacts and teams apply
  * their own rules).
  */
-export {
-  createCard,
-  createCardFromProduct,
-  deleteCardsOfUser,
-  findAccessibleCard,
-  getCard,
-  listCards,
-  resetCardsToBasic,
-  type BasicReset,
-  type CardsDeps,
-} from './card-service';
+export { createCard, createCardFromProduct } from './card-creation';
+export type { CardsDeps } from './card-deps';
+export { findAccessibleCard, getCard, listCards } from './card-reads';
+export { resetCardsToBasic, type BasicReset } from './basic-reset';
 export type { CardCaller } from './card-access';
 export type { CardSet, CardWithOwnerName } from './card-repository';
 export { allCardIds, cardLabelView, teamCardIds } from './card-views';
@@ -36,7 +31,7 @@ export { createCardAllowance, isCardLimitError, type CardAllowanceService } from
  * the team's for a team card in team mode, else the caller's.
  */
 export function getCardWithFeature(db: AnyConnection, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {
-  return service.getCardWithFeature({ db }, caller, cardId, feature);
+  return getCardWithFeatureOf({ db }, caller, cardId, feature);
 }
 
 /** One card by id, whoever owns it. */
@@ -67,20 +62,20 @@ export type { CardTables } from './cards-tables';
 
 export interface CardsModule extends AppModule {
   /** The card use cases' dependencies, for the modules that act on cards (teams, plans, the public API). */
-  deps: service.CardsDeps;
+  deps: CardsDeps;
 }
 
 /**
  * `hooks` are the modules told of every card save (inside its transaction) and every committed change: the
  * public page, wallet passes and webhooks follow the card through them.
  */
-export function createCardsModule(needs: Omit<service.CardsDeps, 'onCardSaving' | 'onCardChanged'> & { hooks: readonly AppModule[] }): CardsModule {
+export function createCardsModule(needs: Omit<CardsDeps, 'onCardSaving' | 'onCardChanged'> & { hooks: readonly AppModule[] }): CardsModule {
   const { hooks, ...rest } = needs;
-  const deps: service.CardsDeps = { ...rest, ...cardHooksOf(hooks) };
+  const deps: CardsDeps = { ...rest, ...cardHooksOf(hooks) };
   return {
     name: 'cards',
     deps,
     routes: (app) => registerCardRoutes(app, deps),
-    onAccountDeleted: (trx, account) => service.deleteCardsOfUser(deps, account.userId, trx),
+    onAccountDeleted: (trx, account) => deleteCardsOfUser(deps, account.userId, trx),
   };
 }

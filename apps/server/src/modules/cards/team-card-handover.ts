@@ -1,5 +1,5 @@
 import type { AnyConnection } from '../../db/schema';
-import type { CardsDeps } from './card-service';
+import type { CardsDeps } from './card-deps';
 import * as repository from './card-repository';
 
 /*

@@ -1,121 +1,24 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { scanDetails, type Contact, type ContactCard, type ContactFilter, type ScanDetails } from '@cardstack/shared/contacts/schemas';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Contact, ContactFilter } from '@cardstack/shared/contacts/schemas';
 import type { DialectName } from '../../db/database';
 import { userView } from '../auth/auth-module';
 import { planView } from '../billing/billing-module';
 import { cardLabelView, teamCardIds } from '../cards/cards-module';
-import type { ContactTable, ContactTables } from './contacts-tables';
+import type { ContactTables } from './contacts-tables';
 import type { ContactScope } from './contact-access';
 import type { ContactCursor } from './contact-cursor';
 import { likePatternOf, searchTermsOf, searchTextOf, sortNameOf, trigramQueryOf } from './contact-search';
+import { contactColumns, extraTermsOf, toStored, type ContactChanges, type NewContact, type StoredContact } from './contact-rows';
+
+export { cardDisplayName, type ContactChanges, type NewContact, type StoredContact } from './contact-rows';
 
 /*
  * The only place that knows how contacts are stored. It speaks in `Contact` objects; 0/1 booleans and the
- * search columns stay in here. Every function takes the database or a transaction as its first argument, and
+ * search columns stay in here and in the row mapping (contact-rows.ts). Every function takes the database or a transaction as its first argument, and
  * every read or change of existing contacts takes the caller's scope, so no query can forget it.
  */
 
 type Db = Kysely<ContactTables>;
-
-/** A new contact as the service decides it; the search columns are derived here. */
-export type NewContact = Omit<Contact, 'kind' | 'cardName' | 'updatedAt' | 'scan'> & {
-  cardName: string | null;
-  /** A contact read from a paper card (kind "scanned"), with what its own columns have no room for. */
-  isScanned?: boolean;
-  scan?: ScanDetails | null;
-  imageKey?: string | null;
-};
-
-/** The fields a change may touch; `scan` and `imageKey` only when a scanned card is merged in. */
-export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'phone' | 'company' | 'jobTitle' | 'notes' | 'scan'>> & {
-  imageKey?: string | null;
-};
-
-const contactColumns = [
-  'contact.id',
-  'contact.owner_id',
-  'contact.team_owner_id',
-  'contact.card_id',
-  'contact.card_name',
-  'contact.manual_add',
-  'contact.name',
-  'contact.email',
-  'contact.phone',
-  'contact.company',
-  'contact.job_title',
-  'contact.message',
-  'contact.notes',
-  'contact.consent_text',
-  'contact.consent_at',
-  'contact.sort_name',
-  'contact.created_at',
-  'contact.updated_at',
-  'contact.is_scanned',
-  'contact.scan_details',
-] as const;
-
-type ContactRow = Pick<Selectable<ContactTable>, (typeof contactColumns)[number] extends `contact.${infer C}` ? C : never> & {
-  card_title: string | null;
-  card_person_name: string | null;
-  card_username: string | null;
-};
-
-/** A contact as read, with what the list's keyset needs. */
-export interface StoredContact {
-  contact: Contact;
-  card: ContactCard | null;
-  sortName: string;
-}
-
-/** How a card is named in the contacts screen: its own title, else the person's name (as in the cards list). */
-export function cardDisplayName(card: { title: string; name: string }): string {
-  return card.title.trim() || card.name.trim() || 'Untitled card';
-}
-
-function scanOf(text: string | null): ScanDetails | null {
-  if (text === null) return null;
-  try {
-    const parsed = scanDetails.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** What search and the duplicate check match besides the contact's own email and phone. */
-const extraTermsOf = (scan: ScanDetails | null | undefined) => (scan ? [...scan.emails, ...scan.phones] : []);
-
-function toStored(row: ContactRow): StoredContact {
-  const card =
-    row.card_id !== null && row.card_username !== null
-      ? { id: row.card_id, username: row.card_username, name: cardDisplayName({ title: row.card_title ?? '', name: row.card_person_name ?? '' }) }
-      : null;
-  return {
-    card,
-    sortName: row.sort_name,
-    contact: {
-      id: row.id,
-      ownerId: row.owner_id,
-      teamOwnerId: row.team_owner_id,
-      cardId: row.card_id,
-      cardName: card?.name ?? row.card_name,
-      kind: row.is_scanned === 1 ? 'scanned' : row.manual_add === 1 ? 'manual' : 'lead',
-      manualAdd: row.manual_add === 1,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      company: row.company,
-      jobTitle: row.job_title,
-      message: row.message,
-      notes: row.notes,
-      consentText: row.consent_text,
-      consentAt: row.consent_at,
-      scan: scanOf(row.scan_details),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    },
-  };
-}
 
 type ScopeColumn = 'contact.owner_id' | 'contact.team_owner_id' | 'contact.card_id';
 
@@ -385,8 +288,6 @@ export async function deleteContactsOfUser(db: Db, userId: string): Promise<void
   await db.updateTable('contact').set({ team_owner_id: null }).where('team_owner_id', '=', userId).execute();
   await db.deleteFrom('user_setting').where('user_id', '=', userId).execute();
 }
-
-// ---- Settings ------------------------------------------------------------------------------------------
 
 /** On unless the user turned it off (no settings row means the defaults). */
 export async function isNewLeadEmailOn(db: Db, userId: string): Promise<boolean> {

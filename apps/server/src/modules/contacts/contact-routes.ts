@@ -19,34 +19,39 @@ import { requireFeature } from '../billing/billing-module';
 import { vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { sendStoredFile } from '../storage/storage-module';
 import { exportContentTypes, exportFileName, exportFormats } from './contact-export';
-import * as contacts from './contact-service';
+import type { ContactsDeps } from './contact-deps';
+import { bulkDeleteContacts, deleteContact } from './contact-deletion';
+import { createContact, updateContact } from './contact-editing';
+import { contactVCard, exportContacts, getContact, listContactCards, listContacts } from './contact-reads';
+import { getNotificationSettings, updateNotificationSettings } from './notification-settings';
+import { contactCardImage } from './scanned-contacts';
 
 /**
  * /api/contacts and /api/account/notifications: thin handlers over the contacts use cases; each use case
  * checks access, answering 404 for a contact the caller may not see. Leads arrive through the public card
  * page's form (modules/public-card), which calls `createLead`.
  */
-export function registerContactRoutes(fastify: FastifyInstance, deps: contacts.ContactsDeps): void {
+export function registerContactRoutes(fastify: FastifyInstance, deps: ContactsDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => request.caller();
 
   app.get('/api/contacts', { schema: { querystring: contactListQuery, response: { 200: contactListResponse } } }, async (request) =>
-    contacts.listContacts(deps, await caller(request), request.query),
+    listContacts(deps, await caller(request), request.query),
   );
 
   app.post('/api/contacts', { schema: { body: createContactInput, response: { 201: contactResponse } } }, async (request, reply) => {
-    const created = await contacts.createContact(deps, await caller(request), request.body);
+    const created = await createContact(deps, await caller(request), request.body);
     return reply.status(201).send(created);
   });
 
   app.get('/api/contacts/cards', { schema: { response: { 200: contactCardOptionsResponse } } }, async (request) => ({
-    cards: await contacts.listContactCards(deps, await caller(request)),
+    cards: await listContactCards(deps, await caller(request)),
   }));
 
   app.post(
     '/api/contacts/bulk-delete',
     { schema: { body: bulkDeleteContactsInput, response: { 200: bulkDeleteContactsResponse } } },
-    async (request) => ({ deleted: await contacts.bulkDeleteContacts(deps, await caller(request), request.body.ids) }),
+    async (request) => ({ deleted: await bulkDeleteContacts(deps, await caller(request), request.body.ids) }),
   );
 
   // CSV export is a paid feature (a downgrade to Basic locks it); the .xlsx export is the same list in another
@@ -64,27 +69,27 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: contacts.C
         .header('content-type', exportContentTypes[format])
         .header('content-disposition', `attachment; filename="${exportFileName(format)}"`)
         .header('cache-control', 'no-store')
-        .send(contacts.exportContacts(deps, current, request.query, format));
+        .send(exportContacts(deps, current, request.query, format));
     },
   );
 
   app.get('/api/contacts/:id', { schema: { params: contactIdParams, response: { 200: contactResponse } } }, async (request) =>
-    contacts.getContact(deps, await caller(request), request.params.id),
+    getContact(deps, await caller(request), request.params.id),
   );
 
   app.patch(
     '/api/contacts/:id',
     { schema: { params: contactIdParams, body: updateContactInput, response: { 200: contactResponse } } },
-    async (request) => contacts.updateContact(deps, await caller(request), request.params.id, request.body),
+    async (request) => updateContact(deps, await caller(request), request.params.id, request.body),
   );
 
   app.delete('/api/contacts/:id', { schema: { params: contactIdParams, response: { 200: okResponse } } }, async (request) => {
-    await contacts.deleteContact(deps, await caller(request), request.params.id);
+    await deleteContact(deps, await caller(request), request.params.id);
     return { ok: true as const };
   });
 
   app.get('/api/contacts/:id/vcard', { schema: { params: contactIdParams } }, async (request, reply) => {
-    const file = await contacts.contactVCard(deps, await caller(request), request.params.id);
+    const file = await contactVCard(deps, await caller(request), request.params.id);
     return reply
       .header('content-type', vcardContentType)
       .header('content-disposition', file.contentDisposition)
@@ -94,17 +99,17 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: contacts.C
 
   // The photo of a scanned card: private to whoever may see the contact, so never cached by shared caches.
   app.get('/api/contacts/:id/card-image', { schema: { params: contactIdParams } }, async (request, reply) => {
-    const { key, file } = await contacts.contactCardImage(deps, await caller(request), request.params.id);
+    const { key, file } = await contactCardImage(deps, await caller(request), request.params.id);
     return sendStoredFile(reply, key, file, { cacheControl: 'private, max-age=300' });
   });
 
   app.get('/api/account/notifications', { schema: { response: { 200: notificationSettings } } }, async (request) =>
-    contacts.getNotificationSettings(deps, (await request.caller()).userId),
+    getNotificationSettings(deps, (await request.caller()).userId),
   );
 
   app.put(
     '/api/account/notifications',
     { schema: { body: notificationSettings, response: { 200: notificationSettings } } },
-    async (request) => contacts.updateNotificationSettings(deps, (await request.caller()).userId, request.body),
+    async (request) => updateNotificationSettings(deps, (await request.caller()).userId, request.body),
   );
 }

@@ -1,23 +1,18 @@
 import { contactHooksOf, type AppModule } from '../module-contract';
 import { registerContactRoutes } from './contact-routes';
-import { deleteContactsOfUser, type ContactsDeps } from './contact-service';
+import type { ContactsDeps } from './contact-deps';
+import { deleteContactsOfUser } from './contact-deletion';
 
 /*
  * The contacts module's public entry: the contacts screens' routes, leads from the public card page, scanned
  * cards (saving and the duplicate check, used by the scanner module), the account-deletion step, and the
  * team's leads passing to its owner when a member leaves.
  */
-export {
-  createContact,
-  createLead,
-  getContact,
-  listContacts,
-  findDuplicateContacts,
-  passTeamLeadsToOwner,
-  saveScannedContact,
-  type ContactCreatedHook,
-  type ContactsDeps,
-} from './contact-service';
+export type { ContactCreatedHook, ContactsDeps } from './contact-deps';
+export { createContact } from './contact-editing';
+export { createLead, passTeamLeadsToOwner } from './contact-leads';
+export { getContact, listContacts } from './contact-reads';
+export { findDuplicateContacts, saveScannedContact } from './scanned-contacts';
 export type { ContactTables } from './contacts-tables';
 
 export interface ContactsModule extends AppModule {

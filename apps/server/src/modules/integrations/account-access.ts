@@ -1,7 +1,9 @@
 import type { AccountAccess } from '@cardstack/shared/account/access';
 import type { WebhookEvent } from '@cardstack/shared/integrations/schemas';
 import type { AnyConnection } from '../../db/schema';
-import * as repository from './integrations-repository';
+import { listApiKeys } from './api-key-repository';
+import { listGrantsOf } from './integrations-repository';
+import { listHooks } from './webhook-repository';
 import { oauthClientsOf, type IntegrationsSettings } from './integrations-service';
 import { revokeAppAccessOfUser } from './revoke-app-access';
 
@@ -24,9 +26,9 @@ export function createIntegrationAccess(deps: { db: AnyConnection; settings: Int
   return {
     async listOf(userId) {
       const [keys, grants, hooks] = await Promise.all([
-        repository.listApiKeys(deps.db, userId),
-        repository.listGrantsOf(deps.db, userId),
-        repository.listHooks(deps.db, userId),
+        listApiKeys(deps.db, userId),
+        listGrantsOf(deps.db, userId),
+        listHooks(deps.db, userId),
       ]);
       const eventsByHost = new Map<string, Set<WebhookEvent>>();
       for (const hook of hooks) {

@@ -14,7 +14,7 @@ import type { Caller, CallerOfUser } from '../auth/auth-module';
 import { paidFeatureError } from '../billing/billing-module';
 import type { MailOutbox } from '../mail/mail-module';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
-import * as repository from './integrations-repository';
+import * as repository from './api-key-repository';
 import { OAuth2Server, toScopes } from './oauth-server';
 import { hashSecret, newSecret, tokenPrefixes } from './secrets';
 

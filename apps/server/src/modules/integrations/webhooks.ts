@@ -14,7 +14,7 @@ import type { JobExecutor, JobQueue } from '../../jobs/jobs-module';
 import { isAccountDisabled } from '../admin/admin-module';
 import type { Caller } from '../auth/auth-module';
 import { findCard } from '../cards/cards-module';
-import * as repository from './integrations-repository';
+import * as repository from './webhook-repository';
 import { resolveTarget, systemResolver, TargetRefused, type Resolver, type TargetPolicy } from './target-guard';
 
 /*

@@ -1,5 +1,5 @@
 import type { Worker as TesseractWorker } from 'tesseract.js';
-import type { OcrLine } from '@cardstack/shared/scanner/extract-fields';
+import type { OcrLine } from '@cardstack/shared/scanner/ocr-segments';
 
 /*
  * tesseract.js in a Web Worker, with its worker script, WebAssembly core and language data from our own server

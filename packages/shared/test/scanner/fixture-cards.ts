@@ -1,5 +1,6 @@
-import { extractCardFields, type OcrLine } from './extract-fields';
-import { emptyScannedFields, type ScannedFields } from './schemas';
+import { extractCardFields } from '../../src/scanner/extract-fields';
+import type { OcrLine } from '../../src/scanner/ocr-segments';
+import { emptyScannedFields, type ScannedFields } from '../../src/scanner/schemas';
 
 /*
  * Made-up business cards as an OCR engine returns them (one entry per printed line, top to bottom, with the

@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import { contactMessages, type ContactCard, type ContactResponse, type CreateContactValues, type UpdateContactValues } from '@cardstack/shared/contacts/schemas';
+import { badRequest } from '../../http/errors';
+import { findCard } from '../cards/cards-module';
+import { contactScopeOf, type ContactsCaller } from './contact-access';
+import * as repository from './contact-repository';
+import type { ContactsDeps} from './contact-deps';
+import { summaryOfNew, contactNotFound, nowIso, inTransaction, findInScope } from './contact-deps';
+import { getContact } from './contact-reads';
+
+export const nameOrEmailMissing = () =>
+  badRequest(contactMessages.nameOrEmailRequired, { name: contactMessages.nameOrEmailRequired });
+
+/** A contact added by hand. It may name one of the caller's own cards; it is never a team contact. */
+export async function createContact(deps: ContactsDeps, caller: ContactsCaller, values: CreateContactValues): Promise<ContactResponse> {
+  if (!values.name && !values.email) throw nameOrEmailMissing();
+  let card: ContactCard | null = null;
+  if (values.cardId) {
+    const found = await findCard(deps.db, values.cardId);
+    if (!found || found.ownerId !== caller.userId) {
+      throw badRequest(contactMessages.cardNotFound, { cardId: contactMessages.cardNotFound });
+    }
+    card = { id: found.id, username: found.username, name: repository.cardDisplayName(found) };
+  }
+  const id = crypto.randomUUID();
+  const added: repository.NewContact = {
+    id,
+    ownerId: caller.userId,
+    teamOwnerId: null,
+    cardId: card?.id ?? null,
+    cardName: card?.name ?? null,
+    manualAdd: true,
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    company: values.company,
+    jobTitle: values.jobTitle,
+    message: '',
+    notes: values.notes,
+    consentText: null,
+    consentAt: null,
+    createdAt: nowIso(),
+  };
+  await inTransaction(deps.db, async (trx) => {
+    await repository.insertContact(trx, added);
+    await deps.onContactCreated?.(trx, { event: 'contact.created', contact: summaryOfNew(added) });
+  });
+  return getContact(deps, caller, id);
+}
+
+export async function updateContact(
+  deps: ContactsDeps,
+  caller: ContactsCaller,
+  contactId: string,
+  values: UpdateContactValues,
+): Promise<ContactResponse> {
+  const scope = contactScopeOf(caller, 'manage');
+  const { contact } = await findInScope(deps, scope, contactId);
+  const next = { ...contact, ...values };
+  if (!next.name && !next.email) throw nameOrEmailMissing();
+  if (!(await repository.updateContact(deps.db, scope, contact, values, nowIso()))) throw contactNotFound();
+  return getContact(deps, caller, contactId);
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { webhookDeliveryJob } from '../src/modules/integrations/integrations-module';
-import { passChangedJob } from '../src/modules/wallet/wallet-service';
+import { passChangedJob } from '../src/modules/wallet/wallet-job-kinds';
 import { startReceiver } from './integrations-support';
 import { member, teamsOwner, type Person } from './teams-support';
 import { createTestApp, type TestApp } from './test-app';

@@ -4,7 +4,8 @@ import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import type { AppModule } from '../module-contract';
 import { walletCredentialStates, walletCredentialsSource, type WalletConfig } from './wallet-credentials';
 import { registerWalletRoutes } from './wallet-routes';
-import { createWalletService, registerWalletJobs, type WalletDeps, type WalletService } from './wallet-service';
+import { createWalletService, registerWalletJobs, type WalletService } from './wallet-service';
+import type { WalletDeps } from './wallet-state';
 
 /*
  * The wallet passes' public entry: the service (the cards module tells it of every save), its job kinds, its

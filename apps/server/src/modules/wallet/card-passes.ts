@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Card } from '@cardstack/shared/cards/schemas';
+import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
+import type { AnyConnection } from '../../db/schema';
+import { AppError, notFound, recordError } from '../../http/errors';
+import { buildPassJson, pkpassContentType, signPass, type PassJson } from './apple-pass';
+import { genericClassOf, genericObjectOf } from './google-wallet';
+import { passImages } from './pass-images';
+import { passSettingsOf } from './pass-settings';
+import { authTokenOf, tokenHashOf } from './wallet-access';
+import { applePushFanOutJob } from './wallet-job-kinds';
+import { walletMessages } from './wallet-messages';
+import * as repository from './wallet-repository';
+import type { WalletState } from './wallet-state';
+
+/*
+ * A card's passes as they are now: the Apple pass file (the stored one while it shows the card as it is, else
+ * made, signed and stored under appleWallets/{cardId}/v{version}-{tag}/) and the Google pass's class and object.
+ * apple-pass.ts and google-wallet.ts build them from plain data; this file brings the card, its settings and
+ * this server's credentials.
+ */
+
+type PassRecord = repository.WalletPassRecord | null;
+
+/** What the Apple pass of the card is now: its pass.json, a tag that changes exactly when the pass would, its token. */
+export interface DescribedApplePass {
+  passJson: PassJson;
+  tag: string;
+  token: string;
+}
+
+const storedPassFolder = (cardId: string) => `appleWallets/${cardId}/`;
+/** The public card address the passes carry: by id, so it never changes. */
+const permanentUrl = (state: WalletState, cardId: string) => `${state.baseUrl}/id/${encodeURIComponent(cardId)}/`;
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+async function profilePictureOf(state: WalletState, card: Card): Promise<Buffer | null> {
+  const prefix = `/files/images/${card.id}/`;
+  const url = card.profilePicture.url;
+  if (!url?.startsWith(prefix)) return null;
+  try {
+    const stored = await state.storage.get(url.slice('/files/'.length));
+    return stored ? await readAll(stored.body) : null;
+  } catch (error) {
+    await recordError(state.db, `Wallet pass picture of card ${card.id}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** The card's Apple pass as it would be now; null when this server has no Apple credentials. */
+export function describeApplePass(state: WalletState, card: Card, record: PassRecord): DescribedApplePass | null {
+  const { apple } = state.credentials();
+  if (!apple.credentials) return null;
+  const settings = passSettingsOf(card, record).apple;
+  const token = authTokenOf(state, card.id);
+  const passJson = buildPassJson(card, settings, {
+    passTypeId: apple.credentials.passTypeId,
+    teamId: apple.credentials.teamId,
+    serialNumber: card.id,
+    publicUrl: permanentUrl(state, card.id),
+    webServiceUrl: state.webServiceUrl,
+    authenticationToken: token,
+    organizationName: new URL(state.baseUrl).hostname,
+  });
+  const tag = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([passJson, card.profilePicture.url, apple.credentials.signerCert]))
+    .digest('base64url')
+    .slice(0, 16);
+  return { passJson, tag, token };
+}
+
+/**
+ * Makes, stores and records the card's current Apple pass; the transaction that records it queues the one
+ * job that wakes the registered devices (they then fetch this pass), whatever their number. Older pass files
+ * of the card go.
+ */
+export async function makeApplePass(state: WalletState, card: Card, record: PassRecord, described: DescribedApplePass): Promise<Buffer> {
+  const credentials = state.credentials().apple.credentials;
+  if (!credentials) throw new AppError(503, 'wallet-not-configured', walletMessages.noApplePass);
+  const settings = passSettingsOf(card, record).apple;
+  const images = await passImages(settings, await profilePictureOf(state, card));
+  const body = await signPass(described.passJson, images, credentials);
+  const key = `${storedPassFolder(card.id)}v${card.version}-${described.tag}/${vcardFileName(card.name).replace(/\.vcf$/, '')}.pkpass`;
+  await state.storage.put(key, body, pkpassContentType);
+  const isRecorded = await state.db.transaction().execute(async (trx: AnyConnection) => {
+    const recorded = await repository.recordPassFile(trx, card.id, { tag: described.tag, key, tokenHash: tokenHashOf(described.token) }, state.now().toISOString());
+    if (recorded && (await repository.countDevicesOfCard(trx, card.id)) > 0) await state.jobs.enqueue(trx, applePushFanOutJob, { cardId: card.id });
+    return recorded;
+  });
+  if (isRecorded) {
+    // Only passes this module made (v{version}-{tag}/…): anything else in the folder is not ours to judge.
+    const isGeneratedPass = (candidate: string) => /^v\d+-[\w-]+\//.test(candidate.slice(storedPassFolder(card.id).length));
+    for (const old of await state.storage.list(storedPassFolder(card.id))) {
+      if (old !== key && isGeneratedPass(old)) await state.storage.delete(old).catch(() => undefined);
+    }
+  }
+  return body;
+}
+
+/** The card's current Apple pass: the stored one when it shows this card as it is, else made now. */
+export async function currentApplePass(state: WalletState, card: Card): Promise<Buffer | Readable> {
+  const record = await repository.findWalletPass(state.db, card.id);
+  const described = describeApplePass(state, card, record);
+  if (!described) throw notFound(walletMessages.noApplePass);
+  if (record?.passTag === described.tag && record.passKey) {
+    const stored = await state.storage.get(record.passKey);
+    if (stored) return stored.body;
+  }
+  return makeApplePass(state, card, record, described);
+}
+
+/** The card's Google pass (its class and object) with the credentials that sign it; null without Google credentials. */
+export async function googlePassOf(state: WalletState, card: Card) {
+  const google = state.credentials().google.credentials;
+  if (!google) return null;
+  const record = await repository.findWalletPass(state.db, card.id);
+  const context = { issuerId: google.issuerId, publicUrl: permanentUrl(state, card.id), baseUrl: state.baseUrl };
+  return { credentials: google, genericClass: genericClassOf(google.issuerId, card.id), genericObject: genericObjectOf(card, passSettingsOf(card, record).google, context) };
+}

@@ -1,0 +1,49 @@
+import type { Readable } from 'node:stream';
+import type { Card } from '@cardstack/shared/cards/schemas';
+import { canUseFeature } from '@cardstack/shared/plans/features';
+import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
+import type { WalletCredentialState } from '@cardstack/shared/wallet/schemas';
+import { notFound } from '../../http/errors';
+import { planOfCard } from '../cards/cards-module';
+import { currentApplePass, googlePassOf } from './card-passes';
+import { saveLinkOf } from './google-wallet';
+import { publicCardOf } from './wallet-access';
+import { isOfferedToVisitors } from './wallet-credentials';
+import { walletMessages } from './wallet-messages';
+import { googleWalletClientOf, type WalletState } from './wallet-state';
+
+/* The public card's wallet buttons: whether the page shows them, the Apple pass download and the Google save link. */
+
+/** Whether the card's public page offers each wallet's button (the owner's plan and this server's credentials). */
+export async function offersOf(state: WalletState, card: Pick<Card, 'ownerId' | 'teamOwnerId'>): Promise<{ apple: boolean; google: boolean }> {
+  const isOffered = (credentialState: WalletCredentialState) => isOfferedToVisitors(credentialState, state.offersDevelopmentPasses);
+  if (!isOffered(state.credentialStates.apple) && !isOffered(state.credentialStates.google)) return { apple: false, google: false };
+  const plan = await planOfCard(state.db, card);
+  return {
+    apple: isOffered(state.credentialStates.apple) && canUseFeature(plan, 'appleWallet'),
+    google: isOffered(state.credentialStates.google) && canUseFeature(plan, 'googleWallet'),
+  };
+}
+
+/** A visitor's download: the stored pass of the card's current version. */
+export async function applePassForVisitor(state: WalletState, key: string): Promise<{ cardId: string; body: Buffer | Readable; fileName: string }> {
+  const card = await publicCardOf(state, key, 'apple');
+  return { cardId: card.id, body: await currentApplePass(state, card), fileName: vcardFileName(card.name).replace(/\.vcf$/, '.pkpass') };
+}
+
+/** The "Add to Google Wallet" link of the card. */
+export async function googleSaveUrlForVisitor(state: WalletState, key: string): Promise<{ cardId: string; url: string }> {
+  const card = await publicCardOf(state, key, 'google');
+  const pass = await googlePassOf(state, card);
+  if (!pass) throw notFound(walletMessages.noGooglePass);
+  const api = googleWalletClientOf(state);
+  const link = await saveLinkOf(pass.credentials, pass, {
+    origins: [state.baseUrl],
+    nowSeconds: Math.floor(state.now().getTime() / 1000),
+    insert: async () => {
+      // Without a reachable API (development keys) the long link is the best there is.
+      if (api) await api.insert(pass);
+    },
+  });
+  return { cardId: card.id, url: link.url };
+}

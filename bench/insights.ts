@@ -19,7 +19,7 @@ import { createCard } from '../apps/server/src/modules/cards/card-creation';
 import { loadDashboard } from '../apps/server/src/modules/insights/insights-dashboard';
 import { addCounters, type CounterIncrement } from '../apps/server/src/modules/insights/insights-repository';
 import { createInsightsRecorder } from '../apps/server/src/modules/insights/insights-recorder';
-import { linkIdOf } from '../apps/server/src/modules/public-card/public-card-service';
+import { linkIdOf } from '../apps/server/src/modules/public-card/public-card-module';
 import { createTestApp, TestClient } from '../apps/server/test/test-app';
 
 const runs = Number(process.argv[2] ?? 40);

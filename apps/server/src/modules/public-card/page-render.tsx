@@ -22,7 +22,7 @@ export type LeadFormState =
   | { kind: 'form'; values?: Partial<Record<LeadFieldName, string>> & { consent?: boolean }; errors?: Record<string, string> }
   | { kind: 'sent'; message: string };
 
-interface PageContext {
+export interface PageContext {
   baseUrl: string;
   /** The enhancement script's address (hashed, cached for a year). */
   scriptPath: string;

@@ -1,12 +1,17 @@
 import { contactHooksOf, type AppModule } from '../module-contract';
+import { publicCardFileFolders } from './card-files';
+import { registerPublicCardJobs } from './current-card-artifacts';
 import { registerPublicCardRoutes, type PublicCardRoutesOptions } from './public-card-routes';
-import { createPublicCardService, publicCardFileFolders, registerPublicCardJobs, type PublicCardDeps, type PublicCardService } from './public-card-service';
+import { createPublicCardService, type PublicCardService } from './public-card-service';
+import type { PublicCardDeps } from './public-card-state';
 
 /*
  * The public card page's public entry: the service (the cards module tells it of every card change), its routes,
  * the vCard and QR job, and the files a card's page links to (a blocked card's are not served to visitors).
  */
-export { linkIdOf, type PhysicalCardRoute, type PublicCardService } from './public-card-service';
+export { linkIdOf } from './card-links';
+export type { PublicCardService } from './public-card-service';
+export type { PhysicalCardRoute } from './public-card-state';
 export { renderQrSvg } from './qr';
 
 export interface PublicCardModule extends AppModule {

@@ -17,17 +17,11 @@ import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vca
 import { AppError, badRequest } from '../../http/errors';
 import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
+import { encodeBody, type EncodedBody } from './encoded-body';
+import { inactivePage, notActivatedPage, notFoundPage, switchedOffPage } from './message-pages';
 import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScript, pageScriptPath } from './page-script';
-import {
-  encodeBody,
-  inactivePage,
-  notActivatedPage,
-  notFoundPage,
-  switchedOffPage,
-  type EncodedBody,
-  type PublicCardService,
-} from './public-card-service';
+import type { PublicCardService } from './public-card-service';
 
 export interface PublicCardRoutesOptions {
   leadRateLimit: { max: number; windowSeconds: number };

@@ -3,7 +3,7 @@ import { defaultLeadConsentText, type Card } from '@cardstack/shared/cards/schem
 import { attachmentDisposition } from '../storage/file-routes';
 import { pageDescription, pageTitle, renderCardPage, renderMessagePage } from './page-render';
 import { pickEncoding } from './public-card-routes';
-import { linkIdOf, webLinkTarget } from './public-card-service';
+import { linkIdOf, webLinkTarget } from './card-links';
 
 const card: Card = {
   id: 'card123',

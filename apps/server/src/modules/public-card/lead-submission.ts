@@ -1,0 +1,32 @@
+import { leadConsentText } from '@cardstack/shared/cards/schemas';
+import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
+import type { PublicLeadForm } from '@cardstack/shared/public-card/schemas';
+import { AppError } from '../../http/errors';
+import { createLead } from '../contacts/contacts-module';
+import type { VisitRequest } from '../insights/insights-module';
+import type { PageEntry, PublicCardDeps } from './public-card-state';
+
+/** A visitor's lead: stored for the card's owner with the consent text the page showed; returns the thank-you text. */
+export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: PublicLeadForm, request: VisitRequest): Promise<string> {
+  if (!entry.card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
+  const consent = form.consent === true || (typeof form.consent === 'string' && /^(yes|on|true|1)$/i.test(form.consent));
+  const claims = await deps.resolveTeamClaims(entry.card.ownerId);
+  const result = await createLead(deps.db, {
+    cardId: entry.card.id,
+    input: {
+      name: form.name ?? '',
+      email: form.email ?? '',
+      phone: form.phone ?? '',
+      company: form.company ?? '',
+      message: form.message ?? '',
+      consent,
+      consentText: leadConsentText(entry.card.leadForm),
+      [leadHoneypotField]: form[leadHoneypotField] ?? '',
+    },
+    ownerTeamOwnerId: claims.teamOwnerId,
+    outbox: deps.outbox,
+    ...(deps.onLeadCreated ? { onContactCreated: deps.onLeadCreated } : {}),
+  });
+  if (result.contactId) deps.insights.record(request, entry.card.id, 'lead');
+  return result.message;
+}

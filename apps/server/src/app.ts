@@ -12,6 +12,7 @@ import { createErrorLogModule } from './http/error-log';
 import { registerErrorHandler } from './http/errors';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerOverloadGuard } from './http/overload';
+import { registerRouteGuard } from './http/route-guard';
 import { fastifyTrustProxy } from './http/client-address';
 import { registerAccessLog, requestLogValue } from './http/log-redaction';
 import { createPlatformModule } from './http/platform-routes';
@@ -20,8 +21,8 @@ import { createJobEngine, type JobEngine } from './jobs/jobs-module';
 import type { AppModule } from './modules/module-contract';
 import { createAccountModule, mailAccessAfterPasswordReset } from './modules/account/account-module';
 import { createAccountPolicy, createAdminModule, type AdminDeps } from './modules/admin/admin-module';
-import { createAuthModule, type LoadAuth } from './modules/auth/auth-module';
-import { createBillingModule, createBillingTime, everyFeaturePlan, planStateSource } from './modules/billing/billing-module';
+import { createAuthModule, requireVerifiedEmail, type LoadAuth } from './modules/auth/auth-module';
+import { createBillingModule, createBillingTime, everyFeaturePlan, planStateSource, requireFeature } from './modules/billing/billing-module';
 import { createCardAllowance, createCardsModule, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
 import { createContactsModule } from './modules/contacts/contacts-module';
 import { createDesignRequestsModule } from './modules/design-requests/design-requests-module';
@@ -307,6 +308,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   registerCrossSiteCheck(app, { baseUrl, exemptPaths: modules.flatMap((module) => module.serverCalledPaths ?? []) });
+  // Every route under /api declares who may call it; one that does not stops the start here.
+  registerRouteGuard(app, {
+    signedIn: (request) => request.caller(),
+    operator: admin.requireOperator,
+    confirmedEmail: requireVerifiedEmail,
+    feature: requireFeature,
+  });
   for (const module of modules) await module.routes?.(app);
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? defaultWebDistDir()));
 

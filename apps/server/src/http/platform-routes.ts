@@ -1,5 +1,6 @@
 import { isDatabaseReachable, type DatabaseHandle } from '../db/database';
 import type { AppModule } from '../modules/module-contract';
+import { guards } from './route-guard';
 
 /** What the SPA asks before signing in: which sign-in buttons and which billing screens to show. */
 export interface PublicConfig {
@@ -16,7 +17,7 @@ export function createPlatformModule(needs: { database: DatabaseHandle; publicCo
         const isReady = await isDatabaseReachable(needs.database);
         return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
       });
-      app.get('/api/public-config', async () => needs.publicConfig);
+      app.get('/api/public-config', { config: guards.anyone }, async () => needs.publicConfig);
     },
   };
 }

@@ -15,6 +15,7 @@ import { badRequest } from '../../http/errors';
 import { listAccess, revokeAllAccess } from './access-review';
 import type { AccountDeps } from './account-service';
 import * as account from './account-service';
+import { guards } from '../../http/route-guard';
 
 export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,28 +23,28 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
   const asAuthRequest = (request: FastifyRequest): account.AuthRequest => ({ headers: webHeadersOf(request.headers), ip: request.ip });
 
   // An account that must confirm its address first still learns that it must (the app shows what to do).
-  app.get('/api/me', { schema: { response: { 200: sessionUser } }, config: { allowsUnconfirmedEmail: true } }, async (request) =>
+  app.get('/api/me', { config: { guard: { caller: 'signed-in', allowsUnconfirmedEmail: true } }, schema: { response: { 200: sessionUser } } }, async (request) =>
     account.getSessionUser(deps, await session(request)),
   );
 
-  app.patch('/api/account/profile', { schema: { body: updateProfileInput, response: { 200: sessionUser } } }, async (request) => {
+  app.patch('/api/account/profile', { config: guards.signedIn, schema: { body: updateProfileInput, response: { 200: sessionUser } } }, async (request) => {
     const current = await session(request);
     await account.updateDisplayName(deps, current.userId, request.body.displayName);
     return account.getSessionUser(deps, { ...current, name: request.body.displayName });
   });
 
-  app.post('/api/account/email', { schema: { body: changeEmailInput, response: { 200: okResponse } } }, async (request) => {
+  app.post('/api/account/email', { config: guards.signedIn, schema: { body: changeEmailInput, response: { 200: okResponse } } }, async (request) => {
     await account.changeEmail(deps, await session(request), asAuthRequest(request), request.body);
     return { ok: true as const };
   });
 
-  app.post('/api/account/password', { schema: { body: changePasswordInput, response: { 200: okResponse } } }, async (request, reply) => {
+  app.post('/api/account/password', { config: guards.signedIn, schema: { body: changePasswordInput, response: { 200: okResponse } } }, async (request, reply) => {
     const { cookies } = await account.changePassword(deps, await session(request), asAuthRequest(request), request.body);
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return { ok: true as const };
   });
 
-  app.post('/api/account/photo', { schema: { response: { 200: z.object({ photoUrl: z.string() }) } } }, async (request) => {
+  app.post('/api/account/photo', { config: guards.signedIn, schema: { response: { 200: z.object({ photoUrl: z.string() }) } } }, async (request) => {
     const current = await session(request);
     const file = await request.file();
     if (!file) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
@@ -51,20 +52,20 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     return { photoUrl };
   });
 
-  app.delete('/api/account/photo', { schema: { response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/account/photo', { config: guards.signedIn, schema: { response: { 200: okResponse } } }, async (request) => {
     await account.removePhoto(deps, (await session(request)).userId);
     return { ok: true as const };
   });
 
   // What still has access (keys, apps, webhooks, devices) and revoking it: a signed-in browser only (a session, never a token).
-  app.get('/api/account/access', { schema: { response: { 200: accountAccess } } }, async (request) =>
+  app.get('/api/account/access', { config: guards.signedIn, schema: { response: { 200: accountAccess } } }, async (request) =>
     listAccess(deps, await session(request), webHeadersOf(request.headers)),
   );
-  app.post('/api/account/access/revoke-all', { schema: { response: { 200: accountAccess } } }, async (request) =>
+  app.post('/api/account/access/revoke-all', { config: guards.signedIn, schema: { response: { 200: accountAccess } } }, async (request) =>
     revokeAllAccess(deps, await session(request), webHeadersOf(request.headers)),
   );
 
-  app.post('/api/account/delete', { schema: { body: deleteAccountInput, response: { 200: okResponse } } }, async (request) => {
+  app.post('/api/account/delete', { config: guards.signedIn, schema: { body: deleteAccountInput, response: { 200: okResponse } } }, async (request) => {
     await account.deleteAccount(deps, await session(request), asAuthRequest(request), request.body);
     return { ok: true as const };
   });

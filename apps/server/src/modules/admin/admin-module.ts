@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { AnyConnection } from '../../db/schema';
 import type { AppModule } from '../module-contract';
 import { registerAdminRoutes } from './admin-routes';
-import { isAccountDisabled, isConfirmationRequired, operatorEmails, signUpRefusal, type AdminDeps } from './admin-service';
+import { isAccountDisabled, isConfirmationRequired, operatorEmails, operatorOnly, signUpRefusal, type AdminDeps } from './admin-service';
 
 /*
  * The operator console's public entry: its routes, the operator check, the account policy the auth module asks at
@@ -35,8 +36,10 @@ export function createAccountPolicy(deps: { db: AnyConnection; adminEmails: read
 
 export interface AdminModule extends AppModule {
   deps: AdminDeps;
+  /** The route guard's check for `caller: 'operator'`: 401 signed out, 403 for anyone but an operator. */
+  requireOperator: (request: FastifyRequest) => Promise<void>;
 }
 
 export function createAdminModule(deps: AdminDeps): AdminModule {
-  return { name: 'admin', deps, routes: (app) => registerAdminRoutes(app, deps) };
+  return { name: 'admin', deps, requireOperator: operatorOnly(deps), routes: (app) => registerAdminRoutes(app, deps) };
 }

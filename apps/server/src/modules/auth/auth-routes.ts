@@ -16,6 +16,7 @@ import { passkeyAuthenticateInput, passkeyOptionsInput, passkeyRegisterInput } f
 import { rateLimitAddressOf, type RateLimiter } from '../rate-limit/rate-limit-module';
 import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
+import { guards } from '../../http/route-guard';
 
 export interface AuthRouteDeps {
   loadAuth: LoadAuth;
@@ -100,6 +101,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // The auth library's own endpoints: each checks its caller itself (sessions, tokens in links, the second factor).
+    config: guards.anyone,
     async handler(request, reply) {
       const route = findRoute(request);
       if (!route) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.' });

@@ -42,10 +42,6 @@ export interface Caller extends TeamClaims {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route answers an account that must confirm its address first (what it needs to show that). */
-    allowsUnconfirmedEmail?: boolean;
-  }
   interface FastifyRequest {
     /** Who is calling, resolved on first use and then kept for the request; 401 when nobody is signed in. */
     caller(): Promise<Caller>;
@@ -131,7 +127,7 @@ export function registerCallerHook(app: FastifyInstance, deps: CallerDeps): void
       resolved.set(this, caller);
     }
     const resolvedCaller = await caller;
-    if (resolvedCaller?.mustConfirmEmail && !this.routeOptions.config.allowsUnconfirmedEmail) throw new AppError(403, 'email-not-confirmed', mustConfirmEmailMessage);
+    if (resolvedCaller?.mustConfirmEmail && !this.routeOptions.config.guard?.allowsUnconfirmedEmail) throw new AppError(403, 'email-not-confirmed', mustConfirmEmailMessage);
     return resolvedCaller;
   });
   app.decorateRequest('caller', async function (this: FastifyRequest) {

@@ -7,6 +7,7 @@ import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { MailOutbox } from '../mail/mail-module';
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from './passkey-repository';
+import { guards } from '../../http/route-guard';
 
 export interface PasskeyRouteDeps {
   db: AnyConnection;
@@ -28,18 +29,18 @@ export function registerPasskeyRoutes(fastify: FastifyInstance, deps: PasskeyRou
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.string().min(1).max(100) });
 
-  app.get('/api/account/passkeys', { schema: { response: { 200: passkeyList } } }, async (request) => {
+  app.get('/api/account/passkeys', { config: guards.signedIn, schema: { response: { 200: passkeyList } } }, async (request) => {
     const caller = await request.caller();
     return { passkeys: (await listPasskeys(deps.db, caller.userId)).map(summaryOf) };
   });
 
-  app.patch('/api/account/passkeys/:id', { schema: { params, body: renamePasskeyInput, response: { 200: okResponse } } }, async (request) => {
+  app.patch('/api/account/passkeys/:id', { config: guards.signedIn, schema: { params, body: renamePasskeyInput, response: { 200: okResponse } } }, async (request) => {
     const caller = await request.caller();
     if (!(await renamePasskey(deps.db, caller.userId, request.params.id, request.body.name))) throw gone();
     return { ok: true as const };
   });
 
-  app.delete('/api/account/passkeys/:id', { schema: { params, response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/account/passkeys/:id', { config: guards.signedIn, schema: { params, response: { 200: okResponse } } }, async (request) => {
     const caller = await request.caller();
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const name = await deletePasskey(trx, caller.userId, request.params.id);

@@ -5,6 +5,7 @@ import { sessionList, type SessionSummary } from '@cardstack/shared/auth/schemas
 import { okResponse } from '@cardstack/shared/account/schemas';
 import { notFound } from '../../http/errors';
 import { webHeadersOf, type LoadAuth } from './auth-loader';
+import { guards } from '../../http/route-guard';
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -32,12 +33,12 @@ export function registerSessionRoutes(fastify: FastifyInstance, loadAuth: LoadAu
 
   const listOwnSessions = async (headers: Headers) => (await loadAuth()).api.listSessions({ headers });
 
-  app.get('/api/account/sessions', { schema: { response: { 200: sessionList } } }, async (request) => {
+  app.get('/api/account/sessions', { config: guards.signedIn, schema: { response: { 200: sessionList } } }, async (request) => {
     const caller = await request.caller();
     return { sessions: await listSessionSummaries(loadAuth, webHeadersOf(request.headers), caller.session.id) };
   });
 
-  app.delete('/api/account/sessions/:id', { schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/account/sessions/:id', { config: guards.signedIn, schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: okResponse } } }, async (request) => {
     await request.caller();
     const headers = webHeadersOf(request.headers);
     const session = (await listOwnSessions(headers)).find((candidate) => candidate.id === request.params.id);
@@ -46,7 +47,7 @@ export function registerSessionRoutes(fastify: FastifyInstance, loadAuth: LoadAu
     return { ok: true as const };
   });
 
-  app.post('/api/account/sessions/revoke-others', { schema: { response: { 200: okResponse } } }, async (request) => {
+  app.post('/api/account/sessions/revoke-others', { config: guards.signedIn, schema: { response: { 200: okResponse } } }, async (request) => {
     await request.caller();
     await (await loadAuth()).api.revokeOtherSessions({ headers: webHeadersOf(request.headers) });
     return { ok: true as const };

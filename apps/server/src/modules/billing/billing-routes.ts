@@ -16,6 +16,7 @@ import { registerLocalCheckoutRoutes } from './local-checkout-routes';
 import type { PaymentProvider } from './payment-provider';
 import type { StripePaymentProvider } from './stripe-provider';
 import { registerStripeWebhook } from './stripe-webhooks';
+import { guards } from '../../http/route-guard';
 
 /** The billing module as the composition root makes it: its use cases' dependencies and its clock. */
 export interface Billing extends BillingDeps {
@@ -38,26 +39,26 @@ export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing): 
     },
   };
 
-  app.get('/api/billing', { schema: { response: { 200: billingStatus } } }, async (request) =>
+  app.get('/api/billing', { config: guards.signedIn, schema: { response: { 200: billingStatus } } }, async (request) =>
     billing.getBillingStatus(deps, (await request.caller()).userId),
   );
 
-  app.post('/api/billing/checkout', { ...sellsPlans, schema: { body: checkoutInput, response: { 200: redirectResponse } } }, async (request) => {
+  app.post('/api/billing/checkout', { config: guards.signedIn, ...sellsPlans, schema: { body: checkoutInput, response: { 200: redirectResponse } } }, async (request) => {
     const { userId, email, name } = await request.caller();
     return billing.startCheckout(deps, { id: userId, email, name }, request.body);
   });
 
-  app.post('/api/billing/portal', { ...sellsPlans, schema: { response: { 200: redirectResponse } } }, async (request) =>
+  app.post('/api/billing/portal', { config: guards.signedIn, ...sellsPlans, schema: { response: { 200: redirectResponse } } }, async (request) =>
     billing.openPaymentPortal(deps, (await request.caller()).userId),
   );
 
-  app.post('/api/billing/cancel-at-period-end', { ...sellsPlans, schema: { response: { 200: billingStatus } } }, async (request) => {
+  app.post('/api/billing/cancel-at-period-end', { config: guards.signedIn, ...sellsPlans, schema: { response: { 200: billingStatus } } }, async (request) => {
     const { userId, email } = await request.caller();
     return billing.cancelSubscriptionAtPeriodEnd(deps, { id: userId, email });
   });
 
   // The caller's own cards under their own plan (the path predates the word "allowance").
-  app.get('/api/billing/card-access', { schema: { response: { 200: cardAccessResponse } } }, async (request) => {
+  app.get('/api/billing/card-access', { config: guards.signedIn, schema: { response: { 200: cardAccessResponse } } }, async (request) => {
     const { userId } = await request.caller();
     await billing.runBillingClock(deps, userId);
     return deps.cardAllowance.ofOwner(userId);
@@ -67,7 +68,7 @@ export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing): 
     fastify.log.warn('The billing test clock is on: any signed-in user can move billing time forward. Never in production.');
     app.post(
       '/api/billing/test-clock',
-      { schema: { body: testClockInput, response: { 200: testClockResponse } } },
+      { config: guards.signedIn, schema: { body: testClockInput, response: { 200: testClockResponse } } },
       async (request) => {
         await request.caller();
         const moved = time.advance(request.body.days * 86_400_000);

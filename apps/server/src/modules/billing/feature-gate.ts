@@ -10,9 +10,9 @@ export const paidFeatureError = () =>
 
 /**
  * The one server-side plan check ("the paid overlay shows when the user's plan is not in the feature's allowed
- * group"), used as a route option:
+ * group"), which a route's guard runs when it declares a feature:
  *
- *   app.get('/api/contacts/export.csv', { preHandler: requireFeature('csvExport') }, handler)
+ *   app.get('/api/contacts/export.csv', { config: { guard: { caller: 'signed-in', feature: 'csvExport' } } }, handler)
  *
  * The plan is the caller's (the one billing keeps on the user record), resolved once per request.
  */

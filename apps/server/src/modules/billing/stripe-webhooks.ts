@@ -114,7 +114,7 @@ export function registerStripeWebhook(fastify: FastifyInstance, deps: BillingDep
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post(stripeWebhookPath, async (request, reply) => {
+    scope.post(stripeWebhookPath, { config: { guard: { caller: 'stripe' } } }, async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body)) return reply.status(400).send(errorBody('invalid-signature', 'The webhook has no body.'));
       let event: Stripe.Event;

@@ -22,6 +22,7 @@ import { deleteCard } from './card-deletion';
 import { setDefaultCard, updateCard } from './card-editing';
 import { checkUsernameAvailability, getCard, getCardWithFeature, listCards } from './card-reads';
 import { addCardFile, removeCardFile, removeCardImage, setCardImage } from './card-uploads';
+import { guards } from '../../http/route-guard';
 
 /** Reads the single uploaded file of a multipart request, with a size limit and messages for the form. */
 async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
@@ -52,34 +53,34 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: CardsDeps): v
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => request.caller();
 
-  app.get('/api/cards', { schema: { response: { 200: cardListResponse } } }, async (request) => ({
+  app.get('/api/cards', { config: guards.signedIn, schema: { response: { 200: cardListResponse } } }, async (request) => ({
     cards: await listCards(deps, await caller(request)),
   }));
 
-  app.post('/api/cards', { schema: { body: createCardInput, response: { 201: cardResponse } } }, async (request, reply) => {
+  app.post('/api/cards', { config: guards.signedIn, schema: { body: createCardInput, response: { 201: cardResponse } } }, async (request, reply) => {
     const card = await createCard(deps, await caller(request), request.body);
     return reply.status(201).send({ card });
   });
 
   app.get(
     '/api/cards/username-availability',
-    { schema: { querystring: usernameAvailabilityQuery, response: { 200: usernameAvailabilityResponse } } },
+    { config: guards.signedIn, schema: { querystring: usernameAvailabilityQuery, response: { 200: usernameAvailabilityResponse } } },
     async (request) => checkUsernameAvailability(deps, await caller(request), request.query.username, request.query.cardId),
   );
 
-  app.get('/api/cards/:id', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
+  app.get('/api/cards/:id', { config: guards.signedIn, schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
     card: await getCard(deps, await caller(request), request.params.id),
   }));
 
   app.patch(
     '/api/cards/:id',
-    { schema: { params: cardIdParams, body: updateCardInput, response: { 200: cardResponse } } },
+    { config: guards.signedIn, schema: { params: cardIdParams, body: updateCardInput, response: { 200: cardResponse } } },
     async (request) => ({ card: await updateCard(deps, await caller(request), request.params.id, request.body) }),
   );
 
   app.put(
     '/api/cards/:id/username',
-    { schema: { params: cardIdParams, body: setUsernameInput, response: { 200: cardResponse } } },
+    { config: guards.signedIn, schema: { params: cardIdParams, body: setUsernameInput, response: { 200: cardResponse } } },
     async (request) => ({
       card: await updateCard(deps, await caller(request), request.params.id, { username: request.body.username }),
     }),
@@ -87,25 +88,25 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: CardsDeps): v
 
   app.post(
     '/api/cards/:id/duplicate',
-    { schema: { params: cardIdParams, response: { 201: cardResponse } } },
+    { config: guards.signedIn, schema: { params: cardIdParams, response: { 201: cardResponse } } },
     async (request, reply) => {
       const card = await duplicateCard(deps, await caller(request), request.params.id);
       return reply.status(201).send({ card });
     },
   );
 
-  app.post('/api/cards/:id/default', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
+  app.post('/api/cards/:id/default', { config: guards.signedIn, schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => ({
     card: await setDefaultCard(deps, await caller(request), request.params.id),
   }));
 
-  app.delete('/api/cards/:id', { schema: { params: cardIdParams, response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/cards/:id', { config: guards.signedIn, schema: { params: cardIdParams, response: { 200: okResponse } } }, async (request) => {
     await deleteCard(deps, await caller(request), request.params.id);
     return { ok: true as const };
   });
 
   app.post(
     '/api/cards/:id/images/:slot',
-    { schema: { params: cardImageParams, response: { 200: cardResponse } } },
+    { config: guards.signedIn, schema: { params: cardImageParams, response: { 200: cardResponse } } },
     async (request) => {
       const current = await caller(request);
       // Access first: a stranger learns nothing, and the upload is not read for a card they cannot change.
@@ -117,13 +118,13 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: CardsDeps): v
 
   app.delete(
     '/api/cards/:id/images/:slot',
-    { schema: { params: cardImageParams, response: { 200: cardResponse } } },
+    { config: guards.signedIn, schema: { params: cardImageParams, response: { 200: cardResponse } } },
     async (request) => ({
       card: await removeCardImage(deps, await caller(request), request.params.id, request.params.slot),
     }),
   );
 
-  app.post('/api/cards/:id/files', { schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => {
+  app.post('/api/cards/:id/files', { config: guards.signedIn, schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => {
     const current = await caller(request);
     await getCardWithFeature(deps, current, request.params.id, 'attachments');
     const upload = await readUpload(request, maxDownloadableFileBytes, fileMessages.tooLarge);
@@ -132,7 +133,7 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: CardsDeps): v
 
   app.delete(
     '/api/cards/:id/files/:fileId',
-    { schema: { params: cardFileParams, response: { 200: cardResponse } } },
+    { config: guards.signedIn, schema: { params: cardFileParams, response: { 200: cardResponse } } },
     async (request) => ({
       card: await removeCardFile(deps, await caller(request), request.params.id, request.params.fileId),
     }),

@@ -15,7 +15,6 @@ import {
   notificationSettings,
   updateContactInput,
 } from '@cardstack/shared/contacts/schemas';
-import { requireFeature } from '../billing/billing-module';
 import { vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { sendStoredFile } from '../storage/storage-module';
 import { exportContentTypes, exportFileName, exportFormats } from './contact-export';
@@ -25,6 +24,7 @@ import { createContact, updateContact } from './contact-editing';
 import { contactVCard, exportContacts, getContact, listContactCards, listContacts } from './contact-reads';
 import { getNotificationSettings, updateNotificationSettings } from './notification-settings';
 import { contactCardImage } from './scanned-contacts';
+import { guards } from '../../http/route-guard';
 
 /**
  * /api/contacts and /api/account/notifications: thin handlers over the contacts use cases; each use case
@@ -35,22 +35,22 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactsDe
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => request.caller();
 
-  app.get('/api/contacts', { schema: { querystring: contactListQuery, response: { 200: contactListResponse } } }, async (request) =>
+  app.get('/api/contacts', { config: guards.signedIn, schema: { querystring: contactListQuery, response: { 200: contactListResponse } } }, async (request) =>
     listContacts(deps, await caller(request), request.query),
   );
 
-  app.post('/api/contacts', { schema: { body: createContactInput, response: { 201: contactResponse } } }, async (request, reply) => {
+  app.post('/api/contacts', { config: guards.signedIn, schema: { body: createContactInput, response: { 201: contactResponse } } }, async (request, reply) => {
     const created = await createContact(deps, await caller(request), request.body);
     return reply.status(201).send(created);
   });
 
-  app.get('/api/contacts/cards', { schema: { response: { 200: contactCardOptionsResponse } } }, async (request) => ({
+  app.get('/api/contacts/cards', { config: guards.signedIn, schema: { response: { 200: contactCardOptionsResponse } } }, async (request) => ({
     cards: await listContactCards(deps, await caller(request)),
   }));
 
   app.post(
     '/api/contacts/bulk-delete',
-    { schema: { body: bulkDeleteContactsInput, response: { 200: bulkDeleteContactsResponse } } },
+    { config: guards.signedIn, schema: { body: bulkDeleteContactsInput, response: { 200: bulkDeleteContactsResponse } } },
     async (request) => ({ deleted: await bulkDeleteContacts(deps, await caller(request), request.body.ids) }),
   );
 
@@ -59,7 +59,7 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactsDe
   app.get(
     '/api/contacts/export/:format',
     {
-      preHandler: requireFeature('csvExport'),
+      config: { guard: { caller: 'signed-in', feature: 'csvExport' } },
       schema: { params: z.object({ format: z.enum(exportFormats) }), querystring: contactFilter },
     },
     async (request, reply) => {
@@ -73,22 +73,22 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactsDe
     },
   );
 
-  app.get('/api/contacts/:id', { schema: { params: contactIdParams, response: { 200: contactResponse } } }, async (request) =>
+  app.get('/api/contacts/:id', { config: guards.signedIn, schema: { params: contactIdParams, response: { 200: contactResponse } } }, async (request) =>
     getContact(deps, await caller(request), request.params.id),
   );
 
   app.patch(
     '/api/contacts/:id',
-    { schema: { params: contactIdParams, body: updateContactInput, response: { 200: contactResponse } } },
+    { config: guards.signedIn, schema: { params: contactIdParams, body: updateContactInput, response: { 200: contactResponse } } },
     async (request) => updateContact(deps, await caller(request), request.params.id, request.body),
   );
 
-  app.delete('/api/contacts/:id', { schema: { params: contactIdParams, response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/contacts/:id', { config: guards.signedIn, schema: { params: contactIdParams, response: { 200: okResponse } } }, async (request) => {
     await deleteContact(deps, await caller(request), request.params.id);
     return { ok: true as const };
   });
 
-  app.get('/api/contacts/:id/vcard', { schema: { params: contactIdParams } }, async (request, reply) => {
+  app.get('/api/contacts/:id/vcard', { config: guards.signedIn, schema: { params: contactIdParams } }, async (request, reply) => {
     const file = await contactVCard(deps, await caller(request), request.params.id);
     return reply
       .header('content-type', vcardContentType)
@@ -98,18 +98,18 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactsDe
   });
 
   // The photo of a scanned card: private to whoever may see the contact, so never cached by shared caches.
-  app.get('/api/contacts/:id/card-image', { schema: { params: contactIdParams } }, async (request, reply) => {
+  app.get('/api/contacts/:id/card-image', { config: guards.signedIn, schema: { params: contactIdParams } }, async (request, reply) => {
     const { key, file } = await contactCardImage(deps, await caller(request), request.params.id);
     return sendStoredFile(reply, key, file, { cacheControl: 'private, max-age=300' });
   });
 
-  app.get('/api/account/notifications', { schema: { response: { 200: notificationSettings } } }, async (request) =>
+  app.get('/api/account/notifications', { config: guards.signedIn, schema: { response: { 200: notificationSettings } } }, async (request) =>
     getNotificationSettings(deps, (await request.caller()).userId),
   );
 
   app.put(
     '/api/account/notifications',
-    { schema: { body: notificationSettings, response: { 200: notificationSettings } } },
+    { config: guards.signedIn, schema: { body: notificationSettings, response: { 200: notificationSettings } } },
     async (request) => updateNotificationSettings(deps, (await request.caller()).userId, request.body),
   );
 }

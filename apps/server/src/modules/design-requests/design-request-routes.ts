@@ -61,14 +61,14 @@ export function registerDesignRequestRoutes(fastify: FastifyInstance, deps: Desi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitPerAddress(options.rateLimiter, 'design-form', options.rateLimit, designRequestTexts.tooMany);
 
-  app.post('/api/design-requests/custom-design', { preHandler: limit, schema: { response: { 201: designRequestSentResponse } } }, async (request, reply) => {
+  app.post('/api/design-requests/custom-design', { config: { guard: { caller: 'anyone', rateLimit: limit } }, schema: { response: { 201: designRequestSentResponse } } }, async (request, reply) => {
     const form = await readForm(request);
     const input = parseForm(customDesignInput, form.fields);
     const message = await submitDesignRequest(deps, { kind: 'custom-design', input }, form.files);
     return reply.status(201).send({ message });
   });
 
-  app.post('/api/design-requests/quote', { preHandler: limit, schema: { body: quoteInput, response: { 201: designRequestSentResponse } } }, async (request, reply) => {
+  app.post('/api/design-requests/quote', { config: { guard: { caller: 'anyone', rateLimit: limit } }, schema: { body: quoteInput, response: { 201: designRequestSentResponse } } }, async (request, reply) => {
     const message = await submitDesignRequest(deps, { kind: 'quote', input: request.body }, []);
     return reply.status(201).send({ message });
   });

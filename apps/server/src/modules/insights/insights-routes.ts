@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { insightsPaths, insightsQuery, insightsResponse } from '@cardstack/shared/insights/schemas';
-import { requireFeature } from '../billing/billing-module';
 import { insightsCsvFileName, insightsCsvStream } from './insights-csv';
 import { loadDashboard, type InsightsDeps } from './insights-dashboard';
 
@@ -12,14 +11,12 @@ import { loadDashboard, type InsightsDeps } from './insights-dashboard';
  */
 export function registerInsightsRoutes(fastify: FastifyInstance, deps: InsightsDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const gate = requireFeature('analytics');
-
-  app.get(insightsPaths.dashboard, { preHandler: gate, schema: { querystring: insightsQuery, response: { 200: insightsResponse } } }, async (request, reply) => {
+  app.get(insightsPaths.dashboard, { config: { guard: { caller: 'signed-in', feature: 'analytics' } }, schema: { querystring: insightsQuery, response: { 200: insightsResponse } } }, async (request, reply) => {
     const { response } = await loadDashboard(deps, await request.caller(), request.query);
     return reply.header('cache-control', 'no-store').send(response);
   });
 
-  app.get(insightsPaths.exportCsv, { preHandler: gate, schema: { querystring: insightsQuery } }, async (request, reply) => {
+  app.get(insightsPaths.exportCsv, { config: { guard: { caller: 'signed-in', feature: 'analytics' } }, schema: { querystring: insightsQuery } }, async (request, reply) => {
     const { response } = await loadDashboard(deps, await request.caller(), request.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -27,7 +27,6 @@ import {
   type IntegrationsStatus,
 } from '@cardstack/shared/integrations/schemas';
 import { okResponse } from '@cardstack/shared/account/schemas';
-import { requireFeature } from '../billing/billing-module';
 import { getCard, listCards } from '../cards/cards-module';
 import { createContact, getContact, listContacts } from '../contacts/contacts-module';
 import { limitPerAddress } from '../rate-limit/rate-limit-module';
@@ -39,6 +38,7 @@ import { OAuth2Server } from './oauth-server';
 import { buildOpenApiDocument } from './openapi';
 import { renderApiReference } from './reference-page';
 import { listDeliveries, listHooks, subscribe, unsubscribe } from './webhooks';
+import { guards } from '../../http/route-guard';
 
 /** What the token endpoint allows per client address (Zapier refreshes rarely; guessing codes needs many tries). */
 const tokenRateLimit = { max: 60, windowSeconds: 60 } as const;
@@ -70,7 +70,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   const zapier = deps.clients.find((client) => client.id === deps.zapierClientId) ?? null;
 
   // ---- Settings → Integrations (the signed-in user) ----------------------------------------------------
-  app.get('/api/integrations', { schema: { response: { 200: integrationsStatus } } }, async (request): Promise<IntegrationsStatus> => {
+  app.get('/api/integrations', { config: guards.signedIn, schema: { response: { 200: integrationsStatus } } }, async (request): Promise<IntegrationsStatus> => {
     const caller = await request.caller();
     let isConnected = false;
     if (zapier) {
@@ -84,47 +84,47 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
     return { zapier: { isAvailable: zapier !== null, isConnected, connectUrl: deps.zapierConnectUrl } };
   });
 
-  app.delete('/api/integrations/zapier', { schema: { response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/integrations/zapier', { config: guards.signedIn, schema: { response: { 200: okResponse } } }, async (request) => {
     const caller = await request.caller();
     if (zapier) await repository.deleteGrant(deps.db, caller.userId, zapier.id);
     return { ok: true as const };
   });
 
-  app.get('/api/integrations/api-keys', { schema: { response: { 200: apiKeyListResponse } } }, async (request) =>
+  app.get('/api/integrations/api-keys', { config: guards.signedIn, schema: { response: { 200: apiKeyListResponse } } }, async (request) =>
     listApiKeys(deps.db, (await request.caller()).userId),
   );
-  app.post('/api/integrations/api-keys', { schema: { body: createApiKeyInput, response: { 201: createApiKeyResponse } } }, async (request, reply) => {
+  app.post('/api/integrations/api-keys', { config: guards.signedIn, schema: { body: createApiKeyInput, response: { 201: createApiKeyResponse } } }, async (request, reply) => {
     const created = await createApiKey(deps, await request.caller(), request.body);
     return reply.status(201).header('cache-control', 'no-store').send(created);
   });
-  app.delete('/api/integrations/api-keys/:id', { schema: { params: idParams, response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/integrations/api-keys/:id', { config: guards.signedIn, schema: { params: idParams, response: { 200: okResponse } } }, async (request) => {
     await revokeApiKey(deps.db, (await request.caller()).userId, request.params.id);
     return { ok: true as const };
   });
 
-  app.get('/api/integrations/webhooks', { schema: { response: { 200: hookListResponse } } }, async (request) =>
+  app.get('/api/integrations/webhooks', { config: guards.signedIn, schema: { response: { 200: hookListResponse } } }, async (request) =>
     listHooks(deps.webhooks, (await request.caller()).userId),
   );
-  app.post('/api/integrations/webhooks', { schema: { body: createHookInput, response: { 201: createHookResponse } } }, async (request, reply) => {
+  app.post('/api/integrations/webhooks', { config: guards.signedIn, schema: { body: createHookInput, response: { 201: createHookResponse } } }, async (request, reply) => {
     const hook = await subscribe(deps.webhooks, { userId: (await request.caller()).userId, apiKeyId: null, grantId: null }, request.body);
     return reply.status(201).header('cache-control', 'no-store').send(hook);
   });
-  app.delete('/api/integrations/webhooks/:id', { schema: { params: idParams, response: { 200: okResponse } } }, async (request) => {
+  app.delete('/api/integrations/webhooks/:id', { config: guards.signedIn, schema: { params: idParams, response: { 200: okResponse } } }, async (request) => {
     await unsubscribe(deps.webhooks, (await request.caller()).userId, request.params.id);
     return { ok: true as const };
   });
-  app.get('/api/integrations/webhooks/:id/deliveries', { schema: { params: idParams, response: { 200: deliveryListResponse } } }, async (request) =>
+  app.get('/api/integrations/webhooks/:id/deliveries', { config: guards.signedIn, schema: { params: idParams, response: { 200: deliveryListResponse } } }, async (request) =>
     listDeliveries(deps.webhooks, (await request.caller()).userId, request.params.id),
   );
 
   // ---- OAuth consent (/oauth in the SPA) ----------------------------------------------------------------
-  app.get('/api/oauth/authorize', { schema: { querystring: oauthAuthorizeQuery, response: { 200: oauthAuthorizeInfo } } }, async (request) => {
+  app.get('/api/oauth/authorize', { config: guards.signedIn, schema: { querystring: oauthAuthorizeQuery, response: { 200: oauthAuthorizeInfo } } }, async (request) => {
     await request.caller();
     return describeAuthorization(deps.clients, request.query);
   });
   app.post(
     '/api/oauth/authorize',
-    { preHandler: requireFeature('zapier'), schema: { body: oauthDecisionInput, response: { 200: oauthDecisionResponse } } },
+    { config: { guard: { caller: 'signed-in', feature: 'zapier' } }, schema: { body: oauthDecisionInput, response: { 200: oauthDecisionResponse } } },
     async (request) => decideAuthorization(deps.oauth, deps.clients, await request.caller(), request.body),
   );
 
@@ -135,7 +135,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/oauth/token',
-      { preHandler: limitPerAddress(deps.rateLimiter, 'oauth-token', tokenRateLimit), schema: { body: oauthTokenForm } },
+      { config: { guard: { caller: 'oauth-client', rateLimit: limitPerAddress(deps.rateLimiter, 'oauth-token', tokenRateLimit) } }, schema: { body: oauthTokenForm } },
       async (request, reply) => {
         const oauthRequest = new OAuth2Server.Request({
           method: request.method,
@@ -169,26 +169,26 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
     grantId: principal.via.kind === 'oauth' ? principal.via.grantId : null,
   });
 
-  app.get('/api/v1/openapi.json', async () => buildOpenApiDocument(deps.baseUrl));
-  app.get('/api/v1/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(renderApiReference(deps.baseUrl)));
+  app.get('/api/v1/openapi.json', { config: guards.anyone }, async () => buildOpenApiDocument(deps.baseUrl));
+  app.get('/api/v1/docs', { config: guards.anyone }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(renderApiReference(deps.baseUrl)));
 
-  app.get('/api/v1/me', { schema: { response: { 200: meResponse } } }, async (request, reply) => {
+  app.get('/api/v1/me', { config: { guard: { caller: 'api-token' } }, schema: { response: { 200: meResponse } } }, async (request, reply) => {
     const { caller } = await principalOf(request, reply);
     return { id: caller.userId, email: caller.email, name: caller.name };
   });
 
-  app.get('/api/v1/cards', { schema: { response: { 200: v1CardListResponse } } }, async (request, reply) => {
+  app.get('/api/v1/cards', { config: { guard: { caller: 'api-token' } }, schema: { response: { 200: v1CardListResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'cards:read');
     return { cards: await listCards(deps.cards, principal.caller) };
   });
-  app.get('/api/v1/cards/:id', { schema: { params: v1CardParams, response: { 200: v1CardResponse } } }, async (request, reply) => {
+  app.get('/api/v1/cards/:id', { config: { guard: { caller: 'api-token' } }, schema: { params: v1CardParams, response: { 200: v1CardResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'cards:read');
     return { card: await getCard(deps.cards, principal.caller, request.params.id) };
   });
 
-  app.get('/api/v1/contacts', { schema: { querystring: v1ContactListQuery, response: { 200: v1ContactListResponse } } }, async (request, reply) => {
+  app.get('/api/v1/contacts', { config: { guard: { caller: 'api-token' } }, schema: { querystring: v1ContactListQuery, response: { 200: v1ContactListResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'contacts:read');
     const page = await listContacts(deps.contacts, principal.caller, {
@@ -201,35 +201,35 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
     });
     return { contacts: page.contacts, next_cursor: page.nextCursor };
   });
-  app.get('/api/v1/contacts/:id', { schema: { params: v1CardParams, response: { 200: v1ContactResponse } } }, async (request, reply) => {
+  app.get('/api/v1/contacts/:id', { config: { guard: { caller: 'api-token' } }, schema: { params: v1CardParams, response: { 200: v1ContactResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'contacts:read');
     return getContact(deps.contacts, principal.caller, request.params.id);
   });
-  app.post('/api/v1/contacts', { schema: { body: v1CreateContactInput, response: { 201: v1ContactResponse } } }, async (request, reply) => {
+  app.post('/api/v1/contacts', { config: { guard: { caller: 'api-token' } }, schema: { body: v1CreateContactInput, response: { 201: v1ContactResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'contacts:write');
     return reply.status(201).send(await createContact(deps.contacts, principal.caller, request.body));
   });
 
-  app.get('/api/v1/hooks', { schema: { response: { 200: hookListResponse } } }, async (request, reply) => {
+  app.get('/api/v1/hooks', { config: { guard: { caller: 'api-token' } }, schema: { response: { 200: hookListResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'webhooks');
     return listHooks(deps.webhooks, principal.caller.userId);
   });
-  app.post('/api/v1/hooks', { schema: { body: createHookInput, response: { 201: createHookResponse } } }, async (request, reply) => {
+  app.post('/api/v1/hooks', { config: { guard: { caller: 'api-token' } }, schema: { body: createHookInput, response: { 201: createHookResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'webhooks');
     requireScope(principal, webhookEventScopes[request.body.event]);
     return reply.status(201).send(await subscribe(deps.webhooks, hookOwner(principal), request.body));
   });
-  app.delete('/api/v1/hooks/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/v1/hooks/:id', { config: { guard: { caller: 'api-token' } }, schema: { params: idParams } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'webhooks');
     await unsubscribe(deps.webhooks, principal.caller.userId, request.params.id);
     return reply.status(204).send();
   });
-  app.get('/api/v1/hooks/:id/deliveries', { schema: { params: idParams, response: { 200: deliveryListResponse } } }, async (request, reply) => {
+  app.get('/api/v1/hooks/:id/deliveries', { config: { guard: { caller: 'api-token' } }, schema: { params: idParams, response: { 200: deliveryListResponse } } }, async (request, reply) => {
     const principal = await principalOf(request, reply);
     requireScope(principal, 'webhooks');
     return listDeliveries(deps.webhooks, principal.caller.userId, request.params.id);

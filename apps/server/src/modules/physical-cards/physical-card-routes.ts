@@ -15,6 +15,7 @@ import {
 import { limitPerAddress } from '../rate-limit/rate-limit-module';
 import { renderQrSvg } from '../public-card/public-card-module';
 import * as physicalCards from './physical-card-service';
+import { guards } from '../../http/route-guard';
 
 /** Looking up pre-orders by id (the activation page): per client address, so ids cannot be tried in bulk. */
 const lookupLimit = { max: 60, windowSeconds: 60 };
@@ -31,29 +32,29 @@ export function registerPhysicalCardRoutes(fastify: FastifyInstance, deps: physi
     '/api/physical-cards/preorders/:preorderId',
     {
       schema: { params: preorderIdParams, response: { 200: preorderStatusResponse } },
-      preHandler: limitPerAddress(deps.rateLimiter, 'preorder-lookup', lookupLimit, physicalCardTexts.tooManyAttempts),
+      config: { guard: { caller: 'anyone', rateLimit: limitPerAddress(deps.rateLimiter, 'preorder-lookup', lookupLimit, physicalCardTexts.tooManyAttempts) } },
     },
     async (request) => ({ preorder: await physicalCards.preorderStatus(deps, request.params.preorderId) }),
   );
 
   app.post(
     '/api/physical-cards/preorders/:preorderId/activate',
-    { schema: { params: preorderIdParams, body: activatePreorderInput, response: { 200: activationResponse } } },
+    { config: guards.signedIn, schema: { params: preorderIdParams, body: activatePreorderInput, response: { 200: activationResponse } } },
     async (request) => physicalCards.activatePreorder(deps, await request.caller(), request.params.preorderId, request.ip, request.body.cardId),
   );
 
-  app.get('/api/physical-cards/preorders/:preorderId/qr.svg', { schema: { params: preorderIdParams } }, async (request, reply) => {
+  app.get('/api/physical-cards/preorders/:preorderId/qr.svg', { config: guards.anyone, schema: { params: preorderIdParams } }, async (request, reply) => {
     const svg = await renderQrSvg(physicalCards.printedQrUrl(deps.baseUrl, request.params.preorderId));
     return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
 
-  app.get('/api/physical-cards', { schema: { querystring: physicalCardListQuery, response: { 200: physicalCardListResponse } } }, async (request) => ({
+  app.get('/api/physical-cards', { config: guards.signedIn, schema: { querystring: physicalCardListQuery, response: { 200: physicalCardListResponse } } }, async (request) => ({
     physicalCards: await physicalCards.listPhysicalCards(deps, await request.caller(), request.query.scope),
   }));
 
   app.post(
     '/api/physical-cards/:preorderId/assign',
-    { schema: { params: preorderIdParams, body: assignPhysicalCardInput, response: { 200: physicalCardResponse } } },
+    { config: guards.signedIn, schema: { params: preorderIdParams, body: assignPhysicalCardInput, response: { 200: physicalCardResponse } } },
     async (request) => ({
       physicalCard: await physicalCards.assignPhysicalCard(deps, await request.caller(), request.params.preorderId, request.body.cardId),
       message: physicalCardTexts.moved,
@@ -62,7 +63,7 @@ export function registerPhysicalCardRoutes(fastify: FastifyInstance, deps: physi
 
   app.post(
     '/api/physical-cards/:preorderId/state',
-    { schema: { params: preorderIdParams, body: physicalCardStateInput, response: { 200: physicalCardResponse } } },
+    { config: guards.signedIn, schema: { params: preorderIdParams, body: physicalCardStateInput, response: { 200: physicalCardResponse } } },
     async (request) => ({
       physicalCard: await physicalCards.setPhysicalCardState(deps, await request.caller(), request.params.preorderId, request.body.isDeactivated),
       message: request.body.isDeactivated ? physicalCardTexts.deactivated : physicalCardTexts.reactivated,

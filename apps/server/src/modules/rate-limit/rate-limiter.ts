@@ -80,7 +80,7 @@ export function rateLimitAddressOf(address: string): string {
 /**
  * A route option that limits a route per client address:
  *
- *   app.post('/x', { preHandler: limitPerAddress(limiter, 'lead-form', { max: 10, windowSeconds: 60 }) }, handler)
+ *   app.post('/x', { config: { guard: { caller: 'anyone', rateLimit: limitPerAddress(limiter, 'lead-form', { max: 10, windowSeconds: 60 }) } } }, handler)
  *
  * The address is the one Fastify trusts (TRUST_PROXY decides whether a proxy header counts), bucketed by
  * `rateLimitAddressOf`.

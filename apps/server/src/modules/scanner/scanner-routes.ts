@@ -17,6 +17,7 @@ import { findDuplicateContacts, saveScannedContact, type ContactsDeps } from '..
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import { improveWithAi, type ScannerAiConfig } from './scanner-ai';
 import { registerScannerAssetRoutes, type ScannerAssets } from './scanner-assets';
+import { guards } from '../../http/route-guard';
 
 export interface ScannerDeps {
   contacts: ContactsDeps;
@@ -67,7 +68,7 @@ export function registerScannerRoutes(fastify: FastifyInstance, deps: ScannerDep
   if (deps.assets) registerScannerAssetRoutes(fastify, deps.assets);
   const aiRateLimit = deps.aiRateLimit ?? { max: 20, windowSeconds: 10 * 60 };
 
-  app.get('/api/scanner/config', { schema: { response: { 200: scannerConfigResponse } } }, async (request): Promise<ScannerConfig> => {
+  app.get('/api/scanner/config', { config: guards.signedIn, schema: { response: { 200: scannerConfigResponse } } }, async (request): Promise<ScannerConfig> => {
     await request.caller();
     return {
       assetBase: deps.assets?.base ?? '',
@@ -78,11 +79,11 @@ export function registerScannerRoutes(fastify: FastifyInstance, deps: ScannerDep
 
   app.post(
     '/api/scanner/duplicates',
-    { schema: { body: duplicateCheckInput, response: { 200: duplicateCheckResponse } } },
+    { config: guards.signedIn, schema: { body: duplicateCheckInput, response: { 200: duplicateCheckResponse } } },
     async (request) => ({ duplicates: await findDuplicateContacts(deps.contacts, await request.caller(), request.body) }),
   );
 
-  app.post('/api/scanner/contacts', { schema: { response: { 201: savedScanResponse } } }, async (request, reply) => {
+  app.post('/api/scanner/contacts', { config: guards.signedIn, schema: { response: { 201: savedScanResponse } } }, async (request, reply) => {
     const caller = await request.caller();
     const upload = await readScanUpload(request);
     const parsed = scannedContactInput.safeParse(upload.fields);
@@ -97,7 +98,7 @@ export function registerScannerRoutes(fastify: FastifyInstance, deps: ScannerDep
 
   app.post(
     '/api/scanner/improve',
-    { bodyLimit: 6 * 1024 * 1024, schema: { body: improveScanInput, response: { 200: improveScanResponse } } },
+    { config: guards.signedIn, bodyLimit: 6 * 1024 * 1024, schema: { body: improveScanInput, response: { 200: improveScanResponse } } },
     async (request) => {
       const caller = await request.caller();
       if (!deps.ai) throw new AppError(404, 'scanner-ai-off', scannerMessages.aiOff);

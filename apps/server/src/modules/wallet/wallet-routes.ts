@@ -18,6 +18,7 @@ import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-modu
 import { attachmentDisposition } from '../storage/storage-module';
 import { pkpassContentType } from './apple-pass';
 import type { WalletService } from './wallet-service';
+import { guards } from '../../http/route-guard';
 
 const publicKeyParams = z.object({ key: z.string().min(1).max(64) });
 
@@ -43,17 +44,17 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
     options.rateLimiter.enforce([{ key: `wallet-device-registration:pass:${cardId}`, rule: { max: 200, windowSeconds: 3600 } }]);
 
   // ---- The editor's Apple Wallet and Google Wallet tabs ----
-  app.get('/api/cards/:id/wallet', { schema: { params: walletCardParams, response: { 200: walletResponse } } }, async (request) =>
+  app.get('/api/cards/:id/wallet', { config: guards.signedIn, schema: { params: walletCardParams, response: { 200: walletResponse } } }, async (request) =>
     service.walletOf(await request.caller(), request.params.id),
   );
   app.put(
     '/api/cards/:id/wallet/apple',
-    { schema: { params: walletCardParams, body: applePassSettingsInput, response: { 200: walletResponse } } },
+    { config: guards.signedIn, schema: { params: walletCardParams, body: applePassSettingsInput, response: { 200: walletResponse } } },
     async (request) => service.saveSettings(await request.caller(), request.params.id, 'apple', request.body),
   );
   app.put(
     '/api/cards/:id/wallet/google',
-    { schema: { params: walletCardParams, body: googlePassSettingsInput, response: { 200: walletResponse } } },
+    { config: guards.signedIn, schema: { params: walletCardParams, body: googlePassSettingsInput, response: { 200: walletResponse } } },
     async (request) => service.saveSettings(await request.caller(), request.params.id, 'google', request.body),
   );
 
@@ -77,7 +78,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
 
   app.post(
     `${base}/devices/:device/registrations/:passType/:serial`,
-    { schema: { params: appleDeviceRegistrationParams, body: appleDeviceRegistrationBody }, preHandler: registrationsPerAddress },
+    { config: { guard: { caller: 'wallet-device', rateLimit: registrationsPerAddress } }, schema: { params: appleDeviceRegistrationParams, body: appleDeviceRegistrationBody } },
     async (request, reply) => {
       const card = await service.authorisedCard(request.params.passType, request.params.serial, authorisation(request));
       if (!card) return unauthorised(reply);
@@ -86,7 +87,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
       return reply.status(outcome === 'registered' ? 201 : 200).send();
     },
   );
-  app.delete(`${base}/devices/:device/registrations/:passType/:serial`, { schema: { params: appleDeviceRegistrationParams } }, async (request, reply) => {
+  app.delete(`${base}/devices/:device/registrations/:passType/:serial`, { config: { guard: { caller: 'wallet-device' } }, schema: { params: appleDeviceRegistrationParams } }, async (request, reply) => {
     const card = await service.authorisedCard(request.params.passType, request.params.serial, authorisation(request));
     if (!card) return unauthorised(reply);
     await service.unregisterDevice(card, request.params.device);
@@ -94,13 +95,13 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
   });
   app.get(
     `${base}/devices/:device/registrations/:passType`,
-    { schema: { params: appleDevicePassesParams, querystring: appleDevicePassesQuery } },
+    { config: { guard: { caller: 'wallet-device' } }, schema: { params: appleDevicePassesParams, querystring: appleDevicePassesQuery } },
     async (request, reply) => {
       const updated = await service.updatedSerials(request.params.device, request.params.passType, request.query.passesUpdatedSince);
       return updated ? reply.send(appleSerialNumbersResponse.parse(updated)) : reply.status(204).send();
     },
   );
-  app.get(`${base}/passes/:passType/:serial`, { schema: { params: applePassParams } }, async (request, reply) => {
+  app.get(`${base}/passes/:passType/:serial`, { config: { guard: { caller: 'wallet-device' } }, schema: { params: applePassParams } }, async (request, reply) => {
     const card = await service.authorisedCard(request.params.passType, request.params.serial, authorisation(request));
     if (!card) return unauthorised(reply);
     const pass = await service.passForDevice(card);
@@ -112,7 +113,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
     }
     return reply.header('content-type', pkpassContentType).send(pass.body);
   });
-  app.post(`${base}/log`, { schema: { body: appleLogBody }, preHandler: perAddress('wallet-device-log') }, async (request, reply) => {
+  app.post(`${base}/log`, { config: { guard: { caller: 'wallet-device', rateLimit: perAddress('wallet-device-log') } }, schema: { body: appleLogBody } }, async (request, reply) => {
     service.logDeviceMessages(request.body.logs);
     return reply.status(200).send();
   });

@@ -6,6 +6,7 @@ import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
 import type { AnyConnection } from '../db/schema';
 import type { ErrorLogTables } from './error-log-tables';
 import { redactUrl } from './log-redaction';
+import { fieldErrorsOf, type ValidationIssue } from '@cardstack/shared/http/field-errors';
 
 /** An error a use case throws on purpose: its message is meant for the person using the product. */
 export class AppError extends Error {
@@ -24,6 +25,12 @@ export const forbidden = (message = 'You are not allowed to do this.') => new Ap
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign in to continue.');
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'bad-request', message, fields);
+
+/** A form the shared schema refused: 400 with a message per field (`fieldErrorsOf`), the first one as the message. */
+export function invalidForm(issues: readonly ValidationIssue[]): AppError {
+  const fields = fieldErrorsOf(issues);
+  return badRequest(Object.values(fields)[0] ?? 'Check the form.', fields);
+}
 
 /** Seconds a client is asked to wait before trying again when the server sheds load. */
 export const overloadRetryAfterSeconds = 5;

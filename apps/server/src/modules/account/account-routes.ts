@@ -11,11 +11,14 @@ import {
 import { accountAccess } from '@cardstack/shared/account/access';
 import { sessionUser } from '@cardstack/shared/auth/schemas';
 import { webHeadersOf } from '../auth/auth-module';
-import { badRequest } from '../../http/errors';
 import { listAccess, revokeAllAccess } from './access-review';
 import type { AccountDeps } from './account-service';
 import * as account from './account-service';
+import { readSingleFile } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
+
+/** The largest photo accepted; it is re-encoded to 512 × 512 pixels. */
+const maxPhotoBytes = 10 * 1024 * 1024;
 
 export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,9 +49,12 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
 
   app.post('/api/account/photo', { config: guards.signedIn, schema: { response: { 200: z.object({ photoUrl: z.string() }) } } }, async (request) => {
     const current = await session(request);
-    const file = await request.file();
-    if (!file) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
-    const photoUrl = await account.setPhoto(deps, current.userId, await file.toBuffer());
+    const file = await readSingleFile(request, {
+      maxFileBytes: maxPhotoBytes,
+      tooLarge: { message: 'The image is larger than 10 MB.', field: 'file' },
+      missing: { message: 'Choose an image to upload.', field: 'file' },
+    });
+    const photoUrl = await account.setPhoto(deps, current.userId, file.body);
     return { photoUrl };
   });
 

@@ -13,6 +13,7 @@ import {
   twoFactorPasswordInput,
 } from '@cardstack/shared/auth/schemas';
 import { passkeyAuthenticateInput, passkeyOptionsInput, passkeyRegisterInput } from '@cardstack/shared/auth/passkeys';
+import { fieldErrorsOf, type ValidationIssue } from '@cardstack/shared/http/field-errors';
 import { rateLimitAddressOf, type RateLimiter } from '../rate-limit/rate-limit-module';
 import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
@@ -128,9 +129,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 }
 
 /** In Better Auth's answer shape ({ code, message }), which the SPA reads for every /api/auth route. */
-function sendValidationError(reply: FastifyReply, issues: readonly { path: PropertyKey[]; message: string; code?: string }[]) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
+function sendValidationError(reply: FastifyReply, issues: readonly (ValidationIssue & { code?: string })[]) {
+  const fields = fieldErrorsOf(issues);
   const first = issues[0];
   const message = first?.code === 'unrecognized_keys' ? 'Unexpected field in the request.' : (first?.message ?? 'Invalid input.');
   return reply.status(400).send({ code: 'VALIDATION_ERROR', message, fields });

@@ -15,34 +15,22 @@ import {
   usernameAvailabilityQuery,
   usernameAvailabilityResponse,
 } from '@cardstack/shared/cards/schemas';
-import { AppError, badRequest } from '../../http/errors';
 import { createCard, duplicateCard } from './card-creation';
 import type { CardsDeps } from './card-deps';
 import { deleteCard } from './card-deletion';
 import { setDefaultCard, updateCard } from './card-editing';
 import { checkUsernameAvailability, getCard, getCardWithFeature, listCards } from './card-reads';
 import { addCardFile, removeCardFile, removeCardImage, setCardImage } from './card-uploads';
+import { readSingleFile } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
 
-/** Reads the single uploaded file of a multipart request, with a size limit and messages for the form. */
-async function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
-  const missing = () => badRequest(fileMessages.missing, { file: fileMessages.missing });
-  let file;
-  try {
-    file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
-    throw error;
-  }
-  if (!file) throw missing();
-  try {
-    return { body: await file.toBuffer(), fileName: file.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'file-too-large', tooLargeMessage, { file: tooLargeMessage });
-    }
-    throw error;
-  }
+/** The single uploaded file of a multipart request, with a size limit and messages for the form. */
+function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
+  return readSingleFile(request, {
+    maxFileBytes: maxBytes,
+    tooLarge: { message: tooLargeMessage, field: 'file' },
+    missing: { message: fileMessages.missing, field: 'file' },
+  });
 }
 
 /**

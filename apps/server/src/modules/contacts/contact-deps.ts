@@ -64,13 +64,6 @@ export function toSummary(contact: Contact): ContactSummary {
   return summary;
 }
 
-/** zod issues as the API's per-field messages (the first one per field). */
-export function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-  return fields;
-}
-
 export async function findInScope(deps: ContactsDeps, scope: ContactScope, contactId: string): Promise<repository.StoredContact> {
   const stored = await repository.findContact(deps.db, scope, contactId);
   if (!stored) throw contactNotFound();

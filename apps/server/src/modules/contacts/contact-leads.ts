@@ -3,13 +3,13 @@ import { leadThankYouText } from '@cardstack/shared/cards/schemas';
 import { contactMessages, createLeadInput, leadHoneypotField, type CreateLeadInput } from '@cardstack/shared/contacts/schemas';
 import { isTeamActive } from '@cardstack/shared/plans/plans';
 import type { AnyConnection } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, invalidForm, notFound } from '../../http/errors';
 import { planOf } from '../billing/billing-module';
 import { findCard } from '../cards/cards-module';
 import type { MailOutbox } from '../mail/mail-module';
 import * as repository from './contact-repository';
 import type { ContactCreatedHook} from './contact-deps';
-import { summaryOfNew, nowIso, inTransaction, fieldsOf } from './contact-deps';
+import { inTransaction, nowIso, summaryOfNew } from './contact-deps';
 
 interface CreateLeadOptions {
   cardId: string;
@@ -43,10 +43,7 @@ interface CreateLeadResult {
  */
 export async function createLead(db: AnyConnection, options: CreateLeadOptions): Promise<CreateLeadResult> {
   const parsed = createLeadInput.safeParse(options.input);
-  if (!parsed.success) {
-    const fields = fieldsOf(parsed.error.issues);
-    throw badRequest(Object.values(fields)[0] ?? 'Check the form.', fields);
-  }
+  if (!parsed.success) throw invalidForm(parsed.error.issues);
   const input = parsed.data;
   const createdAt = (options.now ?? new Date()).toISOString();
 

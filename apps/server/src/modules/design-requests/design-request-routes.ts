@@ -10,7 +10,8 @@ import {
   quoteInput,
   type DesignUploadField,
 } from '@cardstack/shared/design-requests/schemas';
-import { AppError, badRequest } from '../../http/errors';
+import { invalidForm } from '../../http/errors';
+import { readMultipart } from '../../http/multipart';
 import { limitPerAddress, type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit-module';
 import { submitDesignRequest, type DesignRequestsDeps, type UploadedFile } from './design-request-service';
 
@@ -22,35 +23,24 @@ export interface DesignRequestRouteOptions {
 /** The form's fields and files: multipart (the page, with uploads) or JSON (no files). */
 async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
-  const fields: Record<string, unknown> = {};
-  const files: UploadedFile[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxDesignUploadBytes, files: designUploadFields.length, fields: 20 } })) {
-      if (part.type === 'file') {
-        const body = await part.toBuffer();
-        if ((designUploadFields as readonly string[]).includes(part.fieldname) && body.length > 0) {
-          files.push({ field: part.fieldname as DesignUploadField, fileName: part.filename, body });
-        }
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file-too-large', designRequestTexts.uploadTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('The form has too many parts.');
-    throw error;
-  }
-  return { fields, files };
+  const form = await readMultipart(request, {
+    maxFileBytes: maxDesignUploadBytes,
+    maxFiles: designUploadFields.length,
+    tooLarge: { message: designRequestTexts.uploadTooLarge },
+  });
+  const files = form.files.flatMap((file) =>
+    (designUploadFields as readonly string[]).includes(file.field) && file.body.length > 0
+      ? [{ field: file.field as DesignUploadField, fileName: file.fileName, body: file.body }]
+      : [],
+  );
+  return { fields: form.fields, files };
 }
 
 /** The shared schema's verdict, with one message per field (the page shows them beside the fields). */
 function parseForm<T>(schema: ZodType<T>, fields: Record<string, unknown>): T {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const messages: Record<string, string> = {};
-  for (const issue of parsed.error.issues) messages[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-  throw badRequest(Object.values(messages)[0] ?? 'Check the form.', messages);
+  throw invalidForm(parsed.error.issues);
 }
 
 /**

@@ -12,11 +12,12 @@ import {
   scannerMessages,
   type ScannerConfig,
 } from '@cardstack/shared/scanner/schemas';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest, invalidForm } from '../../http/errors';
 import { findDuplicateContacts, saveScannedContact, type ContactsDeps } from '../contacts/contacts-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import { improveWithAi, type ScannerAiConfig } from './scanner-ai';
 import { registerScannerAssetRoutes, type ScannerAssets } from './scanner-assets';
+import { readMultipart } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
 
 export interface ScannerDeps {
@@ -33,26 +34,16 @@ export interface ScannerDeps {
 
 /** Reads the review form (field `fields`, JSON) and the card's photo (file `image`, optional) of a save. */
 async function readScanUpload(request: FastifyRequest): Promise<{ fields: unknown; image: Buffer | null }> {
-  let fieldsText: string | null = null;
-  let image: Buffer | null = null;
+  const form = await readMultipart(request, {
+    maxFileBytes: scannerLimits.imageBytes,
+    maxFiles: 1,
+    maxFields: 2,
+    tooLarge: { message: 'The photo is larger than 10 MB.', field: 'image' },
+  });
+  const fieldsText = form.fields.fields;
+  if (fieldsText === undefined) throw badRequest('The form is missing.', { form: 'The form is missing.' });
   try {
-    for await (const part of request.parts({ limits: { fileSize: scannerLimits.imageBytes, files: 1, fields: 2 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'image') image = await part.toBuffer();
-        else await part.toBuffer();
-      } else if (part.fieldname === 'fields' && typeof part.value === 'string') {
-        fieldsText = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file-too-large', 'The photo is larger than 10 MB.', { image: 'The photo is larger than 10 MB.' });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Send the form as multipart/form-data.');
-    throw error;
-  }
-  if (fieldsText === null) throw badRequest('The form is missing.', { form: 'The form is missing.' });
-  try {
-    return { fields: JSON.parse(fieldsText) as unknown, image };
+    return { fields: JSON.parse(fieldsText) as unknown, image: form.files.find((file) => file.field === 'image')?.body ?? null };
   } catch {
     throw badRequest('The form could not be read.', { form: 'The form could not be read.' });
   }
@@ -87,11 +78,7 @@ export function registerScannerRoutes(fastify: FastifyInstance, deps: ScannerDep
     const caller = await request.caller();
     const upload = await readScanUpload(request);
     const parsed = scannedContactInput.safeParse(upload.fields);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-      throw badRequest(Object.values(fields)[0] ?? 'Check the form.', fields);
-    }
+    if (!parsed.success) throw invalidForm(parsed.error.issues);
     const saved = await saveScannedContact(deps.contacts, caller, parsed.data, upload.image);
     return reply.status(201).send(saved);
   });

@@ -20,34 +20,23 @@ import {
   teamMembersResponse,
   templateParams,
 } from '@cardstack/shared/teams/schemas';
-import { AppError, badRequest } from '../../http/errors';
 import * as teamCards from './team-cards';
 import type { TeamsDeps } from './team-deps';
 import * as imports from './team-import';
 import * as invitations from './team-invitations';
 import * as members from './team-members';
 import * as roles from './team-roles';
+import { readSingleFile } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
 
 
 async function readImportUpload(request: FastifyRequest): Promise<{ body: Buffer; fileName: string }> {
-  const missing = () => badRequest(importFileMessages.wrongType, { file: importFileMessages.wrongType });
-  let file;
-  try {
-    file = await request.file({ limits: { fileSize: maxImportFileBytes, files: 1 } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
-    throw error;
-  }
-  if (!file) throw missing();
-  try {
-    return { body: await file.toBuffer(), fileName: file.filename || 'import.csv' };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'file-too-large', importFileMessages.tooLarge, { file: importFileMessages.tooLarge });
-    }
-    throw error;
-  }
+  const file = await readSingleFile(request, {
+    maxFileBytes: maxImportFileBytes,
+    tooLarge: { message: importFileMessages.tooLarge, field: 'file' },
+    missing: { message: importFileMessages.wrongType, field: 'file' },
+  });
+  return { body: file.body, fileName: file.fileName || 'import.csv' };
 }
 
 const okWithCards = z.object({ ok: z.literal(true), cardsKept: z.number().int() });

@@ -17,6 +17,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { ApiError, api } from '../../lib/api-client';
+import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 type Errors = Record<string, string>;
 
@@ -24,9 +25,7 @@ type Errors = Record<string, string>;
 function check(schema: typeof customDesignInput | typeof quoteInput, values: Record<string, unknown>): Errors | null {
   const parsed = schema.safeParse(values);
   if (parsed.success) return null;
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-  return errors;
+  return fieldErrorsOf(parsed.error.issues);
 }
 
 const acceptedUploads = '.png,.jpg,.jpeg,.svg,.pdf,image/png,image/jpeg,image/svg+xml,application/pdf';

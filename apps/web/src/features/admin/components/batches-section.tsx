@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { adminApi, adminQueryKey } from '../admin-api';
 import { DataTable, formatTime } from './table';
-import { fieldErrorsOf } from '../../../lib/field-errors';
+import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 /** Pre-order batches: create N for a product, download the CSV for the printer, see which are activated. */
 export function BatchesSection() {

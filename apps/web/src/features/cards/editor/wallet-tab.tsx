@@ -23,6 +23,7 @@ import { CardFeatureGate } from './card-feature-gate';
 import type { CardEditorValues } from './card-form';
 import { useCardEditorContext } from './editor-context';
 import { EditorSection } from './editor-section';
+import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 /*
  * The Apple Wallet and Google Wallet tabs: the pass's colours and which phones, emails and addresses it carries,
@@ -155,7 +156,7 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
   async function onSave() {
     const checked = schema.safeParse(draft);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(fieldErrorsOf(checked.error.issues));
       return;
     }
     setErrors({});

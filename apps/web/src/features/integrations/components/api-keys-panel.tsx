@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { integrationsApi, integrationsKeys } from '../integrations-api';
-import { fieldErrorsOf } from '../../../lib/field-errors';
+import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

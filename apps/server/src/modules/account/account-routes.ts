@@ -51,7 +51,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     const current = await session(request);
     const file = await readSingleFile(request, {
       maxFileBytes: maxPhotoBytes,
-      tooLarge: { message: 'The image is larger than 10 MB.', field: 'file' },
+      tooLarge: { message: 'The upload is too large.', field: 'file' },
       missing: { message: 'Choose an image to upload.', field: 'file' },
     });
     const photoUrl = await account.setPhoto(deps, current.userId, file.body);

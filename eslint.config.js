@@ -11,7 +11,8 @@ import globals from 'globals';
  */
 function serverEntryOnly(prefix) {
   return {
-    regex: `${prefix}(?!\\.)([^/]+)/(?!\\1-module$)`,
+    // A module's configuration piece (<name>-config.ts) is open too: config.ts merges them all at start-up.
+    regex: `${prefix}(?!\\.)([^/]+)/(?!\\1-(module|config)$)`,
     message: 'Import another server module through its public entry, modules/<name>/<name>-module.ts.',
   };
 }

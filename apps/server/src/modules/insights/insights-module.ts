@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config';
+import { ConfigError } from '../../config-fields';
 import type { AppModule } from '../module-contract';
 import { openCountryLookup } from './country-lookup';
 import type { InsightsDeps } from './insights-dashboard';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isLocalhostUrl } from '../../config';
+import { isLocalhostUrl } from '../../config-fields';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import type { AppModule } from '../module-contract';
 import { walletCredentialStates, walletCredentialsSource, type WalletConfig } from './wallet-credentials';

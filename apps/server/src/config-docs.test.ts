@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from 'node:util';
+import { loadConfig } from './config';
+import { envExampleText, withCurrentTables } from './config-docs';
+
+/* `.env.example` and docs/configuration.md are generated from the configuration pieces; these fail when they drift. */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+describe('the configuration documents', () => {
+  it('.env.example is what the configuration says (run npm run config:docs)', () => {
+    expect(read('.env.example')).toBe(envExampleText());
+  });
+
+  it("docs/configuration.md's tables are what the configuration says (run npm run config:docs)", () => {
+    const document = read('docs/configuration.md');
+    expect(document).toBe(withCurrentTables(document));
+  });
+
+  it('.env.example, copied as it is, starts the server on its defaults', () => {
+    const config = loadConfig(parseEnv(read('.env.example')));
+    expect(config).toMatchObject({ port: 3000, billingProvider: 'test', trustProxy: false, storage: { s3: undefined }, mail: { smtpUrl: undefined } });
+  });
+});

@@ -7,4 +7,4 @@ const root = path.resolve(import.meta.dirname, '..');
 fs.writeFileSync(path.join(root, '.env.example'), envExampleText());
 const docsFile = path.join(root, 'docs/configuration.md');
 fs.writeFileSync(docsFile, withCurrentTables(fs.readFileSync(docsFile, 'utf8')));
-console.log('wrote .env.example and docs/configuration.md');
+process.stdout.write('wrote .env.example and docs/configuration.md\n');

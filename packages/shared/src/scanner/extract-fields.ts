@@ -1,7 +1,6 @@
 import { freeMailDomains, jobTitleKeywords, legalFormSuffixes, nameParticles, nameTitles, organisationWords } from './keywords';
 import { emptyScannedFields, scannerLimits, type ScannedFields } from './schemas';
-import type { OcrLine, Segment} from './ocr-segments';
-import { lower, collapse, wordsOf, compact, countryOfLocale, countryOfHost, segmentsOf } from './ocr-segments';
+import { collapse, compact, countryOfHost, countryOfLocale, lower, segmentsOf, wordsOf, type OcrLine, type Segment } from './ocr-segments';
 import { isAddressLine, isCountryLine, takeEmails, takeLinks, takePhones } from './contact-detail-patterns';
 
 /*

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
-import { type AnyConnection, toIsoString } from '../../db/schema';
+import { toIsoString, type AnyConnection } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   deleteUser,

@@ -1,8 +1,7 @@
 import { defaultCardTheme } from '@cardstack/shared/cards/schemas';
 import type { AnyConnection } from '../../db/schema';
 import * as repository from './card-repository';
-import type { CardsDeps} from './card-deps';
-import { now, sameTheme, vcardCleared } from './card-deps';
+import { now, sameTheme, vcardCleared, type CardsDeps } from './card-deps';
 
 /** What a downgrade takes from cards: the design back to the default, and widgets and attachments erased. */
 export interface BasicReset {

@@ -7,11 +7,57 @@ import { isCardLimitError } from './card-allowance';
 import type { CardCaller } from './card-access';
 import { randomId } from './card-ids';
 import * as repository from './card-repository';
-import type { CardsDeps} from './card-deps';
-import { bestEffort, cardPlanOf, now, vcardCleared } from './card-deps';
+import { bestEffort, cardPlanOf, now, vcardCleared, type CardsDeps } from './card-deps';
 import { checkPaidChanges } from './card-editing';
 import { getCard } from './card-reads';
 import { cardStorageFolders, deleteCardFiles } from './card-uploads';
+
+const emptyImage = (image?: { alt?: string; position?: CardImage['position'] }): CardImage => ({
+  url: null,
+  alt: image?.alt ?? '',
+  position: image?.position ?? defaultImagePosition,
+});
+
+/** A card as it is first stored: what the person gave, the defaults for the rest; its username is its id. */
+function newCard(
+  identity: Pick<Card, 'id' | 'ownerId' | 'teamOwnerId'> & { createdAt: string },
+  input: CreateCardValues,
+  product: Pick<Card, 'productId' | 'productName'> = { productId: null, productName: null },
+): Card {
+  return {
+    id: identity.id,
+    username: identity.id,
+    ownerId: identity.ownerId,
+    teamOwnerId: identity.teamOwnerId,
+    title: input.title ?? '',
+    name: input.name ?? '',
+    companyName: input.companyName ?? '',
+    jobTitle: input.jobTitle ?? '',
+    description: input.description ?? '',
+    email: input.email ?? '',
+    phone: input.phone ?? '',
+    address: input.address ?? '',
+    addressLink: input.addressLink ?? '',
+    emails: input.emails ?? [],
+    phones: input.phones ?? [],
+    addresses: input.addresses ?? [],
+    isDefault: false,
+    coverImage: emptyImage(input.coverImage),
+    profilePicture: emptyImage(input.profilePicture),
+    links: input.links ?? [],
+    downloadableFiles: [],
+    widgets: input.widgets ?? [],
+    theme: input.theme ?? defaultCardTheme,
+    leadForm: input.leadForm ?? defaultLeadFormSettings,
+    ...product,
+    vcfFileName: null,
+    vcfLink: null,
+    userNameChanged: false,
+    version: 1,
+    createdAt: identity.createdAt,
+    updatedAt: identity.createdAt,
+  };
+}
 
 /**
  * A new card; the username is the generated id, and the owner's first card becomes the default. Refused
@@ -25,45 +71,12 @@ export async function createCard(
   forMember?: { ownerId: string; teamOwnerId: string },
 ): Promise<Card> {
   const ownerId = forMember?.ownerId ?? caller.userId;
-  const emptyImage = (alt = '', position = defaultImagePosition): CardImage => ({ url: null, alt, position });
   // A clash of a fresh id with an existing username is astronomically unlikely; a retry settles it anyway.
   for (let attempt = 1; ; attempt += 1) {
     const id = randomId();
     const createdAt = now();
-    const value: Card = {
-      id,
-      username: id,
-      ownerId,
-      teamOwnerId: forMember ? forMember.teamOwnerId : caller.isOrganizationUser ? (caller.teamOwnerId ?? null) : null,
-      title: input.title ?? '',
-      name: input.name ?? '',
-      companyName: input.companyName ?? '',
-      jobTitle: input.jobTitle ?? '',
-      description: input.description ?? '',
-      email: input.email ?? '',
-      phone: input.phone ?? '',
-      address: input.address ?? '',
-      addressLink: input.addressLink ?? '',
-      emails: input.emails ?? [],
-      phones: input.phones ?? [],
-      addresses: input.addresses ?? [],
-      isDefault: false,
-      coverImage: emptyImage(input.coverImage?.alt, input.coverImage?.position),
-      profilePicture: emptyImage(input.profilePicture?.alt, input.profilePicture?.position),
-      links: input.links ?? [],
-      downloadableFiles: [],
-      widgets: input.widgets ?? [],
-      theme: input.theme ?? defaultCardTheme,
-      leadForm: input.leadForm ?? defaultLeadFormSettings,
-      productId: null,
-      productName: null,
-      vcfFileName: null,
-      vcfLink: null,
-      userNameChanged: false,
-      version: 1,
-      createdAt,
-      updatedAt: createdAt,
-    };
+    const teamOwnerId = forMember ? forMember.teamOwnerId : caller.isOrganizationUser ? (caller.teamOwnerId ?? null) : null;
+    const value = newCard({ id, ownerId, teamOwnerId, createdAt }, input);
     // A team card made for a member lives in the team (Teams); the teams feature has checked who may make it.
     checkPaidChanges(forMember ? 'team' : cardPlanOf(caller, value), { theme: defaultCardTheme, widgets: [] }, input);
     try {
@@ -98,41 +111,11 @@ export async function createCardFromProduct(
   claim: (trx: AnyConnection) => Promise<void>,
 ): Promise<Card> {
   const createdAt = now();
-  const emptyImage = (): CardImage => ({ url: null, alt: '', position: defaultImagePosition });
-  const value: Card = {
-    id: product.id,
-    username: product.id,
-    ownerId: caller.userId,
-    teamOwnerId: caller.isOrganizationUser ? (caller.teamOwnerId ?? null) : null,
-    title: product.productName,
-    name: caller.name ?? '',
-    companyName: '',
-    jobTitle: '',
-    description: '',
-    email: caller.email ?? '',
-    phone: '',
-    address: '',
-    addressLink: '',
-    emails: [],
-    phones: [],
-    addresses: [],
-    isDefault: false,
-    coverImage: emptyImage(),
-    profilePicture: emptyImage(),
-    links: [],
-    downloadableFiles: [],
-    widgets: [],
-    theme: defaultCardTheme,
-    leadForm: defaultLeadFormSettings,
-    productId: product.productId,
-    productName: product.productName,
-    vcfFileName: null,
-    vcfLink: null,
-    userNameChanged: false,
-    version: 1,
-    createdAt,
-    updatedAt: createdAt,
-  };
+  const value = newCard(
+    { id: product.id, ownerId: caller.userId, teamOwnerId: caller.isOrganizationUser ? (caller.teamOwnerId ?? null) : null, createdAt },
+    { title: product.productName, name: caller.name ?? '', email: caller.email ?? '' },
+    { productId: product.productId, productName: product.productName },
+  );
   const created = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.lockOwner(trx, deps.dialect, value.ownerId);
     await deps.cardAllowance?.requireRoomFor(value, trx);

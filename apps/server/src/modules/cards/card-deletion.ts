@@ -1,8 +1,7 @@
 import type { AnyConnection } from '../../db/schema';
 import type { CardCaller } from './card-access';
 import * as repository from './card-repository';
-import type { CardsDeps} from './card-deps';
-import { now, cardNotFound } from './card-deps';
+import { cardNotFound, now, type CardsDeps } from './card-deps';
 import { getCard } from './card-reads';
 import { deleteCardFiles } from './card-uploads';
 

@@ -5,8 +5,7 @@ import type { AnyConnection } from '../../db/schema';
 import { assertFeature } from '../billing/billing-module';
 import { canAccessCard, type CardCaller } from './card-access';
 import * as repository from './card-repository';
-import type { CardsDeps} from './card-deps';
-import { cardNotFound, cardPlanOf, now, sameTheme, usernameTaken, vcardCleared } from './card-deps';
+import { cardNotFound, cardPlanOf, now, sameTheme, usernameTaken, vcardCleared, type CardsDeps } from './card-deps';
 import { getCard } from './card-reads';
 
 /**

@@ -4,8 +4,7 @@ import type { Feature } from '@cardstack/shared/plans/features';
 import { assertFeature } from '../billing/billing-module';
 import { canAccessCard, type CardCaller } from './card-access';
 import * as repository from './card-repository';
-import type { CardsDeps} from './card-deps';
-import { now, cardNotFound, cardPlanOf } from './card-deps';
+import { cardNotFound, cardPlanOf, now, type CardsDeps } from './card-deps';
 
 /** The card, if the caller may access it and its plan has the feature: 404 / 403 otherwise. */
 export async function getCardWithFeature(deps: Pick<CardsDeps, 'db'>, caller: CardCaller, cardId: string, feature: Feature): Promise<Card> {

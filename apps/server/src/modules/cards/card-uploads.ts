@@ -6,9 +6,8 @@ import { reencodeImage } from '../storage/storage-module';
 import type { CardCaller } from './card-access';
 import { detectDownloadableFileType } from './card-file-types';
 import { randomId } from './card-ids';
-import type { CardsDeps} from './card-deps';
-import { bestEffort, changeLockedCard, vcardCleared } from './card-deps';
-import { getCardWithFeature, getCard } from './card-reads';
+import { bestEffort, changeLockedCard, vcardCleared, type CardsDeps } from './card-deps';
+import { getCard, getCardWithFeature } from './card-reads';
 
 /*
  * A card's images and downloadable files: checked by content, re-encoded or stored under generated names, removed

@@ -3,8 +3,7 @@ import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { contactScopeOf, type ContactsCaller } from './contact-access';
 import * as repository from './contact-repository';
-import type { ContactsDeps} from './contact-deps';
-import { contactNotFound, deleteImages } from './contact-deps';
+import { contactNotFound, deleteImages, type ContactsDeps } from './contact-deps';
 
 export async function deleteContact(deps: ContactsDeps, caller: ContactsCaller, contactId: string): Promise<void> {
   const scope = contactScopeOf(caller, 'manage');

@@ -74,3 +74,11 @@ export async function findInScope(deps: ContactsDeps, scope: ContactScope, conta
 export async function deleteImages(deps: ContactsDeps, keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((key) => deps.storage.delete(key).catch(() => undefined)));
 }
+
+/** A contact the caller adds themselves (typed in or scanned): their own, never the team's, with no lead's message or consent. */
+export function ownContact(
+  caller: { userId: string },
+  values: Pick<repository.NewContact, 'id' | 'cardId' | 'cardName' | 'name' | 'email' | 'phone' | 'company' | 'jobTitle' | 'notes'>,
+): repository.NewContact {
+  return { ...values, ownerId: caller.userId, teamOwnerId: null, manualAdd: true, message: '', consentText: null, consentAt: null, createdAt: nowIso() };
+}

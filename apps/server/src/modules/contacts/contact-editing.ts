@@ -4,8 +4,7 @@ import { badRequest } from '../../http/errors';
 import { findCard } from '../cards/cards-module';
 import { contactScopeOf, type ContactsCaller } from './contact-access';
 import * as repository from './contact-repository';
-import type { ContactsDeps} from './contact-deps';
-import { summaryOfNew, contactNotFound, nowIso, inTransaction, findInScope } from './contact-deps';
+import { contactNotFound, findInScope, inTransaction, nowIso, ownContact, summaryOfNew, type ContactsDeps } from './contact-deps';
 import { getContact } from './contact-reads';
 
 export const nameOrEmailMissing = () =>
@@ -23,24 +22,17 @@ export async function createContact(deps: ContactsDeps, caller: ContactsCaller, 
     card = { id: found.id, username: found.username, name: repository.cardDisplayName(found) };
   }
   const id = crypto.randomUUID();
-  const added: repository.NewContact = {
+  const added = ownContact(caller, {
     id,
-    ownerId: caller.userId,
-    teamOwnerId: null,
     cardId: card?.id ?? null,
     cardName: card?.name ?? null,
-    manualAdd: true,
     name: values.name,
     email: values.email,
     phone: values.phone,
     company: values.company,
     jobTitle: values.jobTitle,
-    message: '',
     notes: values.notes,
-    consentText: null,
-    consentAt: null,
-    createdAt: nowIso(),
-  };
+  });
   await inTransaction(deps.db, async (trx) => {
     await repository.insertContact(trx, added);
     await deps.onContactCreated?.(trx, { event: 'contact.created', contact: summaryOfNew(added) });

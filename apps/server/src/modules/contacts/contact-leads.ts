@@ -8,8 +8,7 @@ import { planOf } from '../billing/billing-module';
 import { findCard } from '../cards/cards-module';
 import type { MailOutbox } from '../mail/mail-module';
 import * as repository from './contact-repository';
-import type { ContactCreatedHook} from './contact-deps';
-import { inTransaction, nowIso, summaryOfNew } from './contact-deps';
+import { inTransaction, nowIso, summaryOfNew, type ContactCreatedHook } from './contact-deps';
 
 interface CreateLeadOptions {
   cardId: string;

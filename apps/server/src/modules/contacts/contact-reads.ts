@@ -5,12 +5,11 @@ import type { AnyConnection } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import { badRequest } from '../../http/errors';
 import { listCardsOfOwner, listCardsOfTeam } from '../cards/cards-module';
-import { contactScopeOf, type ContactScope, type ContactsCaller } from './contact-access';
+import { contactScopeOf, type ContactsCaller, type ContactScope } from './contact-access';
 import { decodeCursor, encodeCursor, type ContactCursor } from './contact-cursor';
 import { csvExportStream, xlsxExportStream, type ExportFormat } from './contact-export';
 import * as repository from './contact-repository';
-import type { ContactsDeps} from './contact-deps';
-import { toSummary, findInScope } from './contact-deps';
+import { findInScope, toSummary, type ContactsDeps } from './contact-deps';
 
 function cursorOf(sort: ContactFilter['sort'], stored: repository.StoredContact): ContactCursor {
   return { sort, value: sort === 'name' ? stored.sortName : stored.contact.createdAt, id: stored.contact.id };

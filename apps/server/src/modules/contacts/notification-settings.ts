@@ -1,7 +1,6 @@
 import type { NotificationSettings } from '@cardstack/shared/contacts/schemas';
 import * as repository from './contact-repository';
-import type { ContactsDeps} from './contact-deps';
-import { nowIso } from './contact-deps';
+import { nowIso, type ContactsDeps } from './contact-deps';
 
 export async function getNotificationSettings(deps: ContactsDeps, userId: string): Promise<NotificationSettings> {
   return { isNewLeadEmailOn: await repository.isNewLeadEmailOn(deps.db, userId) };

@@ -7,8 +7,7 @@ import { notFound } from '../../http/errors';
 import { reencodeImage } from '../storage/storage-module';
 import { contactScopeOf, type ContactsCaller } from './contact-access';
 import * as repository from './contact-repository';
-import type { ContactsDeps} from './contact-deps';
-import { summaryOfNew, nowIso, deleteImages } from './contact-deps';
+import { deleteImages, nowIso, ownContact, summaryOfNew, type ContactsDeps } from './contact-deps';
 import { nameOrEmailMissing } from './contact-editing';
 
 /*
@@ -74,23 +73,8 @@ export async function saveScannedContact(
         const [email = '', ...otherEmails] = values.emails;
         const [phone = '', ...otherPhones] = values.phones;
         const scanned: repository.NewContact = {
-          id: contactId,
-          ownerId: caller.userId,
-          teamOwnerId: null,
-          cardId: null,
-          cardName: null,
-          manualAdd: true,
+          ...ownContact(caller, { id: contactId, cardId: null, cardName: null, name: values.name, email, phone, company: values.company, jobTitle: values.jobTitle, notes: values.notes }),
           isScanned: true,
-          name: values.name,
-          email,
-          phone,
-          company: values.company,
-          jobTitle: values.jobTitle,
-          message: '',
-          notes: values.notes,
-          consentText: null,
-          consentAt: null,
-          createdAt: nowIso(),
           scan: {
             emails: otherEmails,
             phones: otherPhones,

@@ -24,18 +24,14 @@ export interface DesignRequestRow {
   createdAt: string;
 }
 
+/** The columns stored as they are (the JSON ones and the dates differ between a row and its table). */
+const fieldsOf = ({ id, kind, status, name, email, phone, company, notes }: DesignRequestRow) => ({ id, kind, status, name, email, phone, company, notes });
+
 export async function insertDesignRequest(db: Db, row: DesignRequestRow): Promise<void> {
   await db
     .insertInto('design_request')
     .values({
-      id: row.id,
-      kind: row.kind,
-      status: row.status,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      company: row.company,
-      notes: row.notes,
+      ...fieldsOf(row),
       details: JSON.stringify(row.details),
       files: JSON.stringify(row.files),
       created_at: row.createdAt,

@@ -125,19 +125,8 @@ function mailRows(row: repository.DesignRequestRow): [string, string][] {
 }
 
 export function toDesignRequestSummary(row: repository.DesignRequestRow): DesignRequestSummary {
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    notes: row.notes,
-    details: row.details,
-    files: row.files.map((file) => ({ field: file.field, name: file.name, url: `/api/admin/requests/${row.id}/files/${file.field}` })),
-    createdAt: row.createdAt,
-  };
+  // The stored files' keys stay on the server: the console opens a file through its own route.
+  return { ...row, files: row.files.map((file) => ({ field: file.field, name: file.name, url: `/api/admin/requests/${row.id}/files/${file.field}` })) };
 }
 
 // ---- For the operator console -------------------------------------------------------------------------------

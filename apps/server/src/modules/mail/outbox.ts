@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AnyConnection } from '../../db/schema';
 import type { JobQueue } from '../../jobs/jobs-module';
 import { deleteMailOf, insertOutboxMail } from './mail-repository';
-import type { MailTemplateName, MailTemplateData, SecurityNotice } from './templates/index';
+import type { MailTemplateData, MailTemplateName, SecurityNotice } from './templates/index';
 
 /** Attempts at delivering one mail before it is marked failed (the job engine's retries, with backoff). */
 export const maxMailAttempts = 8;

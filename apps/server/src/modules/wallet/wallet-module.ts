@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { isLocalhostUrl } from '../../config-fields';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import type { AppModule } from '../module-contract';
-import { walletCredentialStates, walletCredentialsSource, type WalletConfig } from './wallet-credentials';
+import { walletCredentialsSource, walletCredentialStates, type WalletConfig } from './wallet-credentials';
 import { registerWalletRoutes } from './wallet-routes';
 import { createWalletService, registerWalletJobs, type WalletService } from './wallet-service';
 import type { WalletDeps } from './wallet-state';

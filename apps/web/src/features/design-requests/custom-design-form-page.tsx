@@ -16,7 +16,7 @@ import { FieldFrame } from '../../components/ui/field-frame';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { TextareaField } from '../../components/ui/textarea-field';
-import { ApiError, api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 type Errors = Record<string, string>;

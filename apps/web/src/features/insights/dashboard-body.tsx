@@ -6,7 +6,7 @@ import { visitSourceLabels } from '@cardstack/shared/insights/sources';
 import { SelectList } from '../../components/ui/select-list';
 import { InsightsChart } from './insights-chart';
 import { formatBucket, formatChange, formatCount, formatPercent } from './insights-format';
-import { DataTable, Breakdown, SortableTable } from './insights-tables';
+import { Breakdown, DataTable, SortableTable } from './insights-tables';
 
 /* One period's insights: the tiles, the chart and the tables below it. */
 

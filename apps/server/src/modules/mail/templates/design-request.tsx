@@ -1,4 +1,4 @@
-import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { EmailButton, EmailFieldTable, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
 
 export interface DesignRequestMailData {
   requestId: string;
@@ -24,16 +24,7 @@ export function renderDesignRequestMail(data: DesignRequestMailData, links: { ba
       children: (
         <>
           <EmailHeading>{titles[data.kind]}</EmailHeading>
-          <table role="presentation" cellPadding={0} cellSpacing={0} style={{ fontSize: 15, lineHeight: 1.4, margin: '8px 0 16px' }}>
-            <tbody>
-              {rows.map(([label, value]) => (
-                <tr key={label}>
-                  <td style={{ padding: '6px 12px 6px 0', color: '#71717a', verticalAlign: 'top', whiteSpace: 'nowrap' }}>{label}</td>
-                  <td style={{ padding: '6px 0', whiteSpace: 'pre-wrap' }}>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EmailFieldTable rows={rows} />
           {files ? <EmailParagraph>{files}</EmailParagraph> : null}
           <p>
             <EmailButton href={url} label="Open the requests" />

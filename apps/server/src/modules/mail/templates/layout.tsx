@@ -58,6 +58,22 @@ export function EmailParagraph({ children }: { children: ReactNode }) {
   return <p style={{ fontSize: 16, lineHeight: 1.5 }}>{children}</p>;
 }
 
+/** Label and value pairs (a lead's or a request's fields), labels grey on the left, values keeping their line breaks. */
+export function EmailFieldTable({ rows }: { rows: readonly (readonly [label: string, value: string])[] }) {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ fontSize: 15, lineHeight: 1.4, margin: '8px 0 16px' }}>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <td style={{ padding: '6px 12px 6px 0', color: '#71717a', verticalAlign: 'top', whiteSpace: 'nowrap' }}>{label}</td>
+            <td style={{ padding: '6px 0', whiteSpace: 'pre-wrap' }}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function EmailButton({ href, label }: { href: string; label: string }) {
   return (
     <a

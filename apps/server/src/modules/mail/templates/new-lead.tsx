@@ -1,4 +1,4 @@
-import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { EmailButton, EmailFieldTable, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
 
 export interface NewLeadMailData {
   contactId: string;
@@ -38,16 +38,7 @@ export function renderNewLeadMail(data: NewLeadMailData, links: { baseUrl: strin
         <>
           <EmailHeading>You have a new lead</EmailHeading>
           <EmailParagraph>{intro}</EmailParagraph>
-          <table role="presentation" cellPadding={0} cellSpacing={0} style={{ fontSize: 15, lineHeight: 1.4, margin: '8px 0 16px' }}>
-            <tbody>
-              {rows.map(([label, value]) => (
-                <tr key={label}>
-                  <td style={{ padding: '6px 12px 6px 0', color: '#71717a', verticalAlign: 'top', whiteSpace: 'nowrap' }}>{label}</td>
-                  <td style={{ padding: '6px 0', whiteSpace: 'pre-wrap' }}>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EmailFieldTable rows={rows} />
           <p>
             <EmailButton href={url} label="Open the contact" />
           </p>

@@ -6,8 +6,8 @@ import { changePasswordInput, type ChangePasswordInput } from '@cardstack/shared
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
+import { NewPasswordFields } from '../../components/ui/input-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { InputField } from '../../components/ui/input-field';
 import { api } from '../../lib/api-client';
 import { refreshSession, useSession } from '../../lib/session';
 import { describeAuthError, safeNextPath } from './auth-api';
@@ -55,23 +55,7 @@ export function ChoosePasswordPage() {
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
             <FormAlert message={formError} />
-            <InputField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint="At least 8 characters."
-              error={formState.errors.newPassword?.message}
-              {...register('newPassword')}
-            />
-            <InputField
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={formState.errors.confirmPassword?.message}
-              {...register('confirmPassword')}
-            />
+            <NewPasswordFields register={register} errors={formState.errors} />
             <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
               Save password
             </Button>

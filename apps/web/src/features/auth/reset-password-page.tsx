@@ -7,7 +7,7 @@ import { passwordField } from '@cardstack/shared/auth/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
-import { InputField } from '../../components/ui/input-field';
+import { NewPasswordFields } from '../../components/ui/input-field';
 import { ApiError } from '../../lib/api-client';
 import { authApi, describeAuthError } from './auth-api';
 
@@ -42,8 +42,7 @@ export function ResetPasswordPage() {
       <form onSubmit={onSubmit} noValidate>
         <fieldset disabled={formState.isSubmitting || !token} className="flex flex-col gap-4">
           <FormAlert message={formError} />
-          <InputField label="New password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={formState.errors.newPassword?.message} {...register('newPassword')} />
-          <InputField label="Confirm new password" type="password" autoComplete="new-password" required error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <NewPasswordFields register={register} errors={formState.errors} />
           <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
             Save new password
           </Button>

@@ -5,6 +5,7 @@ import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import { isUpgrade, planTitles, userPlans, type UserPlan } from '@cardstack/shared/plans/plans';
 import { isTeamTier, teamSizes, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
 import { Button, buttonClass } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -178,12 +179,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
           <Spinner label="Loading the plans" />
         </div>
       ) : status.isError ? (
-        <div role="alert" className="rounded-2xl bg-white p-6 text-center ring-1 ring-zinc-200">
-          <p className="font-semibold">The plans could not be loaded.</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message="The plans could not be loaded." onRetry={() => void status.refetch()} />
       ) : (
         <fieldset className="grid gap-4 md:grid-cols-3">
           <legend className="sr-only">Plans</legend>

@@ -1,6 +1,9 @@
 import { useNavigate } from 'react-router';
 import { cardMessages } from '@cardstack/shared/cards/messages';
 import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
+import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -46,21 +49,12 @@ export default function CardsListPage() {
       </div>
     );
   } else if (cards.isError) {
-    content = (
-      <div role="alert" className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
-        <p className="font-semibold">Your cards could not be loaded.</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void cards.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadError message="Your cards could not be loaded." onRetry={() => void cards.refetch()} className="mt-6" />;
   } else if (cards.data.length === 0) {
     content = (
-      <div className="mt-6 rounded-2xl border border-dashed border-zinc-300 bg-white p-10 text-center">
-        <p className="text-lg font-semibold">You have no cards yet, {user.displayName}.</p>
-        <p className="mt-2 text-zinc-700">Create your first digital business card and share it by link or QR code.</p>
-        <div className="mt-6">{createButton}</div>
-      </div>
+      <EmptyState title={`You have no cards yet, ${user.displayName}.`} action={createButton}>
+        Create your first digital business card and share it by link or QR code.
+      </EmptyState>
     );
   } else {
     content = (
@@ -75,12 +69,7 @@ export default function CardsListPage() {
 
   return (
     <section aria-labelledby="cards-title">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 id="cards-title" className="text-2xl font-bold">
-          My cards
-        </h1>
-        {cards.data && cards.data.length > 0 ? createButton : null}
-      </div>
+      <PageHeader titleId="cards-title" title="My cards" actions={cards.data && cards.data.length > 0 ? createButton : null} />
       {content}
       <PhysicalCardsPanel cards={(cards.data ?? []).map((card) => ({ id: card.id, label: cardDisplayTitle(card) }))} />
       <CardLimitDialog {...cardLimit.dialogProps} />

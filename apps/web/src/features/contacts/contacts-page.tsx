@@ -14,7 +14,10 @@ import {
 } from '@cardstack/shared/contacts/schemas';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
 import { InputField } from '../../components/ui/input-field';
+import { LoadError } from '../../components/ui/load-error';
+import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -117,26 +120,13 @@ export default function ContactsPage() {
       </div>
     );
   } else if (contacts.isError || !page) {
-    content = (
-      <div role="alert" className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
-        <p className="font-semibold">Your contacts could not be loaded.</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void contacts.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadError message="Your contacts could not be loaded." onRetry={() => void contacts.refetch()} className="mt-6" />;
   } else if (page.total === 0 && !isFiltered) {
     content = (
-      <div className="mt-6 rounded-2xl border border-dashed border-zinc-300 bg-white p-10 text-center">
-        <p className="text-lg font-semibold">No contacts yet</p>
-        <p className="mx-auto mt-2 max-w-prose text-zinc-700">
-          Leads arrive from the lead form on your card’s public page: when someone leaves their details there, they appear here and
-          you get an email. You can also add a contact by hand.
-        </p>
-        <div className="mt-6">
-          <Button onClick={() => setFormContact(null)}>Add contact</Button>
-        </div>
-      </div>
+      <EmptyState title="No contacts yet" action={<Button onClick={() => setFormContact(null)}>Add contact</Button>}>
+        Leads arrive from the lead form on your card’s public page: when someone leaves their details there, they appear here and you get
+        an email. You can also add a contact by hand.
+      </EmptyState>
     );
   } else if (page.total === 0) {
     content = (
@@ -201,23 +191,20 @@ export default function ContactsPage() {
 
   return (
     <section aria-labelledby="contacts-title">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 id="contacts-title" className="text-2xl font-bold">
-            Contacts
-          </h1>
-          {page && page.total > 0 ? (
-            <p className="text-sm text-zinc-700">{page.total === 1 ? '1 contact' : `${page.total} contacts`}</p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <ExportDialog filter={filter} total={page?.total ?? 0} />
-          <Link to="/contacts/scan" className={buttonClass('secondary')}>
-            Scan a card
-          </Link>
-          <Button onClick={() => setFormContact(null)}>Add contact</Button>
-        </div>
-      </div>
+      <PageHeader
+        titleId="contacts-title"
+        title="Contacts"
+        subtitle={page && page.total > 0 ? <p className="text-sm text-zinc-700">{page.total === 1 ? '1 contact' : `${page.total} contacts`}</p> : null}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <ExportDialog filter={filter} total={page?.total ?? 0} />
+            <Link to="/contacts/scan" className={buttonClass('secondary')}>
+              Scan a card
+            </Link>
+            <Button onClick={() => setFormContact(null)}>Add contact</Button>
+          </div>
+        }
+      />
 
       <div className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:grid-cols-2 lg:grid-cols-4" role="search">
         <InputField

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { customRangeProblem, periodPresetLabels, periodPresets, toDay, type PeriodPreset } from '@cardstack/shared/insights/periods';
 import type { InsightScope, InsightsQuery } from '@cardstack/shared/insights/schemas';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
+import { InputField } from '../../components/ui/input-field';
+import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
 import { insightsCsvUrl, useInsights } from './insights-api';
@@ -40,22 +42,23 @@ export default function DashboardPage() {
 
   return (
     <section aria-labelledby="dashboard-title">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="dashboard-title" className="text-2xl font-bold">
-            Dashboard
-          </h1>
-          {data ? (
+      <PageHeader
+        titleId="dashboard-title"
+        title="Dashboard"
+        subtitle={
+          data ? (
             <p className="mt-1 text-sm text-zinc-700">
               {formatBucket(data.period.from, 'day')} – {formatBucket(data.period.to, 'day')}, compared with{' '}
               {formatBucket(data.period.previousFrom, 'day')} – {formatBucket(data.period.previousTo, 'day')}
             </p>
-          ) : null}
-        </div>
-        <a href={insightsCsvUrl(query)} download className={buttonClass('secondary')}>
-          Export CSV
-        </a>
-      </div>
+          ) : null
+        }
+        actions={
+          <a href={insightsCsvUrl(query)} download className={buttonClass('secondary')}>
+            Export CSV
+          </a>
+        }
+      />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectList
@@ -93,8 +96,8 @@ export default function DashboardPage() {
             applyCustom();
           }}
         >
-          <DateField label="From" value={custom.from} onChange={(from) => setCustom((current) => ({ ...current, from }))} />
-          <DateField label="To" value={custom.to} onChange={(to) => setCustom((current) => ({ ...current, to }))} />
+          <InputField label="From" type="date" value={custom.from} onChange={(event) => setCustom((current) => ({ ...current, from: event.target.value }))} />
+          <InputField label="To" type="date" value={custom.to} onChange={(event) => setCustom((current) => ({ ...current, to: event.target.value }))} />
           <Button type="submit" variant="secondary">
             Show period
           </Button>
@@ -115,23 +118,5 @@ export default function DashboardPage() {
         <DashboardBody data={data} />
       ) : null}
     </section>
-  );
-}
-
-function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm"
-      />
-    </div>
   );
 }

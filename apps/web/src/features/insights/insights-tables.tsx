@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { insightMetricLabels, insightMetrics, type InsightMetric } from '@cardstack/shared/insights/metrics';
 import { formatCount } from './insights-format';
 
@@ -11,6 +11,23 @@ import { formatCount } from './insights-format';
 const columnHeaderClass = (index: number) => `py-2 pr-3 font-semibold ${index > 0 ? 'text-right' : ''}`;
 
 const numberCellClass = 'py-1.5 pr-3 text-right tabular-nums';
+
+/** A table row: what it counts in its header cell, then its numbers, aligned right. */
+function NumberRow({ name, numbers }: { name: ReactNode; numbers: string[] }) {
+  return (
+    <tr className="border-b border-zinc-100">
+      <th scope="row" className="py-1.5 pr-3 font-normal">
+        {name}
+      </th>
+      {numbers.map((number, column) => (
+        // The columns are fixed for the table: their place is their identity.
+        <td key={column} className={numberCellClass}>
+          {number}
+        </td>
+      ))}
+    </tr>
+  );
+}
 
 function ColumnHeaders({ headers }: { headers: string[] }) {
   return (
@@ -33,20 +50,8 @@ export function DataTable({ caption, headers, rows }: { caption: string; headers
         <caption className="sr-only">{caption}</caption>
         <ColumnHeaders headers={headers} />
         <tbody>
-          {rows.map((row) => (
-            <tr key={row[0]} className="border-b border-zinc-100">
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row" className="py-1.5 pr-3 font-normal">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index} className={numberCellClass}>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
+          {rows.map(([name, ...numbers]) => (
+            <NumberRow key={name} name={name} numbers={numbers} />
           ))}
         </tbody>
       </table>
@@ -70,18 +75,16 @@ export function Breakdown({ title, headers, rows, empty }: { title: string; head
           <ColumnHeaders headers={headers} />
           <tbody>
             {rows.map((row) => (
-              <tr key={row.label} className="border-b border-zinc-100">
-                <th scope="row" className="py-1.5 pr-3 font-normal">
-                  <span className="block break-all">{row.label}</span>
-                  <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-brand-600" style={{ width: `${Math.round((row.value / largest) * 100)}%` }} />
-                </th>
-                <td className={numberCellClass}>{formatCount(row.value)}</td>
-                {(row.extra ?? []).map((cell, index) => (
-                  <td key={index} className={numberCellClass}>
-                    {cell}
-                  </td>
-                ))}
-              </tr>
+              <NumberRow
+                key={row.label}
+                name={
+                  <>
+                    <span className="block break-all">{row.label}</span>
+                    <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-brand-600" style={{ width: `${Math.round((row.value / largest) * 100)}%` }} />
+                  </>
+                }
+                numbers={[formatCount(row.value), ...(row.extra ?? [])]}
+              />
             ))}
           </tbody>
         </table>
@@ -128,16 +131,7 @@ export function SortableTable({ title, nameHeader, rows }: { title: string; name
           </thead>
           <tbody>
             {sorted.map((row) => (
-              <tr key={row.id} className="border-b border-zinc-100">
-                <th scope="row" className="py-1.5 pr-3 font-normal">
-                  {row.name}
-                </th>
-                {insightMetrics.map((metric) => (
-                  <td key={metric} className={numberCellClass}>
-                    {formatCount(row.counts[metric])}
-                  </td>
-                ))}
-              </tr>
+              <NumberRow key={row.id} name={row.name} numbers={insightMetrics.map((metric) => formatCount(row.counts[metric]))} />
             ))}
           </tbody>
         </table>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { extractCardFields } from '@cardstack/shared/scanner/extract-fields';
 import { readQrPayload } from '@cardstack/shared/scanner/qr-payload';
 import { Button, buttonClass } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
@@ -173,21 +174,22 @@ export default function ScannerPage() {
 
   return (
     <section aria-labelledby="scanner-title">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 id="scanner-title" className="text-2xl font-bold">
-            Scan a card
-          </h1>
-          {savedCount > 0 ? (
+      <PageHeader
+        titleId="scanner-title"
+        title="Scan a card"
+        subtitle={
+          savedCount > 0 ? (
             <p className="text-sm text-zinc-700" role="status">
               {savedCount === 1 ? '1 card saved in this session' : `${savedCount} cards saved in this session`}
             </p>
-          ) : null}
-        </div>
-        <Link to="/contacts" className={buttonClass('secondary')}>
-          Back to contacts
-        </Link>
-      </div>
+          ) : null
+        }
+        actions={
+          <Link to="/contacts" className={buttonClass('secondary')}>
+            Back to contacts
+          </Link>
+        }
+      />
       {content}
     </section>
   );

@@ -1,35 +1,28 @@
 import { useState } from 'react';
 import { checkedPermissions, permissions, permissionTexts, roleList, roleTitles, teamRoles, type Permission, type TeamRole } from '@cardstack/shared/teams/roles';
 import type { RolesResponse } from '@cardstack/shared/teams/schemas';
-import { PaidFeatureGate } from '../../components/paid-feature-gate';
 import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useSessionUser } from '../../lib/session';
 import { useSaveRoles, useTeamRoles } from './api/teams-api';
+import { TeamSettingsSection } from './components/team-settings-section';
 
 const rolesSavedMessage = 'Roles saved.';
 
 /** settings → roles: the team's permission matrix, which permissions admins and employees have. */
 export default function RolesPage() {
-  const user = useSessionUser();
   return (
-    <section aria-labelledby="roles-title">
-      <h2 id="roles-title" className="text-xl font-bold">
-        Roles
-      </h2>
-      <p className="mt-1 text-sm text-zinc-700">Choose what admins and employees may do. The team owner may always do everything.</p>
-      <div className="mt-6">
-        {user.role === 'owner' ? (
-          <PaidFeatureGate feature="roles" preview={<div className="h-64 rounded-xl bg-zinc-100" />}>
-            <RolesEditor />
-          </PaidFeatureGate>
-        ) : (
-          <RolesEditor />
-        )}
-      </div>
-    </section>
+    <TeamSettingsSection
+      titleId="roles-title"
+      title="Roles"
+      description="Choose what admins and employees may do. The team owner may always do everything."
+      feature="roles"
+      preview={<div className="h-64 rounded-xl bg-zinc-100" />}
+    >
+      <RolesEditor />
+    </TeamSettingsSection>
   );
 }
 
@@ -43,14 +36,7 @@ function RolesEditor() {
     );
   }
   if (roles.isError) {
-    return (
-      <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
-        <p className="font-semibold">{roles.error.message}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void roles.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={roles.error.message} onRetry={() => void roles.refetch()} />;
   }
   // A new editor whenever the stored matrix changes: the checkboxes start from what is saved.
   return <RolesMatrixForm key={JSON.stringify(roles.data)} saved={roles.data} />;

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { cardMessages } from '@cardstack/shared/cards/messages';
 import type { TeamCard } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
+import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -45,14 +47,7 @@ export default function TeamCardsPage() {
       </div>
     );
   } else if (teamCards.isError) {
-    content = (
-      <div role="alert" className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
-        <p className="font-semibold">The team cards could not be loaded.</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void teamCards.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadError message="The team cards could not be loaded." onRetry={() => void teamCards.refetch()} className="mt-6" />;
   } else {
     const { cards, members, usage } = teamCards.data;
     content = (
@@ -95,10 +90,13 @@ export default function TeamCardsPage() {
 
   return (
     <section aria-labelledby="team-cards-title">
-      <h1 id="team-cards-title" className="text-2xl font-bold">
-        Team cards
-      </h1>
-      <p className="mt-1 text-sm text-zinc-700">The cards of your team’s members. On Teams, only the newest cards up to your plan’s allowance stay active, default cards first.</p>
+      <PageHeader
+        titleId="team-cards-title"
+        title="Team cards"
+        subtitle={
+          <p className="mt-1 text-sm text-zinc-700">The cards of your team’s members. On Teams, only the newest cards up to your plan’s allowance stay active, default cards first.</p>
+        }
+      />
       {content}
       <PhysicalCardsPanel
         scope="team"

@@ -1,6 +1,5 @@
 import { can } from '@cardstack/shared/teams/roles';
-import { PaidFeatureGate } from '../../components/paid-feature-gate';
-import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { useSessionUser } from '../../lib/session';
 import { useTeamMembers } from './api/teams-api';
@@ -8,28 +7,21 @@ import { BulkImport } from './components/bulk-import';
 import { InviteForm } from './components/invite-form';
 import { MembersTable } from './components/members-table';
 import { SeatUsage } from './components/seat-usage';
+import { TeamSettingsSection } from './components/team-settings-section';
 
 /** settings → user-management: members (accepted / pending), invite, resend, revoke, role, remove, import. */
 export default function UserManagementPage() {
   const user = useSessionUser();
-  const content = <UserManagement canImport={can(user, 'manageDigitalCards')} />;
   return (
-    <section aria-labelledby="user-management-title">
-      <h2 id="user-management-title" className="text-xl font-bold">
-        User management
-      </h2>
-      <p className="mt-1 text-sm text-zinc-700">Invite colleagues as admins or employees and manage who is in your team.</p>
-      <div className="mt-6">
-        {/* The team owner pays for the team; a member's screen depends on the owner's plan, which the server checks. */}
-        {user.role === 'owner' ? (
-          <PaidFeatureGate feature="userManagement" preview={<UserManagementPreview />}>
-            {content}
-          </PaidFeatureGate>
-        ) : (
-          content
-        )}
-      </div>
-    </section>
+    <TeamSettingsSection
+      titleId="user-management-title"
+      title="User management"
+      description="Invite colleagues as admins or employees and manage who is in your team."
+      feature="userManagement"
+      preview={<UserManagementPreview />}
+    >
+      <UserManagement canImport={can(user, 'manageDigitalCards')} />
+    </TeamSettingsSection>
   );
 }
 
@@ -43,14 +35,7 @@ function UserManagement({ canImport }: { canImport: boolean }) {
     );
   }
   if (members.isError) {
-    return (
-      <div role="alert" className="rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
-        <p className="font-semibold">{members.error.message}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void members.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={members.error.message} onRetry={() => void members.refetch()} />;
   }
   const { usage, owner } = members.data;
   const accepted = members.data.members.filter((member) => member.status === 'accepted');

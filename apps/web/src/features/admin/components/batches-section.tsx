@@ -1,51 +1,42 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { preorderBatchInput } from '@cardstack/shared/admin/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { adminApi, adminQueryKey } from '../admin-api';
 import { DataTable, formatTime } from './table';
-import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 /** Pre-order batches: create N for a product, download the CSV for the printer, see which are activated. */
 export function BatchesSection() {
   const queryClient = useQueryClient();
   const batches = useQuery({ queryKey: [...adminQueryKey, 'batches'], queryFn: adminApi.batches });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [openId, setOpenId] = useState<string | null>(null);
-  const create = useMutation({
+  const create = useFormMutation({
+    schema: preorderBatchInput,
     mutationFn: adminApi.createBatch,
     onSuccess: (created) => {
       notify.success(`Created ${created.batch.count} pre-order(s).`);
       setOpenId(created.batch.id);
       return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'batches'] });
     },
-    onError: (error) => setErrors(error instanceof ApiError && Object.keys(error.fields).length ? error.fields : { form: error.message }),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget).entries());
-    const parsed = preorderBatchInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
+    create.submit(Object.fromEntries(new FormData(event.currentTarget).entries()));
   }
 
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl bg-white p-6 shadow-sm sm:grid-cols-4 sm:items-start">
-        <FormAlert message={errors.form} />
-        <InputField label="Product id" name="productId" required error={errors.productId} />
-        <InputField label="Product name" name="productName" required error={errors.productName} />
-        <InputField label="Number of cards" name="count" type="number" min={1} max={10000} required error={errors.count} />
+        <FormAlert message={create.formError} />
+        <InputField label="Product id" name="productId" required error={create.errors.productId} />
+        <InputField label="Product name" name="productName" required error={create.errors.productName} />
+        <InputField label="Number of cards" name="count" type="number" min={1} max={10000} required error={create.errors.count} />
         <Button type="submit" isLoading={create.isPending} className="sm:mt-6">
           Create batch
         </Button>

@@ -22,6 +22,15 @@ function detailsOf(request: DesignRequestSummary): string {
   return `${details.quantity} cards, ${material}, ${finish}`;
 }
 
+/** A request's statuses as the options of a select, for the filter and for each request's own status. */
+function StatusOptions() {
+  return designRequestStatuses.map((status) => (
+    <option key={status} value={status}>
+      {designRequestStatusLabels[status]}
+    </option>
+  ));
+}
+
 /** Custom design and quote requests, newest first, each with its status, and how long closed ones are kept. */
 export function RequestsSection() {
   const queryClient = useQueryClient();
@@ -41,11 +50,7 @@ export function RequestsSection() {
         {(control) => (
           <select {...control} value={filter} onChange={(event) => setFilter(event.target.value as DesignRequestStatus | '')}>
             <option value="">All requests</option>
-            {designRequestStatuses.map((status) => (
-              <option key={status} value={status}>
-                {designRequestStatusLabels[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         )}
       </FieldFrame>
@@ -90,11 +95,7 @@ export function RequestsSection() {
                     value={request.status}
                     onChange={(event) => setStatus.mutate({ id: request.id, status: event.target.value as DesignRequestStatus })}
                   >
-                    {designRequestStatuses.map((status) => (
-                      <option key={status} value={status}>
-                        {designRequestStatusLabels[status]}
-                      </option>
-                    ))}
+                    <StatusOptions />
                   </select>
                 )}
               </FieldFrame>

@@ -2,38 +2,20 @@ import type { BillingStatus } from '@cardstack/shared/billing/schemas';
 import { downgradeImpactsShown, downgradeWarning } from '@cardstack/shared/plans/downgrade';
 import { downgradeDialogTexts } from '@cardstack/shared/plans/plan-texts';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
-import { ConfirmDialog } from '../../../components/ui/dialog';
 import { formatDay } from '../format-day';
+import { PlanChangeDialog, type PlanChangeQuestionProps } from './plan-change-dialog';
 
 /** Asks before a move to a smaller plan, listing what the person loses with it. */
 export function DowngradeDialog({
   from,
   to,
   status,
-  isBusy,
-  onCancel,
-  onConfirm,
-}: {
-  from: UserPlan;
-  to: 'basic' | 'subscribed';
-  status: BillingStatus;
-  isBusy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
+  ...question
+}: PlanChangeQuestionProps & { from: UserPlan; to: 'basic' | 'subscribed'; status: BillingStatus }) {
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && !isBusy && onCancel()}
-      title={downgradeDialogTexts.title}
-      cancelLabel={downgradeDialogTexts.cancel}
-      confirmLabel={downgradeDialogTexts.confirm}
-      isDanger
-      isBusy={isBusy}
-      onConfirm={onConfirm}
-    >
+    <PlanChangeDialog texts={downgradeDialogTexts} isDanger {...question}>
       <DowngradeImpacts from={from} to={to} status={status} />
-    </ConfirmDialog>
+    </PlanChangeDialog>
   );
 }
 

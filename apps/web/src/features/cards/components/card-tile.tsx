@@ -22,6 +22,11 @@ function objectPosition(position: ImagePosition): string {
   return position.replace(/^object-/, '').replace('-', ' ');
 }
 
+/** One of the card's images on its tile: decoration (the title names the card), shown where the card frames it, loaded when near. */
+function TileImage({ url, position, className }: { url: string; position: ImagePosition; className: string }) {
+  return <img src={url} alt="" className={className} style={{ objectPosition: objectPosition(position) }} loading="lazy" />;
+}
+
 const menuItemClass =
   'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50';
 
@@ -49,22 +54,12 @@ export function CardTile({
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200">
       <div className="relative h-24 bg-gradient-to-br from-brand-100 to-brand-500">
-        {card.coverImage.url ? (
-          <img
-            src={card.coverImage.url}
-            alt=""
-            className="h-full w-full object-cover"
-            style={{ objectPosition: objectPosition(card.coverImage.position) }}
-            loading="lazy"
-          />
-        ) : null}
+        {card.coverImage.url ? <TileImage url={card.coverImage.url} position={card.coverImage.position} className="h-full w-full object-cover" /> : null}
         {card.profilePicture.url ? (
-          <img
-            src={card.profilePicture.url}
-            alt=""
+          <TileImage
+            url={card.profilePicture.url}
+            position={card.profilePicture.position}
             className="absolute -bottom-7 left-4 h-14 w-14 rounded-full border-4 border-white bg-white object-cover"
-            style={{ objectPosition: objectPosition(card.profilePicture.position) }}
-            loading="lazy"
           />
         ) : (
           <span

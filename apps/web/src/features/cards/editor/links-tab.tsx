@@ -1,4 +1,3 @@
-import { useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { formatFileSize } from '@cardstack/card-view/card-view';
 import { downloadableFileAccept, fileMessages, maxDownloadableFileBytes, maxDownloadableFilesPerCard } from '@cardstack/shared/cards/files';
@@ -6,13 +5,13 @@ import { linkKindLabels, linkKindPlaceholders, linkKinds, type LinkKind } from '
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { SelectList } from '../../../components/ui/select-list';
-import { ApiError } from '../../../lib/api-client';
 import { removeCardFile, uploadCardFile } from '../api/cards-api';
-import { UploadProgress } from '../components/upload-progress';
 import type { CardEditorValues } from './card-form';
 import { CardFeatureGate } from './card-feature-gate';
 import { EditorSection } from './editor-section';
 import { useCardEditorContext } from './editor-context';
+import { UploadField } from './upload-field';
+import { useCardUpload } from './use-card-upload';
 
 const maxLinks = 50;
 const maxVideos = 10;
@@ -118,43 +117,15 @@ function LinksSection() {
 }
 
 function FilesSection() {
-  const { card, onCardSaved } = useCardEditorContext();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [removingId, setRemovingId] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
+  const { card } = useCardEditorContext();
+  const fileUpload = useCardUpload({
+    upload: uploadCardFile,
+    remove: removeCardFile,
+    removeFailedMessage: 'The file could not be deleted. Please try again.',
+    tooLarge: { bytes: maxDownloadableFileBytes, message: fileMessages.tooLarge },
+  });
   const files = card.downloadableFiles;
   const isFull = files.length >= maxDownloadableFilesPerCard;
-
-  async function upload(file: File) {
-    setError(undefined);
-    if (file.size > maxDownloadableFileBytes) {
-      setError(fileMessages.tooLarge);
-      return;
-    }
-    setProgress(0);
-    try {
-      onCardSaved(await uploadCardFile(card.id, file, setProgress));
-    } catch (uploadError) {
-      setError(uploadError instanceof ApiError ? uploadError.message : 'The upload failed. Please try again.');
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  }
-
-  async function remove(fileId: string) {
-    setError(undefined);
-    setRemovingId(fileId);
-    try {
-      onCardSaved(await removeCardFile(card.id, fileId));
-    } catch (removeError) {
-      setError(removeError instanceof ApiError ? removeError.message : 'The file could not be deleted. Please try again.');
-    } finally {
-      setRemovingId(null);
-    }
-  }
 
   return (
     <EditorSection title="Files" description="Documents people can download from your card, such as a brochure or a price list.">
@@ -171,9 +142,9 @@ function FilesSection() {
                   variant="ghost"
                   className="text-red-700"
                   aria-label={`Delete ${file.name}`}
-                  isLoading={removingId === file.id}
-                  disabled={removingId !== null}
-                  onClick={() => void remove(file.id)}
+                  isLoading={fileUpload.removingKey === file.id}
+                  disabled={fileUpload.removingKey !== null}
+                  onClick={() => void fileUpload.remove(file.id)}
                 >
                   Delete
                 </Button>
@@ -181,33 +152,14 @@ function FilesSection() {
             ))}
           </ul>
         )}
-        <div className="flex flex-col gap-2">
-          <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
-            Upload a file
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={downloadableFileAccept}
-            disabled={progress !== null || isFull}
-            aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void upload(file);
-            }}
-            className="max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
-          />
-          <p id={`${inputId}-hint`} className="text-xs text-zinc-600">
-            {isFull ? fileMessages.tooMany : `PDF, images, Word, Excel, PowerPoint, text or CSV, up to 10 MB; at most ${maxDownloadableFilesPerCard} files.`}
-          </p>
-          {progress !== null ? <UploadProgress label="File upload progress" fraction={progress} /> : null}
-          {error ? (
-            <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <UploadField
+          label="Upload a file"
+          accept={downloadableFileAccept}
+          hint={isFull ? fileMessages.tooMany : `PDF, images, Word, Excel, PowerPoint, text or CSV, up to 10 MB; at most ${maxDownloadableFilesPerCard} files.`}
+          progressLabel="File upload progress"
+          disabled={fileUpload.progress !== null || isFull}
+          upload={fileUpload}
+        />
       </CardFeatureGate>
     </EditorSection>
   );

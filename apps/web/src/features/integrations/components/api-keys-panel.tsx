@@ -6,10 +6,10 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { integrationsApi, integrationsKeys } from '../integrations-api';
-import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
+import { ShownOnceSecret } from './shown-once-secret';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -19,25 +19,18 @@ export function ApiKeysPanel() {
   const keys = useQuery({ queryKey: integrationsKeys.apiKeys, queryFn: integrationsApi.apiKeys });
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([...apiScopes]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.apiKeys });
 
-  const create = useMutation({
+  const create = useFormMutation({
+    schema: createApiKeyInput,
     mutationFn: integrationsApi.createApiKey,
     onSuccess: async (created) => {
       setShown({ name: created.key.name, token: created.token });
       setName('');
       notify.success(integrationMessages.keyCreated);
       await refresh();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        setErrors(error.fields);
-        setFormError(Object.keys(error.fields).length ? undefined : error.message);
-      } else setFormError('Something went wrong. Please try again.');
     },
   });
   const revoke = useMutation({
@@ -52,21 +45,14 @@ export function ApiKeysPanel() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    setFormError(undefined);
-    const parsed = createApiKeyInput.safeParse({ name, scopes });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
+    create.submit({ name, scopes });
   };
 
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Create an API key">
-        <FormAlert message={formError} />
-        <InputField label="Key name" required value={name} onChange={(event) => setName(event.target.value)} error={errors.name} hint="For example the script or tool that will use it." />
+        <FormAlert message={create.formError} />
+        <InputField label="Key name" required value={name} onChange={(event) => setName(event.target.value)} error={create.errors.name} hint="For example the script or tool that will use it." />
         <fieldset>
           <legend className="text-sm font-medium text-zinc-900">Permissions</legend>
           <div className="mt-2 flex flex-col gap-1">
@@ -81,7 +67,7 @@ export function ApiKeysPanel() {
               </label>
             ))}
           </div>
-          {errors.scopes ? <p className="mt-1 text-sm text-red-700">{errors.scopes}</p> : null}
+          {create.errors.scopes ? <p className="mt-1 text-sm text-red-700">{create.errors.scopes}</p> : null}
         </fieldset>
         <div>
           <Button type="submit" isLoading={create.isPending}>
@@ -91,20 +77,13 @@ export function ApiKeysPanel() {
       </form>
 
       {shown ? (
-        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
-          <p className="font-semibold">Your new key “{shown.name}”. Copy it now: it is shown only once.</p>
-          <code aria-label="New API key" className="mt-2 block break-all rounded bg-white p-2 font-mono text-xs">
-            {shown.token}
-          </code>
-          <div className="mt-2 flex gap-2">
-            <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(shown.token).then(() => notify.success('Copied.'))}>
-              Copy
-            </Button>
-            <Button variant="ghost" onClick={() => setShown(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <ShownOnceSecret
+          heading={`Your new key “${shown.name}”. Copy it now: it is shown only once.`}
+          label="New API key"
+          secret={shown.token}
+          canCopy
+          onDone={() => setShown(null)}
+        />
       ) : null}
 
       {keys.isPending ? (

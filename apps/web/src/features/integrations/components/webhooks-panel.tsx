@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useFormMutation } from '../../../lib/use-form-mutation';
 import { integrationsApi, integrationsKeys } from '../integrations-api';
-import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
+import { ShownOnceSecret } from './shown-once-secret';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,25 +50,18 @@ export function WebhooksPanel() {
   const hooks = useQuery({ queryKey: integrationsKeys.hooks, queryFn: integrationsApi.hooks });
   const [targetUrl, setTargetUrl] = useState('');
   const [event, setEvent] = useState<WebhookEvent>('lead.created');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
   const [secret, setSecret] = useState<string | null>(null);
   const [openHook, setOpenHook] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.hooks });
 
-  const create = useMutation({
+  const create = useFormMutation({
+    schema: createHookInput,
     mutationFn: integrationsApi.createHook,
     onSuccess: async (created) => {
       setSecret(created.secret);
       setTargetUrl('');
       notify.success('Webhook added.');
       await refresh();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        setErrors(error.fields);
-        setFormError(Object.keys(error.fields).length ? undefined : error.message);
-      } else setFormError('Something went wrong. Please try again.');
     },
   });
   const remove = useMutation({
@@ -82,20 +75,13 @@ export function WebhooksPanel() {
 
   const submit = (formEvent: React.FormEvent) => {
     formEvent.preventDefault();
-    setFormError(undefined);
-    const parsed = createHookInput.safeParse({ target_url: targetUrl, event });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
+    create.submit({ target_url: targetUrl, event });
   };
 
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Add a webhook">
-        <FormAlert message={formError} />
+        <FormAlert message={create.formError} />
         <InputField
           label="Target URL"
           required
@@ -103,7 +89,7 @@ export function WebhooksPanel() {
           placeholder="https://example.com/hooks/cards"
           value={targetUrl}
           onChange={(change) => setTargetUrl(change.target.value)}
-          error={errors.target_url}
+          error={create.errors.target_url}
         />
         <label className="flex flex-col gap-1 text-sm font-medium">
           Event
@@ -122,15 +108,12 @@ export function WebhooksPanel() {
         </div>
       </form>
       {secret ? (
-        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
-          <p className="font-semibold">Signing secret (Standard Webhooks). Copy it now: it is shown only once.</p>
-          <code aria-label="Signing secret" className="mt-2 block break-all rounded bg-white p-2 font-mono text-xs">
-            {secret}
-          </code>
-          <Button variant="ghost" className="mt-2" onClick={() => setSecret(null)}>
-            Done
-          </Button>
-        </div>
+        <ShownOnceSecret
+          heading="Signing secret (Standard Webhooks). Copy it now: it is shown only once."
+          label="Signing secret"
+          secret={secret}
+          onDone={() => setSecret(null)}
+        />
       ) : null}
       {hooks.isPending ? (
         <Spinner className="h-5 w-5" label="Loading webhooks" />

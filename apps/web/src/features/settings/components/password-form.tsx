@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { changePasswordInput, type ChangePasswordInput } from '@cardstack/shared/account/schemas';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
-import { InputField } from '../../../components/ui/input-field';
+import { InputField, NewPasswordFields } from '../../../components/ui/input-field';
 import { ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
@@ -51,8 +51,7 @@ export function PasswordForm({ user }: { user: SessionUser }) {
             </Button>
           </div>
         )}
-        <InputField label="New password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={form.formState.errors.newPassword?.message} {...form.register('newPassword')} />
-        <InputField label="Confirm new password" type="password" autoComplete="new-password" required error={form.formState.errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <NewPasswordFields register={form.register} errors={form.formState.errors} />
         <div>
           <Button type="submit" isLoading={form.formState.isSubmitting}>
             Change password

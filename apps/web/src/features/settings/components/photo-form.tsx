@@ -1,32 +1,22 @@
-import { useRef, useState } from 'react';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
-import { ApiError, api, uploadWithProgress } from '../../../lib/api-client';
+import { useFileUpload } from '../../../components/ui/use-file-upload';
+import { api, uploadWithProgress } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
 
 /** The profile photo: upload (with its progress) or remove. */
 export function PhotoForm({ user }: { user: SessionUser }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
-
-  async function upload(file: File) {
-    setError(undefined);
-    setProgress(0);
-    const form = new FormData();
-    form.append('file', file);
-    try {
-      await uploadWithProgress('/api/account/photo', form, setProgress);
+  const photoUpload = useFileUpload({
+    send: async (file, onProgress) => {
+      const form = new FormData();
+      form.append('file', file);
+      await uploadWithProgress('/api/account/photo', form, onProgress);
       await refreshSession();
       notify.success('Changes saved!');
-    } catch (uploadError) {
-      setError(uploadError instanceof ApiError ? uploadError.message : 'The upload failed. Please try again.');
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  }
+    },
+  });
+  const { progress, error } = photoUpload;
 
   async function remove() {
     await api.delete('/api/account/photo');
@@ -47,7 +37,7 @@ export function PhotoForm({ user }: { user: SessionUser }) {
           Profile photo
         </label>
         <input
-          ref={input}
+          ref={photoUpload.inputRef}
           id="photo-upload"
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
@@ -55,7 +45,7 @@ export function PhotoForm({ user }: { user: SessionUser }) {
           aria-describedby={error ? 'photo-error' : undefined}
           onChange={(event) => {
             const file = event.target.files?.[0];
-            if (file) void upload(file);
+            if (file) void photoUpload.start(file);
           }}
           className="text-sm"
         />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { importFileMessages, maxImportFileBytes, maxImportRows } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportOutcome } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../../components/ui/button';
+import { FileInput } from '../../../components/ui/file-input';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { importTemplateUrls, startImport, teamCardsQueryKey, teamMembersQueryKey, useImportJob } from '../api/teams-api';
@@ -86,13 +87,10 @@ export function BulkImport() {
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
-            File to import
-          </label>
-          <input
+          <FileInput
             ref={inputRef}
             id={inputId}
-            type="file"
+            label="File to import"
             accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
@@ -101,7 +99,6 @@ export function BulkImport() {
               setError(undefined);
               setFile(event.target.files?.[0] ?? null);
             }}
-            className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
           />
         </div>
         <Button onClick={() => void upload()} isLoading={uploadProgress !== null} disabled={isRunning}>

@@ -1,6 +1,7 @@
 import { defaultImagePosition } from '@cardstack/shared/cards/images';
 import { cardMessages } from '@cardstack/shared/cards/messages';
 import { defaultCardTheme, defaultLeadFormSettings, type Card, type CardImage, type CreateCardValues } from '@cardstack/shared/cards/schemas';
+import { cardDetailsOf } from '@cardstack/shared/cards/card-details';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest, recordError } from '../../http/errors';
 import { isCardLimitError } from './card-allowance';
@@ -30,17 +31,7 @@ function newCard(
     ownerId: identity.ownerId,
     teamOwnerId: identity.teamOwnerId,
     title: input.title ?? '',
-    name: input.name ?? '',
-    companyName: input.companyName ?? '',
-    jobTitle: input.jobTitle ?? '',
-    description: input.description ?? '',
-    email: input.email ?? '',
-    phone: input.phone ?? '',
-    address: input.address ?? '',
-    addressLink: input.addressLink ?? '',
-    emails: input.emails ?? [],
-    phones: input.phones ?? [],
-    addresses: input.addresses ?? [],
+    ...cardDetailsOf(input),
     isDefault: false,
     coverImage: emptyImage(input.coverImage),
     profilePicture: emptyImage(input.profilePicture),

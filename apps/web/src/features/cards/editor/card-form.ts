@@ -4,6 +4,7 @@ import { normaliseLinkUrl } from '@cardstack/shared/cards/links';
 import { cardEditableFields, type Card } from '@cardstack/shared/cards/schemas';
 import { usernameField } from '@cardstack/shared/cards/username';
 import { toYouTubeEmbedUrl } from '@cardstack/shared/cards/youtube';
+import { cardDetailsOf } from '@cardstack/shared/cards/card-details';
 
 /*
  * The editor's one form, shared by its tabs so nothing typed is lost when switching tabs. It validates with
@@ -82,17 +83,7 @@ export function editorTabOf(path: string): EditorTab | null {
  */
 export function toPreviewCard(values: Partial<CardEditorValues>, card: Card): CardViewData {
   return {
-    name: values.name ?? '',
-    jobTitle: values.jobTitle ?? '',
-    companyName: values.companyName ?? '',
-    description: values.description ?? '',
-    email: values.email ?? '',
-    phone: values.phone ?? '',
-    address: values.address ?? '',
-    addressLink: values.addressLink ?? '',
-    emails: values.emails ?? [],
-    phones: values.phones ?? [],
-    addresses: values.addresses ?? [],
+    ...cardDetailsOf(values),
     coverImage: { ...card.coverImage, ...values.coverImage },
     profilePicture: { ...card.profilePicture, ...values.profilePicture },
     links: (values.links ?? [])

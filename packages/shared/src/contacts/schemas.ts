@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFieldsOf } from '../text/text-fields';
 
 /*
  * Contacts and leads (one kind of record: `manualAdd` false for a lead, the default; `teamOwnerId` kept only on the
@@ -157,15 +158,7 @@ function requireNameOrEmail(value: { name?: string | undefined; email?: string |
 export const createContactInput = contactFields
   .partial()
   .extend({ cardId: z.string().max(64).nullable().optional() })
-  .transform((value) => ({
-    name: value.name ?? '',
-    email: value.email ?? '',
-    phone: value.phone ?? '',
-    company: value.company ?? '',
-    jobTitle: value.jobTitle ?? '',
-    notes: value.notes ?? '',
-    cardId: value.cardId ?? null,
-  }))
+  .transform((value) => ({ ...textFieldsOf(value, ['name', 'email', 'phone', 'company', 'jobTitle', 'notes']), cardId: value.cardId ?? null }))
   .superRefine(requireNameOrEmail);
 export type CreateContactInput = z.input<typeof createContactInput>;
 export type CreateContactValues = z.output<typeof createContactInput>;

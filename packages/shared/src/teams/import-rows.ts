@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField } from '../auth/schemas';
 import { cardEditableFields } from '../cards/schemas';
 import { teamRoles, type TeamRole } from './roles';
+import { textFieldsOf } from '../text/text-fields';
 
 /*
  * The bulk import file (Excel or CSV): one row per member with the fields of their card. The header row
@@ -86,17 +87,8 @@ const headerOf = (key: string) => importColumns.find((column) => column.key === 
 /** One row, checked with the same rules as the invite form and the card editor. */
 export function validateImportRow(record: ImportRecord): { ok: true; value: ValidImportRow } | { ok: false; reason: string } {
   const parsed = importRow.safeParse({
-    email: record.email ?? '',
-    name: record.name ?? '',
-    role: record.role ?? '',
-    card: {
-      title: record.title ?? '',
-      jobTitle: record.jobTitle ?? '',
-      companyName: record.companyName ?? '',
-      phone: record.phone ?? '',
-      address: record.address ?? '',
-      description: record.description ?? '',
-    },
+    ...textFieldsOf(record, ['email', 'name', 'role']),
+    card: textFieldsOf(record, ['title', 'jobTitle', 'companyName', 'phone', 'address', 'description']),
   });
   if (parsed.success) return { ok: true, value: { ...parsed.data, email: parsed.data.email.toLowerCase() } };
   // The first problem of each column: "Email is required" says enough without "Enter a valid email".

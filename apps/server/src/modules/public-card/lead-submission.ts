@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import { createLead } from '../contacts/contacts-module';
 import type { VisitRequest } from '../insights/insights-module';
 import type { PageEntry, PublicCardDeps } from './public-card-state';
+import { textFieldsOf } from '@cardstack/shared/text/text-fields';
 
 /** A visitor's lead: stored for the card's owner with the consent text the page showed; returns the thank-you text. */
 export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: PublicLeadForm, request: VisitRequest): Promise<string> {
@@ -14,11 +15,7 @@ export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: P
   const result = await createLead(deps.db, {
     cardId: entry.card.id,
     input: {
-      name: form.name ?? '',
-      email: form.email ?? '',
-      phone: form.phone ?? '',
-      company: form.company ?? '',
-      message: form.message ?? '',
+      ...textFieldsOf(form, ['name', 'email', 'phone', 'company', 'message']),
       consent,
       consentText: leadConsentText(entry.card.leadForm),
       [leadHoneypotField]: form[leadHoneypotField] ?? '',

@@ -17,6 +17,9 @@ const outcomeStyles: Record<ImportOutcome, string> = {
 };
 
 /** Members and their cards from an Excel or CSV file: a background job with a progress bar and a per-row report. */
+
+/** The import report's columns: one row per spreadsheet row. */
+const reportColumns = ['Row', 'Email', 'Result', 'Details'] as const;
 export function BulkImport() {
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -153,10 +156,11 @@ function ImportProgress({ job }: { job: ImportJob }) {
               <caption className="sr-only">Import report</caption>
               <thead className="sticky top-0 bg-zinc-50 text-xs tracking-wide text-zinc-700 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Row</th>
-                  <th scope="col" className="px-3 py-2">Email</th>
-                  <th scope="col" className="px-3 py-2">Result</th>
-                  <th scope="col" className="px-3 py-2">Details</th>
+                  {reportColumns.map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

@@ -107,6 +107,9 @@ export const oauthTokenForm = z.object({
   scope: z.string().max(500).optional(),
 });
 
+/** The token endpoint's refusals (RFC 6749 §5.2). */
+export const oauthErrorResponse = z.object({ error: z.string(), error_description: z.string().optional() });
+
 export const oauthTokenResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),

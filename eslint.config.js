@@ -18,7 +18,7 @@ function serverEntryOnly(prefix) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/vendor/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Globals per runtime (TypeScript's own checks go further: a tsconfig per app, see tsconfig.json).

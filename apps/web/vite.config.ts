@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
  * The public API's reference page (/api/v1/docs, served by the server) shows Scalar's viewer. Its standalone script
- * is copied into the build with the file that starts it (src/api-reference/start.js), so the page loads nothing
- * from a CDN and needs no inline script. Only that page loads them; the app never does.
+ * (vendor/scalar, see its README) is copied into the build with the file that starts it (src/api-reference/start.js),
+ * so the page loads nothing from a CDN and needs no inline script. Only that page loads them; the app never does.
  */
 function apiReferenceViewer(): Plugin {
   return {
@@ -16,9 +15,8 @@ function apiReferenceViewer(): Plugin {
     apply: 'build',
     writeBundle(options) {
       const outDir = path.join(options.dir ?? 'dist', 'api-reference');
-      const scalarDist = path.resolve(path.dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))), 'browser');
       fs.mkdirSync(outDir, { recursive: true });
-      fs.copyFileSync(path.join(scalarDist, 'standalone.js'), path.join(outDir, 'standalone.js'));
+      fs.copyFileSync(path.resolve(import.meta.dirname, 'vendor/scalar/standalone.js'), path.join(outDir, 'standalone.js'));
       fs.copyFileSync(path.resolve(import.meta.dirname, 'src/api-reference/start.js'), path.join(outDir, 'start.js'));
     },
   };

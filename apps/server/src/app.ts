@@ -201,7 +201,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       insights: insights.recorder,
       physicalCardRoute: (key) => physicalCardRoute(db, key),
       jobs,
-      logger,
       outbox,
       walletOffersOf: wallet.service.offersOf,
       hooks: modules,

@@ -42,22 +42,12 @@ export const configPieces = [
   walletConfig,
 ] as const;
 
+type Piece = (typeof configPieces)[number];
+/** `A | B` → `A & B`: the pieces' variables, or their values, side by side. */
+type Merged<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void ? Both : never;
+
 const envSchema = z
-  .object({
-    ...serverConfig.variables,
-    ...authConfig.variables,
-    ...mailConfig.variables,
-    ...storageConfig.variables,
-    ...billingConfig.variables,
-    ...adminConfig.variables,
-    ...designRequestsConfig.variables,
-    ...publicCardConfig.variables,
-    ...insightsConfig.variables,
-    ...overloadConfig.variables,
-    ...scannerConfig.variables,
-    ...integrationsConfig.variables,
-    ...walletConfig.variables,
-  })
+  .object(Object.assign({}, ...configPieces.map((piece) => piece.variables)) as Merged<Piece['variables']>)
   .superRefine((env, ctx) => {
     const core = coreOf(env);
     for (const piece of configPieces) piece.check?.(env as never, core, ctx);
@@ -79,23 +69,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return buildConfig(parsed.data);
 }
 
-function buildConfig(env: Env) {
+function buildConfig(env: Env): Merged<ReturnType<Piece['build']>> {
   const core = coreOf(env);
-  return {
-    ...serverConfig.build(env, core),
-    ...authConfig.build(env, core),
-    ...mailConfig.build(env, core),
-    ...storageConfig.build(env, core),
-    ...billingConfig.build(env, core),
-    ...adminConfig.build(env, core),
-    ...designRequestsConfig.build(env, core),
-    ...publicCardConfig.build(env, core),
-    ...insightsConfig.build(env, core),
-    ...overloadConfig.build(env, core),
-    ...scannerConfig.build(env, core),
-    ...integrationsConfig.build(env, core),
-    ...walletConfig.build(env, core),
-  };
+  return Object.assign({}, ...configPieces.map((piece) => piece.build(env as never, core)));
 }
 
 /**

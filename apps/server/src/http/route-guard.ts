@@ -59,6 +59,8 @@ export const guards = {
   anyone: { guard: { caller: 'anyone' } },
   signedIn: { guard: { caller: 'signed-in' } },
   operator: { guard: { caller: 'operator' } },
+  apiToken: { guard: { caller: 'api-token' } },
+  walletDevice: { guard: { caller: 'wallet-device' } },
 } as const satisfies Record<string, { guard: RouteGuard }>;
 
 /** The path prefix under which every route must declare a guard. */

@@ -209,7 +209,6 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
       .send(renderApiReference(app.swagger() as ApiDocument)),
   );
 
-  const apiToken = { guard: { caller: 'api-token' } } as const;
   const operation = (tag: string, summary: string, description: string, scope: ApiScope | null) => ({
     tags: [tag],
     summary,
@@ -220,7 +219,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.get(
     '/api/v1/me',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.account, 'Who the key or connection belongs to', 'The account behind the token: Zapier uses it to test a connection and to label it.', null),
         response: { 200: meResponse, ...errorResponses(401, 429) },
@@ -235,7 +234,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.get(
     '/api/v1/cards',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.cards, 'List cards', 'The cards the account may see, newest first (its own; in a team, what its role allows).', 'cards:read'),
         response: { 200: v1CardListResponse, ...errorResponses(401, 403, 429) },
@@ -250,7 +249,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.get(
     '/api/v1/cards/:id',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.cards, 'Read a card', 'One card. A card the account may not see answers 404, like one that does not exist.', 'cards:read'),
         params: v1CardParams,
@@ -267,7 +266,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.get(
     '/api/v1/contacts',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(
           apiTags.contacts,
@@ -296,7 +295,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.get(
     '/api/v1/contacts/:id',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.contacts, 'Read a contact', 'One contact with the card it came through.', 'contacts:read'),
         params: v1CardParams,
@@ -312,7 +311,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.post(
     '/api/v1/contacts',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.contacts, 'Create a contact', 'Adds a contact, as "Add contact" in the app does (a name or an email is required).', 'contacts:write'),
         body: v1CreateContactInput,
@@ -329,7 +328,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.get(
     '/api/v1/hooks',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.webhooks, 'List webhook subscriptions', 'Every webhook subscription of the account.', 'webhooks'),
         response: { 200: hookListResponse, ...errorResponses(401, 403, 429) },
@@ -344,7 +343,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.post(
     '/api/v1/hooks',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(
           apiTags.webhooks,
@@ -366,7 +365,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.delete(
     '/api/v1/hooks/:id',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.webhooks, 'Unsubscribe', 'Removes the subscription; deliveries not yet made are dropped.', 'webhooks'),
         params: idParams,
@@ -383,7 +382,7 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
   app.get(
     '/api/v1/hooks/:id/deliveries',
     {
-      config: apiToken,
+      config: guards.apiToken,
       schema: {
         ...operation(apiTags.webhooks, 'Deliveries of a subscription', 'The last 100 deliveries, newest first, with their status and attempts.', 'webhooks'),
         params: idParams,

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
 import type { AnyConnection } from '../../db/schema';
@@ -51,7 +50,6 @@ export interface PublicCardDeps {
   jobs: JobQueue;
   /** Which wallet buttons the card's page shows (the wallet module decides; none without it). */
   walletOffersOf?: (card: Card) => Promise<WalletOffers>;
-  logger: Pick<Logger, 'error'>;
   /** The new-lead mail to the card's owner. */
   outbox: MailOutbox;
   /** The contacts module's new-contact hook, for leads left on the page (integrations queue their webhooks). */

@@ -14,7 +14,7 @@ import { apnsClientOf, googleWalletClientOf, type WalletState } from './wallet-s
  */
 
 /** Devices one push job wakes, over one APNs connection: a save's work grows by one job per this many devices. */
-export const devicesPerPushJob = 100;
+const devicesPerPushJob = 100;
 
 /** Inside the transaction of every card save: the passes follow the card. */
 export async function onCardSaving(state: WalletState, trx: JobExecutor, change: { cardId: string; kind: 'saved' | 'duplicated' }): Promise<void> {

@@ -87,7 +87,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
       return reply.status(outcome === 'registered' ? 201 : 200).send();
     },
   );
-  app.delete(`${base}/devices/:device/registrations/:passType/:serial`, { config: { guard: { caller: 'wallet-device' } }, schema: { params: appleDeviceRegistrationParams } }, async (request, reply) => {
+  app.delete(`${base}/devices/:device/registrations/:passType/:serial`, { config: guards.walletDevice, schema: { params: appleDeviceRegistrationParams } }, async (request, reply) => {
     const card = await service.authorisedCard(request.params.passType, request.params.serial, authorisation(request));
     if (!card) return unauthorised(reply);
     await service.unregisterDevice(card, request.params.device);
@@ -95,13 +95,13 @@ export function registerWalletRoutes(fastify: FastifyInstance, service: WalletSe
   });
   app.get(
     `${base}/devices/:device/registrations/:passType`,
-    { config: { guard: { caller: 'wallet-device' } }, schema: { params: appleDevicePassesParams, querystring: appleDevicePassesQuery } },
+    { config: guards.walletDevice, schema: { params: appleDevicePassesParams, querystring: appleDevicePassesQuery } },
     async (request, reply) => {
       const updated = await service.updatedSerials(request.params.device, request.params.passType, request.query.passesUpdatedSince);
       return updated ? reply.send(appleSerialNumbersResponse.parse(updated)) : reply.status(204).send();
     },
   );
-  app.get(`${base}/passes/:passType/:serial`, { config: { guard: { caller: 'wallet-device' } }, schema: { params: applePassParams } }, async (request, reply) => {
+  app.get(`${base}/passes/:passType/:serial`, { config: guards.walletDevice, schema: { params: applePassParams } }, async (request, reply) => {
     const card = await service.authorisedCard(request.params.passType, request.params.serial, authorisation(request));
     if (!card) return unauthorised(reply);
     const pass = await service.passForDevice(card);

@@ -1,12 +1,8 @@
+import type { PublicConfig } from '@cardstack/shared/http/answers';
 import { isDatabaseReachable, type DatabaseHandle } from '../db/database';
 import type { AppModule } from '../modules/module-contract';
 import { guards } from './route-guard';
 
-/** What the SPA asks before signing in: which sign-in buttons and which billing screens to show. */
-export interface PublicConfig {
-  isGoogleEnabled: boolean;
-  billingProvider: string;
-}
 
 /** The routes of the app itself rather than a feature: the health check and the SPA's public configuration. */
 export function createPlatformModule(needs: { database: DatabaseHandle; publicConfig: PublicConfig }): AppModule {

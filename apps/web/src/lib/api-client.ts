@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
 
 /** An API answer that was not 2xx, with the server's message and per-field messages. */
@@ -21,15 +22,35 @@ async function parseError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const error = (body as ApiErrorBody | undefined)?.error;
-  if (error) return new ApiError(response.status, error.code, error.message, error.fields ?? {});
-  // Better Auth answers { code, message } at the top level.
-  const flat = body as { code?: string; message?: string } | undefined;
-  return new ApiError(response.status, flat?.code ?? 'error', flat?.message ?? `Request failed (${response.status}).`);
+  return errorOfBody(response.status, body);
 }
 
-/** The one way the SPA talks to the server: same-origin, cookies included, JSON in and out. */
-async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+function errorOfBody(status: number, body: unknown): ApiError {
+  const error = (body as ApiErrorBody | undefined)?.error;
+  if (error) return new ApiError(status, error.code, error.message, error.fields ?? {});
+  // Better Auth answers { code, message } at the top level.
+  const flat = body as { code?: string; message?: string } | undefined;
+  return new ApiError(status, flat?.code ?? 'error', flat?.message ?? `Request failed (${status}).`);
+}
+
+/**
+ * A 2xx answer is read only through the schema the server's answer is declared with (in @cardstack/shared): an
+ * answer of another shape is a failure the page reports, not data it half-shows.
+ */
+function parseAnswer<Schema extends z.ZodType>(method: string, url: string, schema: Schema, body: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  console.error(`${method} ${url}: the answer does not match its schema`, parsed.error.issues);
+  throw new ApiError(0, 'unexpected-response', unexpectedAnswerMessage);
+}
+
+const unexpectedAnswerMessage = 'The server sent an answer this page cannot read. Reload the page and try again.';
+
+/**
+ * The one way the SPA talks to the server: same-origin, cookies included, JSON (or a form) in, and the answer
+ * parsed with its schema. A 204 is read as an empty body.
+ */
+async function apiRequest<Schema extends z.ZodType>(method: string, url: string, schema: Schema, body?: unknown): Promise<z.output<Schema>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -42,24 +63,35 @@ async function apiRequest<T>(method: string, url: string, body?: unknown): Promi
     throw new ApiError(0, 'network-request-failed', networkErrorMessage);
   }
   if (!response.ok) throw await parseError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const text = response.status === 204 ? '' : await response.text();
+  let answer: unknown;
+  try {
+    answer = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError(0, 'unexpected-response', unexpectedAnswerMessage);
+  }
+  return parseAnswer(method, url, schema, answer);
 }
 
+/** Requests by method: `api.get(url, schema)`, `api.post(url, schema, body)`; a body-less POST sends `{}`. */
 export const api = {
-  get: <T>(url: string) => apiRequest<T>('GET', url),
-  post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body ?? {}),
-  patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body ?? {}),
-  put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, body ?? {}),
-  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
+  get: <Schema extends z.ZodType>(url: string, schema: Schema) => apiRequest('GET', url, schema),
+  post: <Schema extends z.ZodType>(url: string, schema: Schema, body: unknown = {}) => apiRequest('POST', url, schema, body),
+  patch: <Schema extends z.ZodType>(url: string, schema: Schema, body: unknown = {}) => apiRequest('PATCH', url, schema, body),
+  put: <Schema extends z.ZodType>(url: string, schema: Schema, body: unknown = {}) => apiRequest('PUT', url, schema, body),
+  delete: <Schema extends z.ZodType>(url: string, schema: Schema) => apiRequest('DELETE', url, schema),
 };
 
 /**
  * Uploads a file with progress (fetch cannot report upload progress; XMLHttpRequest can).
  * `onProgress` receives 0..1.
  */
-export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+export function uploadWithProgress<Schema extends z.ZodType>(
+  url: string,
+  schema: Schema,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<z.output<Schema>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
@@ -75,13 +107,17 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
       } catch {
         body = undefined;
       }
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(1);
-        resolve(body as T);
+      if (request.status < 200 || request.status >= 300) {
+        reject(errorOfBody(request.status, body));
         return;
       }
-      const error = (body as ApiErrorBody | undefined)?.error;
-      reject(new ApiError(request.status, error?.code ?? 'error', error?.message ?? `Upload failed (${request.status}).`, error?.fields ?? {}));
+      try {
+        const answer = parseAnswer('POST', url, schema, body);
+        onProgress(1);
+        resolve(answer);
+      } catch (error) {
+        reject(error);
+      }
     };
     request.send(form);
   });

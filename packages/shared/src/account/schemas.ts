@@ -26,4 +26,6 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const deleteAccountInput = z.object({ password: z.string().optional() });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
-export const okResponse = z.object({ ok: z.literal(true) });
+
+/** A new profile photo: its address (the session's user carries it from now on). */
+export const photoUploadResponse = z.object({ photoUrl: z.string() });

@@ -64,6 +64,12 @@ export const adminPlanOverrideInput = z.object({
   cardLimitation: z.number().int().min(0).max(1_000_000).nullable().default(null),
 });
 export type AdminPlanOverrideInput = z.input<typeof adminPlanOverrideInput>;
+const blankAsNull = (text: string) => (text.trim() === '' ? null : Number(text));
+/** The console's plan form as typed: an empty size or allowance means none. */
+export const adminPlanOverrideForm = z
+  .object({ plan: z.enum(adminUserPlans), teamTier: z.string(), cardLimitation: z.string() })
+  .transform(({ plan, teamTier, cardLimitation }): AdminPlanOverrideInput => ({ plan, teamTier: blankAsNull(teamTier), cardLimitation: blankAsNull(cardLimitation) }))
+  .pipe(adminPlanOverrideInput);
 export const adminDisableInput = z.object({ isDisabled: z.boolean() });
 
 export const preorderBatchInput = z.object({
@@ -105,6 +111,11 @@ export const registrationPolicy = z
     }
   });
 export type RegistrationPolicy = z.output<typeof registrationPolicy>;
+/** The console's policy form as typed: domains one per line (or separated by commas or spaces). */
+export const registrationPolicyForm = z
+  .object({ mode: z.enum(registrationModes), domains: z.string() })
+  .transform(({ mode, domains }): z.input<typeof registrationPolicy> => ({ mode, domains: domains.split(/[\s,]+/).filter(Boolean) }))
+  .pipe(registrationPolicy);
 export const registrationPolicyResponse = z.object({ policy: registrationPolicy });
 
 export const adminRequestListQuery = z.object({ status: z.enum(designRequestStatuses).optional() });

@@ -63,3 +63,14 @@ export type PasskeySummary = z.infer<typeof passkeySummary>;
 export const passkeyList = z.object({ passkeys: z.array(passkeySummary) });
 export const renamePasskeyInput = z.object({ name: passkeyNameField }).strict();
 export type RenamePasskeyInput = z.infer<typeof renamePasskeyInput>;
+
+/*
+ * The server's WebAuthn options, handed to the browser's authenticator as they are: checked for what every
+ * ceremony needs, every other member kept (the WebAuthn library defines them).
+ */
+export const passkeyRequestOptions = z.looseObject({ challenge: z.string() });
+export const passkeyCreationOptions = z.looseObject({
+  challenge: z.string(),
+  rp: z.looseObject({ name: z.string() }),
+  user: z.looseObject({ id: z.string(), name: z.string() }),
+});

@@ -101,3 +101,16 @@ export const sessionSummary = z.object({
 export type SessionSummary = z.infer<typeof sessionSummary>;
 export const sessionList = z.object({ sessions: z.array(sessionSummary) });
 export type SessionList = z.infer<typeof sessionList>;
+
+/*
+ * The parts of Better Auth's answers the SPA reads. Objects are not strict: Better Auth adds fields (the user, a
+ * token) the SPA has no use for, and those are dropped when parsed.
+ */
+
+/** After email and password: `twoFactorRedirect` when the account asks for its second factor next. */
+export const signInAnswer = z.object({ twoFactorRedirect: z.boolean().optional() });
+/** Google sign-in: where to send the browser (Google's consent screen). */
+export const socialSignInAnswer = z.object({ url: z.string().optional() });
+/** Two-factor sign-in turned on: the authenticator app's setup link and the one-time backup codes. */
+export const twoFactorEnableAnswer = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export type TwoFactorEnableAnswer = z.infer<typeof twoFactorEnableAnswer>;

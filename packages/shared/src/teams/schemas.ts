@@ -82,6 +82,8 @@ export const teamMembersResponse = z.object({
 export type TeamMembersResponse = z.infer<typeof teamMembersResponse>;
 
 export const teamMemberResponse = z.object({ member: teamMember });
+/** A member removed: how many of their cards passed to the team's owner. */
+export const removeMemberResponse = z.object({ ok: z.literal(true), cardsKept: z.number().int() });
 
 // ---- Invitations ---------------------------------------------------------------------------------------
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   changeEmailInput,
   changePasswordInput,
   deleteAccountInput,
-  okResponse,
+  photoUploadResponse,
   updateProfileInput,
 } from '@cardstack/shared/account/schemas';
 import { accountAccess } from '@cardstack/shared/account/access';
 import { sessionUser } from '@cardstack/shared/auth/schemas';
+import { okResponse } from '@cardstack/shared/http/answers';
 import { webHeadersOf } from '../auth/auth-module';
 import { listAccess, revokeAllAccess } from './access-review';
 import type { AccountDeps } from './account-service';
@@ -47,7 +47,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     return { ok: true as const };
   });
 
-  app.post('/api/account/photo', { config: guards.signedIn, schema: { response: { 200: z.object({ photoUrl: z.string() }) } } }, async (request) => {
+  app.post('/api/account/photo', { config: guards.signedIn, schema: { response: { 200: photoUploadResponse } } }, async (request) => {
     const current = await session(request);
     const file = await readSingleFile(request, {
       maxFileBytes: maxPhotoBytes,

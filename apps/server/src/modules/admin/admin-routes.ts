@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { okResponse } from '@cardstack/shared/account/schemas';
+import { okResponse } from '@cardstack/shared/http/answers';
 import {
   adminAuditListResponse,
   adminDisableInput,

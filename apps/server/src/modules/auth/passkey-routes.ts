@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passkeyList, renamePasskeyInput, type PasskeySummary } from '@cardstack/shared/auth/passkeys';
-import { okResponse } from '@cardstack/shared/account/schemas';
+import { okResponse } from '@cardstack/shared/http/answers';
 import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { MailOutbox } from '../mail/mail-module';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionList, type SessionSummary } from '@cardstack/shared/auth/schemas';
-import { okResponse } from '@cardstack/shared/account/schemas';
+import { okResponse } from '@cardstack/shared/http/answers';
 import { notFound } from '../../http/errors';
 import { webHeadersOf, type LoadAuth } from './auth-loader';
 import { guards } from '../../http/route-guard';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okResponse } from '@cardstack/shared/account/schemas';
+import { okResponse } from '@cardstack/shared/http/answers';
 import { fileMessages, maxDownloadableFileBytes } from '@cardstack/shared/cards/files';
 import { maxImageUploadBytes } from '@cardstack/shared/cards/images';
 import {

@@ -33,7 +33,7 @@ import {
   type ApiScope,
   type IntegrationsStatus,
 } from '@cardstack/shared/integrations/schemas';
-import { okResponse } from '@cardstack/shared/account/schemas';
+import { okResponse } from '@cardstack/shared/http/answers';
 import { apiErrorBody } from '@cardstack/shared/http/api-error';
 import { getCard, listCards } from '../cards/cards-module';
 import { createContact, getContact, listContacts } from '../contacts/contacts-module';

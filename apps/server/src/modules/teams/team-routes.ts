@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { cardResponse } from '@cardstack/shared/cards/schemas';
+import { okResponse } from '@cardstack/shared/http/answers';
 import { importFileMessages, maxImportFileBytes } from '@cardstack/shared/teams/import-rows';
 import {
   acceptInvitationInput,
@@ -13,6 +13,7 @@ import {
   invitationPreview,
   inviteMemberInput,
   memberIdParams,
+  removeMemberResponse,
   rolesMatrixSchema,
   rolesResponse,
   teamCardsResponse,
@@ -39,8 +40,6 @@ async function readImportUpload(request: FastifyRequest): Promise<{ body: Buffer
   return { body: file.body, fileName: file.fileName || 'import.csv' };
 }
 
-const okWithCards = z.object({ ok: z.literal(true), cardsKept: z.number().int() });
-const ok = z.object({ ok: z.literal(true) });
 
 /**
  * /api/teams: members and invitations, the roles matrix, team cards and bulk import. Every route but the
@@ -63,7 +62,7 @@ export function registerTeamRoutes(fastify: FastifyInstance, deps: TeamsDeps): v
     member: await members.resendInvitation(deps, await caller(request), request.params.id),
   }));
 
-  app.post('/api/teams/members/:id/revoke', { config: guards.signedIn, schema: { params: memberIdParams, response: { 200: ok } } }, async (request) => {
+  app.post('/api/teams/members/:id/revoke', { config: guards.signedIn, schema: { params: memberIdParams, response: { 200: okResponse } } }, async (request) => {
     await members.revokeInvitation(deps, await caller(request), request.params.id);
     return { ok: true as const };
   });
@@ -72,7 +71,7 @@ export function registerTeamRoutes(fastify: FastifyInstance, deps: TeamsDeps): v
     member: await members.changeMemberRole(deps, await caller(request), request.params.id, request.body.role),
   }));
 
-  app.delete('/api/teams/members/:id', { config: guards.signedIn, schema: { params: memberIdParams, response: { 200: okWithCards } } }, async (request) => {
+  app.delete('/api/teams/members/:id', { config: guards.signedIn, schema: { params: memberIdParams, response: { 200: removeMemberResponse } } }, async (request) => {
     const { cardsKept } = await members.removeMember(deps, await caller(request), request.params.id);
     return { ok: true as const, cardsKept };
   });

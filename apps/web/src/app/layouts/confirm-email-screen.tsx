@@ -4,7 +4,7 @@ import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { signOut } from '../../lib/sign-out';
-import { authApi, describeAuthError } from '../../features/auth/public';
+import { describeAuthError, sendVerificationEmail } from '../../features/auth/public';
 
 /**
  * What an account sees while it must confirm its address first (sign-up on this service is limited to invited
@@ -18,7 +18,7 @@ export function ConfirmEmailScreen({ user }: { user: SessionUser }) {
     setIsSending(true);
     setStatus(undefined);
     try {
-      await authApi.sendVerificationEmail(user.email);
+      await sendVerificationEmail(user.email);
       setStatus({ kind: 'sent', message: 'We sent the link again. It works for 24 hours.' });
     } catch (error) {
       setStatus({ kind: 'error', message: describeAuthError(error).message });

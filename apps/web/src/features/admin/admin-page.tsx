@@ -1,9 +1,8 @@
 import { NavLink, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { adminTexts } from '@cardstack/shared/admin/schemas';
 import { FormAlert } from '../../components/ui/form-alert';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { adminApi, adminQueryKey } from './admin-api';
+import { useAdminMe } from './api/admin-me';
 import { AuditSection, ErrorsSection, HealthSection, JobsSection, MailSection } from './components/operations-sections';
 import { BatchesSection } from './components/batches-section';
 import { PolicySection } from './components/policy-section';
@@ -28,7 +27,7 @@ const sections = [
  */
 export function AdminPage() {
   const { section = 'users' } = useParams();
-  const me = useQuery({ queryKey: [...adminQueryKey, 'me'], queryFn: adminApi.me });
+  const me = useAdminMe();
   if (me.isPending) return <FullScreenSpinner />;
   if (!me.data?.isAdmin) {
     return (

@@ -8,9 +8,10 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { NewPasswordFields } from '../../components/ui/input-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api-client';
+import { changePassword } from '../settings/public';
 import { refreshSession, useSession } from '../../lib/session';
-import { describeAuthError, safeNextPath } from './auth-api';
+import { describeAuthError } from './describe-auth-error';
+import { safeNextPath } from './sign-in-paths';
 
 /**
  * /choose-password: where a confirmation link lands. Confirming an address removes the password given at
@@ -27,7 +28,7 @@ export function ChoosePasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await api.post('/api/account/password', { newPassword: values.newPassword, confirmPassword: values.confirmPassword });
+      await changePassword({ newPassword: values.newPassword, confirmPassword: values.confirmPassword });
       await refreshSession();
       navigate(next, { replace: true });
     } catch (error) {

@@ -7,7 +7,8 @@ import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
-import { authApi, describeAuthError } from './auth-api';
+import { requestPasswordReset } from './api/request-password-reset';
+import { describeAuthError } from './describe-auth-error';
 
 const emailOnly = requestPasswordResetInput.pick({ email: true });
 
@@ -20,7 +21,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await authApi.requestPasswordReset(values);
+      await requestPasswordReset(values);
       setSentTo(values.email);
     } catch (error) {
       setFormError(describeAuthError(error).message);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { authApi, describeAuthError, startGoogleSignIn } from './auth-api';
+import { startGoogleSignIn } from './api/google-sign-in';
+import { usePublicConfig } from './api/public-config';
+import { describeAuthError } from './describe-auth-error';
 
 /**
  * "Continue with Google", shown only when the server has Google sign-in configured. A new account goes to
@@ -10,7 +11,7 @@ import { authApi, describeAuthError, startGoogleSignIn } from './auth-api';
  */
 export function GoogleButton({ next, newUserNext, onError }: { next: string; newUserNext?: string | undefined; onError: (message: string) => void }) {
   const location = useLocation();
-  const config = useQuery({ queryKey: ['public-config'], queryFn: authApi.publicConfig, staleTime: Infinity });
+  const config = usePublicConfig();
   const [isStarting, setIsStarting] = useState(false);
   if (!config.data?.isGoogleEnabled) return null;
   return (

@@ -9,7 +9,9 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { refreshSession } from '../../lib/session';
-import { authApi, describeAuthError, safeNextPath } from './auth-api';
+import { signIn } from './api/sign-in';
+import { describeAuthError } from './describe-auth-error';
+import { safeNextPath } from './sign-in-paths';
 import { GoogleButton } from './google-button';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { TwoFactorStep } from './two-factor-step';
@@ -37,7 +39,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      const result = await authApi.signIn(values);
+      const result = await signIn(values);
       if (result?.twoFactorRedirect) {
         setIsSecondStep(true);
         return;

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { describePasskeyError, passkeyApi } from './passkey-api';
+import { signInWithPasskey } from './api/passkey-ceremonies';
+import { describePasskeyError, isPasskeySupported } from './describe-passkey-error';
 
 /** "Continue with a passkey": no email or password, the device's PIN or biometric instead. */
 export function PasskeySignInButton({ onSignedIn, onError }: { onSignedIn: () => Promise<void>; onError: (message: string) => void }) {
   const [isBusy, setIsBusy] = useState(false);
-  if (!passkeyApi.isSupported()) return null;
+  if (!isPasskeySupported()) return null;
   const start = async () => {
     setIsBusy(true);
     try {
-      await passkeyApi.signIn();
+      await signInWithPasskey();
       await onSignedIn();
     } catch (error) {
       onError(describePasskeyError(error));

@@ -1,4 +1,11 @@
 // The auth feature's public entry: what other features may use. Everything else in this folder is its own.
-export { authApi, describeAuthError, startGoogleSignIn } from './auth-api';
+export { signInWithGoogle, startGoogleSignIn } from './api/google-sign-in';
+export { addPasskey } from './api/passkey-ceremonies';
+export { usePublicConfig } from './api/public-config';
+export { signUp } from './api/sign-up';
+export { sendVerificationEmail } from './api/send-verification-email';
+export { signIn } from './api/sign-in';
+export { describeAuthError } from './describe-auth-error';
+export { describePasskeyError, isPasskeySupported } from './describe-passkey-error';
 export { TwoFactorStep } from './two-factor-step';
-export { describePasskeyError, passkeyApi } from './passkey-api';
+export { verifyTotp } from './api/verify-totp';

@@ -8,7 +8,9 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { refreshSession } from '../../lib/session';
-import { authApi, describeAuthError, safeNextPath } from './auth-api';
+import { signUp } from './api/sign-up';
+import { describeAuthError } from './describe-auth-error';
+import { safeNextPath } from './sign-in-paths';
 import { GoogleButton } from './google-button';
 
 export function RegisterPage() {
@@ -22,7 +24,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await authApi.register(values);
+      await signUp(values);
       await refreshSession();
       navigate(next, { replace: true });
     } catch (error) {

@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { NewPasswordFields } from '../../components/ui/input-field';
 import { ApiError } from '../../lib/api-client';
-import { authApi, describeAuthError } from './auth-api';
+import { resetPassword } from './api/reset-password';
+import { describeAuthError } from './describe-auth-error';
 
 const newPasswordForm = z
   .object({ newPassword: passwordField, confirmPassword: z.string() })
@@ -30,7 +31,7 @@ export function ResetPasswordPage() {
     if (!token) return;
     setFormError(undefined);
     try {
-      await authApi.resetPassword({ token, newPassword: values.newPassword });
+      await resetPassword({ token, newPassword: values.newPassword });
       navigate('/password-changed', { replace: true });
     } catch (error) {
       setFormError(error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN' ? expiredLink : describeAuthError(error).message);

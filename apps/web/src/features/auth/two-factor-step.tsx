@@ -6,8 +6,10 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { ApiError } from '../../lib/api-client';
-import { authApi } from './auth-api';
-import { describePasskeyError, passkeyApi } from './passkey-api';
+import { verifySecondFactorWithPasskey } from './api/passkey-ceremonies';
+import { verifyBackupCode } from './api/verify-backup-code';
+import { verifyTotp } from './api/verify-totp';
+import { describePasskeyError, isPasskeySupported } from './describe-passkey-error';
 
 interface CodeForm {
   code: string;
@@ -25,7 +27,7 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
     setFormError(undefined);
     setIsUsingPasskey(true);
     try {
-      await passkeyApi.verifySecondFactor();
+      await verifySecondFactorWithPasskey();
       await onSignedIn();
     } catch (error) {
       setFormError(describePasskeyError(error));
@@ -36,7 +38,7 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
   const onSubmit = handleSubmit(async ({ code }) => {
     setFormError(undefined);
     try {
-      await (useBackupCode ? authApi.verifyBackupCode({ code }) : authApi.verifyTotp({ code }));
+      await (useBackupCode ? verifyBackupCode({ code }) : verifyTotp({ code }));
       await onSignedIn();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
@@ -83,7 +85,7 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
         >
           {useBackupCode ? 'Use the authenticator app instead' : 'Use a backup code instead'}
         </button>
-        {passkeyApi.isSupported() ? (
+        {isPasskeySupported() ? (
           <Button type="button" variant="secondary" className="w-full" isLoading={isUsingPasskey} onClick={() => void finishWithPasskey()}>
             Use a passkey instead
           </Button>

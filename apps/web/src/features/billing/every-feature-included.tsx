@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useBillingStatus } from './billing-api';
+import { useBillingStatus } from './api/billing-status';
 
 /**
  * BILLING_PROVIDER=none: this server sells nothing and every account has every feature, so the pricing and

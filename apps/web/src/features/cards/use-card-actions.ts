@@ -4,7 +4,9 @@ import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session';
-import { useDeleteCard, useDuplicateCard, useSetDefaultCard } from './api/cards-api';
+import { useDeleteCard } from './api/delete-card';
+import { useDuplicateCard } from './api/duplicate-card';
+import { useSetDefaultCard } from './api/set-default-card';
 import { cardDisplayTitle, cardsListPathAfterDelete, publicCardUrl } from './card-paths';
 
 const linkCopiedMessage = 'Link copied to the clipboard.';

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ToggleSwitch } from '../../components/ui/toggle-switch';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useNotificationSettings, useUpdateNotificationSettings } from './api/contacts-api';
+import { useNotificationSettings, useUpdateNotificationSettings } from './api/notification-settings';
 
 /** Settings → general: the switch for the email sent for each new lead (on unless turned off). */
 export function NewLeadEmailSetting() {

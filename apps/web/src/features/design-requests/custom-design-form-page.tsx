@@ -10,13 +10,16 @@ import {
   designRequestTexts,
   maxDesignUploadBytes,
   quoteInput,
+  type QuoteInput,
 } from '@cardstack/shared/design-requests/schemas';
 import { Button } from '../../components/ui/button';
 import { FieldFrame } from '../../components/ui/field-frame';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { TextareaField } from '../../components/ui/textarea-field';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { requestCustomDesign } from './api/request-custom-design';
+import { requestQuote } from './api/request-quote';
 import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 type Errors = Record<string, string>;
@@ -62,8 +65,8 @@ export function CustomDesignFormPage() {
     setIsSending(true);
     try {
       const result = isQuote
-        ? await api.post<{ message: string }>('/api/design-requests/quote', values)
-        : await api.post<{ message: string }>('/api/design-requests/custom-design', form);
+        ? await requestQuote(values as QuoteInput)
+        : await requestCustomDesign(form);
       setSent(result.message);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);

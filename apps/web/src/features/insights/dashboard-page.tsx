@@ -7,7 +7,8 @@ import { InputField } from '../../components/ui/input-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
-import { insightsCsvUrl, useInsights } from './insights-api';
+import { useInsights } from './api/get-insights';
+import { insightsCsvUrl } from './api/insights-links';
 import { formatBucket } from './insights-format';
 import { DashboardBody } from './dashboard-body';
 

@@ -8,7 +8,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { integrationsApi } from './integrations-api';
+import { decideAuthorization, getAuthorizeInfo } from './api/oauth-authorize';
 
 const passedOn = ['client_id', 'redirect_uri', 'response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'] as const;
 
@@ -33,13 +33,13 @@ export default function OAuthConsentPage() {
   const query = Object.fromEntries(passedOn.flatMap((name) => (params.get(name) !== null ? [[name, params.get(name)!]] : [])));
   const info = useQuery({
     queryKey: ['oauth-authorize', location.search],
-    queryFn: () => integrationsApi.authorizeInfo(location.search),
+    queryFn: () => getAuthorizeInfo(location.search),
     enabled: Boolean(session.data),
     retry: false,
   });
   const decide = useMutation({
     mutationFn: (isAllowed: boolean) =>
-      integrationsApi.decide({
+      decideAuthorization({
         client_id: query.client_id ?? '',
         redirect_uri: query.redirect_uri ?? '',
         response_type: query.response_type ?? '',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -10,7 +10,10 @@ import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { physicalCardsApi, physicalCardsQueryKey } from './physical-cards-api';
+import { useCards } from '../cards/public';
+import { activatePreorder } from './api/activate-preorder';
+import { physicalCardsQueryKey } from './api/physical-card-keys';
+import { usePreorderStatus } from './api/preorder-status';
 
 /**
  * /activate/{preorderId}: where "Activate this card" on a new physical card's page leads. Signed out, it offers
@@ -24,21 +27,21 @@ export function ActivatePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
-  const status = useQuery({ queryKey: ['preorder', preorderId], queryFn: () => physicalCardsApi.status(preorderId), retry: false });
+  const status = usePreorderStatus(preorderId);
   const [error, setError] = useState<{ message: string; isCardLimit: boolean }>();
   const [isActivating, setIsActivating] = useState(false);
   const hasTriedAutomatically = useRef(false);
   const user = session.data;
-  const preorder = status.data?.preorder;
+  const preorder = status.data;
 
-  const ownCards = useQuery({ queryKey: ['cards', 'for-activation'], queryFn: physicalCardsApi.ownCards, enabled: Boolean(session.data), select: (data) => data.cards });
+  const ownCards = useCards({ enabled: Boolean(session.data) });
 
   /** A new card from the pre-order, or (with `cardId`) the physical card linked to a card the person already has. */
   async function activate(cardId?: string) {
     setError(undefined);
     setIsActivating(true);
     try {
-      const result = await physicalCardsApi.activate(preorderId, cardId);
+      const result = await activatePreorder(preorderId, cardId);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['cards'] }),
         queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey }),

@@ -3,7 +3,10 @@ import type { PhysicalCardScope, PhysicalCardSummary } from '@cardstack/shared/p
 import { Button } from '../../components/ui/button';
 import { FieldFrame } from '../../components/ui/field-frame';
 import { notify } from '../../lib/notify';
-import { physicalCardsApi, physicalCardsQueryKey, usePhysicalCards } from './physical-cards-api';
+import { assignPhysicalCard } from './api/assign-physical-card';
+import { usePhysicalCards } from './api/list-physical-cards';
+import { physicalCardsQueryKey } from './api/physical-card-keys';
+import { setPhysicalCardState } from './api/set-physical-card-state';
 
 interface CardChoice {
   id: string;
@@ -24,12 +27,12 @@ export function PhysicalCardsPanel({ cards, scope = 'own' }: { cards: readonly C
     return queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey });
   };
   const assign = useMutation({
-    mutationFn: ({ id, cardId }: { id: string; cardId: string }) => physicalCardsApi.assign(id, cardId),
+    mutationFn: ({ id, cardId }: { id: string; cardId: string }) => assignPhysicalCard(id, cardId),
     onSuccess: done,
     onError: (error) => notify.alert(error.message),
   });
   const setState = useMutation({
-    mutationFn: ({ id, isDeactivated }: { id: string; isDeactivated: boolean }) => physicalCardsApi.setState(id, isDeactivated),
+    mutationFn: ({ id, isDeactivated }: { id: string; isDeactivated: boolean }) => setPhysicalCardState(id, isDeactivated),
     onSuccess: done,
     onError: (error) => notify.alert(error.message),
   });

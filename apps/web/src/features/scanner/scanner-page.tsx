@@ -11,7 +11,7 @@ import { useInvalidateContacts } from '../contacts/public';
 import { ReviewForm, type ReviewSource } from './components/review-form';
 import { readLines, stopOcr, type OcrPhase } from './ocr-engine';
 import { prepareCard } from './prepare-image';
-import { useScannerConfig } from './scanner-api';
+import { useScannerConfig } from './api/scanner-config';
 
 const languageNames: Record<string, string> = { eng: 'English', deu: 'Deutsch', fra: 'Français', spa: 'Español' };
 

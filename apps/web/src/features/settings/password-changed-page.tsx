@@ -1,16 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { AccountAccess } from '@cardstack/shared/account/access';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { FullScreenSpinner, Spinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api-client';
+import { accessQueryKey, sessionsQueryKey } from './api/account-keys';
+import { revokeAllAccess, useAccountAccess } from './api/account-access';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { deviceName, formatDate } from './components/sessions-panel';
 
-const accessQueryKey = ['account', 'access'] as const;
 const revokedMessage = 'All access was revoked. Only this browser is still signed in.';
 
 function Frame({ children }: { children: ReactNode }) {
@@ -48,15 +47,15 @@ function AccessReview() {
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isRevoked, setIsRevoked] = useState(false);
-  const access = useQuery({ queryKey: accessQueryKey, queryFn: () => api.get<AccountAccess>('/api/account/access') });
+  const access = useAccountAccess();
   const revokeAll = useMutation({
-    mutationFn: () => api.post<AccountAccess>('/api/account/access/revoke-all'),
+    mutationFn: revokeAllAccess,
     onSuccess: async (left) => {
       queryClient.setQueryData(accessQueryKey, left);
       setIsConfirming(false);
       setIsRevoked(true);
       notify.success(revokedMessage);
-      await queryClient.invalidateQueries({ queryKey: ['account', 'sessions'] });
+      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
     },
     onError: () => notify.alert('Something went wrong. Nothing was revoked; please try again.'),
   });

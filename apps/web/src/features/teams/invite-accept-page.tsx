@@ -12,11 +12,13 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { refreshSession, useSession } from '../../lib/session';
-import { authApi, describeAuthError, TwoFactorStep } from '../auth/public';
-import { acceptInvitation, previewInvitation } from './api/teams-api';
+import { endSession } from '../../lib/sign-out';
+import { describeAuthError, signIn, signInWithGoogle, signUp, TwoFactorStep, usePublicConfig } from '../auth/public';
+import { acceptInvitation } from './api/accept-invitation';
+import { previewInvitation } from './api/preview-invitation';
 
 const joinedTeamMessage = (teamName: string) => `Welcome to ${teamName}!`;
 
@@ -110,7 +112,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
             variant="secondary"
             className="mt-4 w-full"
             onClick={() =>
-              void api.post('/api/auth/sign-out').then(() => refreshSession())
+              void endSession().then(() => refreshSession())
             }
           >
             Sign out
@@ -171,7 +173,7 @@ function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promis
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await authApi.register({ ...values, email });
+      await signUp({ ...values, email });
       await refreshSession();
       await onDone();
     } catch (caught) {
@@ -206,7 +208,7 @@ function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      const result = await authApi.signIn({ email, password: values.password });
+      const result = await signIn({ email, password: values.password });
       // Two-factor on: the code comes next, then the invitation is accepted.
       if (result?.twoFactorRedirect) {
         setIsSecondStep(true);
@@ -236,7 +238,7 @@ function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<
 
 /** Google sign-in that comes back to this page (new accounts too, instead of onboarding) and joins there. */
 function InviteGoogleButton({ token }: { token: string }) {
-  const config = useQuery({ queryKey: ['public-config'], queryFn: authApi.publicConfig, staleTime: Infinity });
+  const config = usePublicConfig();
   const [isStarting, setIsStarting] = useState(false);
   const [error, setError] = useState<string>();
   if (!config.data?.isGoogleEnabled) return null;
@@ -244,14 +246,7 @@ function InviteGoogleButton({ token }: { token: string }) {
   async function start() {
     setIsStarting(true);
     try {
-      const result = await api.post<{ url?: string }>('/api/auth/sign-in/social', {
-        provider: 'google',
-        callbackURL: `${back}?accept=1`,
-        newUserCallbackURL: `${back}?accept=1`,
-        errorCallbackURL: back,
-      });
-      if (!result.url) throw new ApiError(500, 'unknown', 'Google sign-in is not available right now.');
-      window.location.assign(result.url);
+      await signInWithGoogle({ callbackURL: `${back}?accept=1`, newUserCallbackURL: `${back}?accept=1`, errorCallbackURL: back });
     } catch (caught) {
       setIsStarting(false);
       setError(describeAuthError(caught).message);

@@ -6,7 +6,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useSaveRoles, useTeamRoles } from './api/teams-api';
+import { useSaveRoles, useTeamRoles } from './api/team-roles';
 import { TeamSettingsSection } from './components/team-settings-section';
 
 const rolesSavedMessage = 'Roles saved.';

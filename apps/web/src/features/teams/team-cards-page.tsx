@@ -12,7 +12,8 @@ import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { CardGrid, teamCardEditorPath } from '../cards/public';
 import { PhysicalCardsPanel } from '../physical-cards/public';
-import { teamCardsQueryKey, useCreateTeamCard, useTeamCards } from './api/teams-api';
+import { useCreateTeamCard, useTeamCards } from './api/team-cards';
+import { teamCardsQueryKey } from './api/team-keys';
 import { SeatUsage } from './components/seat-usage';
 
 /**

@@ -2,7 +2,7 @@ import { can } from '@cardstack/shared/teams/roles';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { useSessionUser } from '../../lib/session';
-import { useTeamMembers } from './api/teams-api';
+import { useTeamMembers } from './api/list-team-members';
 import { BulkImport } from './components/bulk-import';
 import { InviteForm } from './components/invite-form';
 import { MembersTable } from './components/members-table';

@@ -1,43 +1,48 @@
-import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { preorderBatchInput } from '@cardstack/shared/admin/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useFormMutation } from '../../../lib/use-form-mutation';
-import { adminApi, adminQueryKey } from '../admin-api';
+import { batchCsvUrl } from '../api/admin-links';
+import { createBatch } from '../api/create-batch';
+import { useBatch } from '../api/get-batch';
+import { listBatchesQuery, useBatches } from '../api/list-batches';
 import { DataTable, formatTime } from './table';
 
 /** Pre-order batches: create N for a product, download the CSV for the printer, see which are activated. */
 export function BatchesSection() {
   const queryClient = useQueryClient();
-  const batches = useQuery({ queryKey: [...adminQueryKey, 'batches'], queryFn: adminApi.batches });
+  const batches = useBatches();
   const [openId, setOpenId] = useState<string | null>(null);
-  const create = useFormMutation({
-    schema: preorderBatchInput,
-    mutationFn: adminApi.createBatch,
-    onSuccess: (created) => {
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(preorderBatchInput),
+    defaultValues: { productId: '', productName: '', count: '' },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const created = await createBatch(input);
       notify.success(`Created ${created.batch.count} pre-order(s).`);
       setOpenId(created.batch.id);
-      return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'batches'] });
-    },
+      await queryClient.invalidateQueries({ queryKey: listBatchesQuery().queryKey });
+    } catch (error) {
+      showServerError(error, setError, ['productId', 'productName', 'count']);
+    }
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    create.submit(Object.fromEntries(new FormData(event.currentTarget).entries()));
-  }
 
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl bg-white p-6 shadow-sm sm:grid-cols-4 sm:items-start">
-        <FormAlert message={create.formError} />
-        <InputField label="Product id" name="productId" required error={create.errors.productId} />
-        <InputField label="Product name" name="productName" required error={create.errors.productName} />
-        <InputField label="Number of cards" name="count" type="number" min={1} max={10000} required error={create.errors.count} />
-        <Button type="submit" isLoading={create.isPending} className="sm:mt-6">
+        <FormAlert message={formErrorOf(formState.errors)} />
+        <InputField label="Product id" required error={formState.errors.productId?.message} {...register('productId')} />
+        <InputField label="Product name" required error={formState.errors.productName?.message} {...register('productName')} />
+        <InputField label="Number of cards" type="number" min={1} max={10000} required error={formState.errors.count?.message} {...register('count')} />
+        <Button type="submit" isLoading={formState.isSubmitting} className="sm:mt-6">
           Create batch
         </Button>
       </form>
@@ -51,7 +56,7 @@ export function BatchesSection() {
             batch.count,
             batch.activatedCount,
             <div className="flex gap-2">
-              <a className={buttonClass('secondary')} href={adminApi.batchCsvUrl(batch.id)} download>
+              <a className={buttonClass('secondary')} href={batchCsvUrl(batch.id)} download>
                 Download CSV
               </a>
               <Button variant="ghost" onClick={() => setOpenId(openId === batch.id ? null : batch.id)}>
@@ -69,7 +74,7 @@ export function BatchesSection() {
 }
 
 function BatchCards({ batchId }: { batchId: string }) {
-  const batch = useQuery({ queryKey: [...adminQueryKey, 'batch', batchId], queryFn: () => adminApi.batch(batchId) });
+  const batch = useBatch(batchId);
   if (!batch.data) return <Spinner />;
   return (
     <DataTable

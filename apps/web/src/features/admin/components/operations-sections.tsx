@@ -1,12 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { adminApi, adminQueryKey } from '../admin-api';
+import { useInstanceHealth } from '../api/instance-health';
+import { useAdminAudit } from '../api/list-audit';
+import { useAdminErrors } from '../api/list-errors';
+import { listJobsQuery, useAdminJobs } from '../api/list-jobs';
+import { useAdminMail } from '../api/list-mail';
+import { retryJob } from '../api/retry-job';
 import { DataTable, formatTime } from './table';
 
 export function MailSection() {
-  const mail = useQuery({ queryKey: [...adminQueryKey, 'mail'], queryFn: adminApi.mail });
+  const mail = useAdminMail();
   if (!mail.data) return <Spinner />;
   return (
     <DataTable
@@ -19,12 +24,12 @@ export function MailSection() {
 
 export function JobsSection() {
   const queryClient = useQueryClient();
-  const jobs = useQuery({ queryKey: [...adminQueryKey, 'jobs'], queryFn: adminApi.jobs });
+  const jobs = useAdminJobs();
   const retry = useMutation({
-    mutationFn: adminApi.retryJob,
+    mutationFn: retryJob,
     onSuccess: () => {
       notify.success('The job runs again as soon as a runner is free.');
-      return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'jobs'] });
+      return queryClient.invalidateQueries({ queryKey: listJobsQuery().queryKey });
     },
     onError: (error) => notify.alert(error.message),
   });
@@ -57,7 +62,7 @@ export function JobsSection() {
 }
 
 export function ErrorsSection() {
-  const errors = useQuery({ queryKey: [...adminQueryKey, 'errors'], queryFn: adminApi.errors });
+  const errors = useAdminErrors();
   if (!errors.data) return <Spinner />;
   return (
     <DataTable
@@ -69,7 +74,7 @@ export function ErrorsSection() {
 }
 
 export function HealthSection() {
-  const health = useQuery({ queryKey: [...adminQueryKey, 'health'], queryFn: adminApi.health });
+  const health = useInstanceHealth();
   if (!health.data) return <Spinner />;
   const { database, storage, mail, versions, uptimeSeconds } = health.data;
   const ok = (value: boolean) => (value ? 'reachable' : 'NOT reachable');
@@ -89,7 +94,7 @@ export function HealthSection() {
 }
 
 export function AuditSection() {
-  const audit = useQuery({ queryKey: [...adminQueryKey, 'audit'], queryFn: adminApi.audit });
+  const audit = useAdminAudit();
   if (!audit.data) return <Spinner />;
   return (
     <DataTable

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cardFinishLabels,
   cardMaterialLabels,
@@ -11,7 +11,9 @@ import {
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { adminApi, adminQueryKey } from '../admin-api';
+import { adminQueryKey } from '../api/admin-keys';
+import { useDesignRequests } from '../api/list-requests';
+import { setRequestStatus } from '../api/set-request-status';
 import { formatTime } from './table';
 
 function detailsOf(request: DesignRequestSummary): string {
@@ -35,9 +37,9 @@ function StatusOptions() {
 export function RequestsSection() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<DesignRequestStatus | ''>('');
-  const requests = useQuery({ queryKey: [...adminQueryKey, 'requests', filter], queryFn: () => adminApi.requests(filter || undefined) });
+  const requests = useDesignRequests(filter || undefined);
   const setStatus = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: DesignRequestStatus }) => adminApi.setRequestStatus(id, status),
+    mutationFn: ({ id, status }: { id: string; status: DesignRequestStatus }) => setRequestStatus(id, status),
     onSuccess: () => {
       notify.success('Saved.');
       return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'requests'] });

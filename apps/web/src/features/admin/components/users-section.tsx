@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminUserPlans, type AdminUserDetail } from '@cardstack/shared/admin/schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminPlanOverrideForm, adminUserListQuery, adminUserPlans, type AdminUserDetail } from '@cardstack/shared/admin/schemas';
 import { planTitles } from '@cardstack/shared/plans/plans';
 import { teamTiers } from '@cardstack/shared/plans/prices';
 import { Button } from '../../../components/ui/button';
@@ -8,28 +10,28 @@ import { FieldFrame } from '../../../components/ui/field-frame';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { adminApi, adminQueryKey } from '../admin-api';
+import { adminQueryKey } from '../api/admin-keys';
+import { getUserQuery, useAdminUser } from '../api/get-user';
+import { useAdminUsers } from '../api/list-users';
+import { overridePlan } from '../api/override-plan';
+import { setUserDisabled } from '../api/set-user-disabled';
 import { DataTable, formatTime } from './table';
 
 const planLabel = (plan: string) => (planTitles as Record<string, string>)[plan] ?? plan;
+const searchForm = adminUserListQuery.pick({ search: true });
 
 /** Users: search, open one, override the plan or card allowance, disable the account. */
 export function UsersSection() {
   const [search, setSearch] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const users = useQuery({ queryKey: [...adminQueryKey, 'users', search], queryFn: () => adminApi.users(search, 1) });
+  const users = useAdminUsers(search);
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(searchForm), defaultValues: { search: '' } });
   return (
     <>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim());
-        }}
-        className="flex items-end gap-2"
-      >
-        <InputField label="Search by name or email" name="search" type="search" className="flex-1" />
+      <form role="search" onSubmit={handleSubmit((values) => setSearch(values.search))} noValidate className="flex items-end gap-2">
+        <InputField label="Search by name or email" type="search" className="flex-1" error={formState.errors.search?.message} {...register('search')} />
         <Button type="submit" variant="secondary">
           Search
         </Button>
@@ -62,36 +64,20 @@ export function UsersSection() {
 
 function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const user = useQuery({ queryKey: [...adminQueryKey, 'user', userId], queryFn: () => adminApi.user(userId), select: (data) => data.user });
+  const user = useAdminUser(userId);
   const [error, setError] = useState<string>();
-  const refresh = (updated: { user: AdminUserDetail }) => {
-    queryClient.setQueryData([...adminQueryKey, 'user', userId], updated);
+  const refresh = (updated: Awaited<ReturnType<typeof overridePlan>>) => {
+    queryClient.setQueryData(getUserQuery(userId).queryKey, updated);
     notify.success('Saved.');
     return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'users'] });
   };
-  const plan = useMutation({
-    mutationFn: (input: Parameters<typeof adminApi.overridePlan>[1]) => adminApi.overridePlan(userId, input),
-    onSuccess: refresh,
-    onError: (caught) => setError(caught.message),
-  });
   const disable = useMutation({
-    mutationFn: (isDisabled: boolean) => adminApi.setDisabled(userId, isDisabled),
+    mutationFn: (isDisabled: boolean) => setUserDisabled(userId, isDisabled),
     onSuccess: refresh,
     onError: (caught) => setError(caught.message),
   });
   if (!user.data) return <Spinner />;
-  const detail = user.data;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(undefined);
-    const form = new FormData(event.currentTarget);
-    const number = (name: string) => {
-      const value = String(form.get(name) ?? '').trim();
-      return value === '' ? null : Number(value);
-    };
-    plan.mutate({ plan: form.get('plan') as (typeof adminUserPlans)[number], teamTier: number('teamTier'), cardLimitation: number('cardLimitation') });
-  }
+  const detail = user.data.user;
 
   return (
     <section aria-label={`Account ${detail.email}`} className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
@@ -109,10 +95,39 @@ function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }
         </Button>
       </div>
       <FormAlert message={error} />
-      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-4 sm:items-end">
-        <FieldFrame label="Granted plan">
+      <PlanForm detail={detail} onSaved={refresh} />
+      <div>
+        <Button variant={detail.isDisabled ? 'secondary' : 'danger'} isLoading={disable.isPending} onClick={() => disable.mutate(!detail.isDisabled)}>
+          {detail.isDisabled ? 'Enable account' : 'Disable account'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The operator's grant: a plan, a Teams size, a card allowance. */
+function PlanForm({ detail, onSaved }: { detail: AdminUserDetail; onSaved: (updated: Awaited<ReturnType<typeof overridePlan>>) => unknown }) {
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(adminPlanOverrideForm),
+    defaultValues: {
+      plan: (detail.operatorGrant?.plan ?? 'basic') as (typeof adminUserPlans)[number],
+      teamTier: String(detail.operatorGrant?.teamTier ?? ''),
+      cardLimitation: String(detail.cardLimitation ?? ''),
+    },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await onSaved(await overridePlan(detail.id, input));
+    } catch (caught) {
+      showServerError(caught, setError, ['plan', 'teamTier', 'cardLimitation']);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-4 sm:items-end">
+        <FormAlert message={formErrorOf(formState.errors)} />
+        <FieldFrame label="Granted plan" error={formState.errors.plan?.message}>
           {(control) => (
-            <select {...control} name="plan" defaultValue={detail.operatorGrant?.plan ?? 'basic'}>
+            <select {...control} {...register('plan')}>
               {adminUserPlans.map((value) => (
                 <option key={value} value={value}>
                   {value === 'basic' ? 'None (what they pay for)' : planLabel(value)}
@@ -121,9 +136,9 @@ function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }
             </select>
           )}
         </FieldFrame>
-        <FieldFrame label="Teams size">
+        <FieldFrame label="Teams size" error={formState.errors.teamTier?.message}>
           {(control) => (
-            <select {...control} name="teamTier" defaultValue={String(detail.operatorGrant?.teamTier ?? '')}>
+            <select {...control} {...register('teamTier')}>
               <option value="">—</option>
               {teamTiers.map((tier) => (
                 <option key={tier} value={tier}>
@@ -133,16 +148,17 @@ function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }
             </select>
           )}
         </FieldFrame>
-        <InputField label="card_limitation" name="cardLimitation" type="number" min={0} defaultValue={detail.cardLimitation ?? ''} hint="Card allowance; empty: the plan's." />
-        <Button type="submit" isLoading={plan.isPending}>
+        <InputField
+          label="card_limitation"
+          type="number"
+          min={0}
+          hint="Card allowance; empty: the plan's."
+          error={formState.errors.cardLimitation?.message}
+          {...register('cardLimitation')}
+        />
+        <Button type="submit" isLoading={formState.isSubmitting}>
           Save plan
         </Button>
-      </form>
-      <div>
-        <Button variant={detail.isDisabled ? 'secondary' : 'danger'} isLoading={disable.isPending} onClick={() => disable.mutate(!detail.isDisabled)}>
-          {detail.isDisabled ? 'Enable account' : 'Disable account'}
-        </Button>
-      </div>
-    </section>
+    </form>
   );
 }

@@ -3,7 +3,7 @@ import { imagePositionCss, imageUploadAccept, maxImageUploadBytes, type ImageSlo
 import type { CardImage } from '@cardstack/shared/cards/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
-import { removeCardImage, uploadCardImage } from '../api/cards-api';
+import { removeCardImage, uploadCardImage } from '../api/card-images';
 import type { CardEditorValues } from './card-form';
 import { PositionPicker } from './position-picker';
 import { UploadField } from './upload-field';

@@ -5,7 +5,7 @@ import { linkKindLabels, linkKindPlaceholders, linkKinds, type LinkKind } from '
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { SelectList } from '../../../components/ui/select-list';
-import { removeCardFile, uploadCardFile } from '../api/cards-api';
+import { removeCardFile, uploadCardFile } from '../api/card-files';
 import type { CardEditorValues } from './card-form';
 import { CardFeatureGate } from './card-feature-gate';
 import { EditorSection } from './editor-section';

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { usernameField, usernameKey, usernameMessages } from '@cardstack/shared/cards/username';
 import { InputField } from '../../../components/ui/input-field';
-import { fetchUsernameAvailability } from '../api/cards-api';
+import { fetchUsernameAvailability } from '../api/username-availability';
 import { publicCardUrl } from '../card-paths';
 import type { CardEditorValues } from './card-form';
 

@@ -6,7 +6,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { cardImageUrl, useContact, useUpdateContact, vcardUrl } from '../api/contacts-api';
+import { cardImageUrl, vcardUrl } from '../api/contact-links';
+import { useContact } from '../api/get-contact';
+import { useUpdateContact } from '../api/update-contact';
 import { contactTitle, formatDateTime } from '../contact-format';
 import { TextareaField } from '../../../components/ui/textarea-field';
 

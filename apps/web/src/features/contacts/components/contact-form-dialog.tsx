@@ -9,7 +9,9 @@ import { SelectList } from '../../../components/ui/select-list';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useContactCards, useCreateContact, useUpdateContact } from '../api/contacts-api';
+import { useContactCards } from '../api/contact-cards';
+import { useCreateContact } from '../api/create-contact';
+import { useUpdateContact } from '../api/update-contact';
 
 const noCard = 'none';
 const fieldNames = ['name', 'email', 'phone', 'company', 'jobTitle', 'notes'] as const;

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import type { ContactFilterInput } from '@cardstack/shared/contacts/schemas';
 import { PaidFeatureGate } from '../../../components/paid-feature-gate';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { exportUrl } from '../api/contacts-api';
+import { exportUrl } from '../api/contact-links';
 
 function ExportLinks({ filter, onDone }: { filter: ContactFilterInput; onDone?: () => void }) {
   return (

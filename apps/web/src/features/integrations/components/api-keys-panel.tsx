@@ -1,14 +1,18 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiScopeLabels, apiScopes, createApiKeyInput, integrationMessages, type ApiKeySummary, type ApiScope } from '@cardstack/shared/integrations/schemas';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiScopeLabels, apiScopes, createApiKeyInput, integrationMessages, type ApiKeySummary, type CreateApiKeyInput } from '@cardstack/shared/integrations/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useFormMutation } from '../../../lib/use-form-mutation';
-import { integrationsApi, integrationsKeys } from '../integrations-api';
+import { createApiKey, useApiKeys } from '../api/api-keys';
+import { integrationsKeys } from '../api/integrations-keys';
+import { revokeApiKey } from '../api/revoke-api-key';
 import { ShownOnceSecret } from './shown-once-secret';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -16,25 +20,28 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { da
 /** Personal API keys: create (shown once), list with last use, revoke. Open on every plan. */
 export function ApiKeysPanel() {
   const queryClient = useQueryClient();
-  const keys = useQuery({ queryKey: integrationsKeys.apiKeys, queryFn: integrationsApi.apiKeys });
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>([...apiScopes]);
+  const keys = useApiKeys();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.apiKeys });
 
-  const create = useFormMutation({
-    schema: createApiKeyInput,
-    mutationFn: integrationsApi.createApiKey,
-    onSuccess: async (created) => {
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<CreateApiKeyInput>({
+    resolver: zodResolver(createApiKeyInput),
+    defaultValues: { name: '', scopes: [...apiScopes] },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const created = await createApiKey(input);
       setShown({ name: created.key.name, token: created.token });
-      setName('');
+      reset({ name: '', scopes: input.scopes });
       notify.success(integrationMessages.keyCreated);
       await refresh();
-    },
+    } catch (error) {
+      showServerError(error, setError, ['name', 'scopes']);
+    }
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => integrationsApi.revokeApiKey(id),
+    mutationFn: revokeApiKey,
     onSuccess: async () => {
       setRevoking(null);
       notify.success(integrationMessages.keyRevoked);
@@ -43,34 +50,35 @@ export function ApiKeysPanel() {
     onError: () => notify.alert('Something went wrong. Please try again.'),
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    create.submit({ name, scopes });
-  };
-
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Create an API key">
-        <FormAlert message={create.formError} />
-        <InputField label="Key name" required value={name} onChange={(event) => setName(event.target.value)} error={create.errors.name} hint="For example the script or tool that will use it." />
-        <fieldset>
-          <legend className="text-sm font-medium text-zinc-900">Permissions</legend>
-          <div className="mt-2 flex flex-col gap-1">
-            {apiScopes.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={scopes.includes(scope)}
-                  onChange={(event) => setScopes((current) => (event.target.checked ? [...current, scope] : current.filter((entry) => entry !== scope)))}
-                />
-                {apiScopeLabels[scope]} <code className="text-xs text-zinc-600">{scope}</code>
-              </label>
-            ))}
-          </div>
-          {create.errors.scopes ? <p className="mt-1 text-sm text-red-700">{create.errors.scopes}</p> : null}
-        </fieldset>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create an API key">
+        <FormAlert message={formErrorOf(formState.errors)} />
+        <InputField label="Key name" required error={formState.errors.name?.message} hint="For example the script or tool that will use it." {...register('name')} />
+        <Controller
+          control={control}
+          name="scopes"
+          render={({ field, fieldState }) => (
+            <fieldset>
+              <legend className="text-sm font-medium text-zinc-900">Permissions</legend>
+              <div className="mt-2 flex flex-col gap-1">
+                {apiScopes.map((scope) => (
+                  <label key={scope} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={field.value.includes(scope)}
+                      onChange={(event) => field.onChange(event.target.checked ? [...field.value, scope] : field.value.filter((entry) => entry !== scope))}
+                    />
+                    {apiScopeLabels[scope]} <code className="text-xs text-zinc-600">{scope}</code>
+                  </label>
+                ))}
+              </div>
+              {fieldState.error ? <p className="mt-1 text-sm text-red-700">{fieldState.error.message}</p> : null}
+            </fieldset>
+          )}
+        />
         <div>
-          <Button type="submit" isLoading={create.isPending}>
+          <Button type="submit" isLoading={formState.isSubmitting}>
             Create API key
           </Button>
         </div>

@@ -1,19 +1,24 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createHookInput, webhookEventLabels, webhookEvents, type WebhookEvent } from '@cardstack/shared/integrations/schemas';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createHookInput, webhookEventLabels, webhookEvents, type CreateHookInput } from '@cardstack/shared/integrations/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useFormMutation } from '../../../lib/use-form-mutation';
-import { integrationsApi, integrationsKeys } from '../integrations-api';
+import { deleteWebhook } from '../api/delete-webhook';
+import { integrationsKeys } from '../api/integrations-keys';
+import { useDeliveries } from '../api/webhook-deliveries';
+import { createWebhook, useWebhooks } from '../api/webhooks';
 import { ShownOnceSecret } from './shown-once-secret';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Deliveries({ hookId }: { hookId: string }) {
-  const deliveries = useQuery({ queryKey: integrationsKeys.deliveries(hookId), queryFn: () => integrationsApi.deliveries(hookId) });
+  const deliveries = useDeliveries(hookId);
   if (deliveries.isPending) return <Spinner className="h-4 w-4" label="Loading deliveries" />;
   if (deliveries.isError) return <p className="text-sm text-red-700">The deliveries could not be loaded.</p>;
   if (deliveries.data.deliveries.length === 0) return <p className="text-sm text-zinc-700">Nothing sent yet.</p>;
@@ -47,25 +52,28 @@ function Deliveries({ hookId }: { hookId: string }) {
 /** Webhook subscriptions: add a target for an event (its signing secret shown once), see deliveries, remove. */
 export function WebhooksPanel() {
   const queryClient = useQueryClient();
-  const hooks = useQuery({ queryKey: integrationsKeys.hooks, queryFn: integrationsApi.hooks });
-  const [targetUrl, setTargetUrl] = useState('');
-  const [event, setEvent] = useState<WebhookEvent>('lead.created');
+  const hooks = useWebhooks();
   const [secret, setSecret] = useState<string | null>(null);
   const [openHook, setOpenHook] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.hooks });
 
-  const create = useFormMutation({
-    schema: createHookInput,
-    mutationFn: integrationsApi.createHook,
-    onSuccess: async (created) => {
+  const { register, handleSubmit, reset, setError, formState } = useForm<CreateHookInput>({
+    resolver: zodResolver(createHookInput),
+    defaultValues: { target_url: '', event: 'lead.created' },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const created = await createWebhook(input);
       setSecret(created.secret);
-      setTargetUrl('');
+      reset({ target_url: '', event: input.event });
       notify.success('Webhook added.');
       await refresh();
-    },
+    } catch (error) {
+      showServerError(error, setError, ['target_url', 'event']);
+    }
   });
   const remove = useMutation({
-    mutationFn: (id: string) => integrationsApi.deleteHook(id),
+    mutationFn: deleteWebhook,
     onSuccess: async () => {
       notify.success('Webhook removed.');
       await refresh();
@@ -73,27 +81,21 @@ export function WebhooksPanel() {
     onError: () => notify.alert('Something went wrong. Please try again.'),
   });
 
-  const submit = (formEvent: React.FormEvent) => {
-    formEvent.preventDefault();
-    create.submit({ target_url: targetUrl, event });
-  };
-
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Add a webhook">
-        <FormAlert message={create.formError} />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Add a webhook">
+        <FormAlert message={formErrorOf(formState.errors)} />
         <InputField
           label="Target URL"
           required
           type="url"
           placeholder="https://example.com/hooks/cards"
-          value={targetUrl}
-          onChange={(change) => setTargetUrl(change.target.value)}
-          error={create.errors.target_url}
+          error={formState.errors.target_url?.message}
+          {...register('target_url')}
         />
         <label className="flex flex-col gap-1 text-sm font-medium">
           Event
-          <select className="rounded-lg border border-zinc-300 px-3 py-2 font-normal" value={event} onChange={(change) => setEvent(change.target.value as WebhookEvent)}>
+          <select className="rounded-lg border border-zinc-300 px-3 py-2 font-normal" {...register('event')}>
             {webhookEvents.map((name) => (
               <option key={name} value={name}>
                 {name} — {webhookEventLabels[name]}
@@ -102,7 +104,7 @@ export function WebhooksPanel() {
           </select>
         </label>
         <div>
-          <Button type="submit" isLoading={create.isPending}>
+          <Button type="submit" isLoading={formState.isSubmitting}>
             Add webhook
           </Button>
         </div>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { integrationMessages } from '@cardstack/shared/integrations/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { integrationsApi, integrationsKeys } from '../integrations-api';
+import { disconnectZapier } from '../api/disconnect-zapier';
+import { integrationsKeys } from '../api/integrations-keys';
+import { useIntegrationsStatus } from '../api/integrations-status';
 
 /**
  * The automation tile: "Connected" when the user has an active Zapier grant, else "Connect" (a spinner while
@@ -14,10 +16,10 @@ import { integrationsApi, integrationsKeys } from '../integrations-api';
  */
 export function ZapierTile() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: integrationsKeys.status, queryFn: integrationsApi.status, retry: false });
+  const status = useIntegrationsStatus();
   const [isConfirming, setIsConfirming] = useState(false);
   const disconnect = useMutation({
-    mutationFn: integrationsApi.disconnectZapier,
+    mutationFn: disconnectZapier,
     onSuccess: async () => {
       setIsConfirming(false);
       notify.success(integrationMessages.disconnected);

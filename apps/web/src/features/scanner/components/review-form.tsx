@@ -11,7 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
-import { findDuplicates, improveWithAi, saveScannedCard } from '../scanner-api';
+import { findDuplicates } from '../api/find-duplicates';
+import { improveWithAi } from '../api/improve-scan';
+import { saveScannedCard } from '../api/save-scanned-card';
 
 /** The form's text per field: lists are edited one item per line. */
 interface FormText {

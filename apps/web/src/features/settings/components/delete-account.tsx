@@ -3,7 +3,8 @@ import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { InputField } from '../../../components/ui/input-field';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { deleteAccount } from '../api/delete-account';
 import { signOut } from '../../../lib/sign-out';
 
 /** Deleting the account after a confirmation (with the password, when the account has one). */
@@ -16,7 +17,7 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
     setIsBusy(true);
     setError(undefined);
     try {
-      await api.post('/api/account/delete', user.hasPassword ? { password } : {});
+      await deleteAccount(user.hasPassword ? { password } : {});
       await signOut({ isDeleted: true });
     } catch (deleteError) {
       setError(deleteError instanceof ApiError ? (deleteError.fields.password ?? deleteError.message) : 'Something went wrong. Please try again.');

@@ -5,10 +5,10 @@ import { changeEmailInput, type ChangeEmailInput } from '@cardstack/shared/accou
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
-import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
-import { authApi, describeAuthError } from '../../auth/public';
+import { changeEmail } from '../api/change-email';
+import { describeAuthError, sendVerificationEmail } from '../../auth/public';
 import { applyServerError } from '../apply-server-error';
 
 /**
@@ -23,7 +23,7 @@ export function EmailForm({ user }: { user: SessionUser }) {
   }
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.post('/api/account/email', values);
+      await changeEmail(values);
       await refreshSession();
       form.reset({ newEmail: '', password: '' });
       setPendingEmail(values.newEmail.toLowerCase());
@@ -63,7 +63,7 @@ function VerificationStatus({ user }: { user: SessionUser }) {
   const resend = async () => {
     setIsSending(true);
     try {
-      await authApi.sendVerificationEmail(user.email);
+      await sendVerificationEmail(user.email);
       notify.success('We sent the link again.');
     } catch (error) {
       notify.alert(describeAuthError(error).message);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passkeyNameField, type PasskeySummary } from '@cardstack/shared/auth/passkeys';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
@@ -10,11 +10,11 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { describePasskeyError, passkeyApi } from '../../auth/public';
+import { addPasskey, describePasskeyError, isPasskeySupported } from '../../auth/public';
+import { passkeysQueryKey } from '../api/account-keys';
+import { removePasskey, renamePasskey, usePasskeys } from '../api/passkeys';
 
-const passkeysQueryKey = ['account', 'passkeys'] as const;
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 const addForm = z.object({ name: passkeyNameField, password: z.string().optional() });
@@ -23,7 +23,7 @@ type AddForm = z.infer<typeof addForm>;
 /** Settings → General: the account's passkeys (a way to sign in, and a second factor), added, renamed and removed here. */
 export function PasskeysPanel({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
-  const passkeys = useQuery({ queryKey: passkeysQueryKey, queryFn: () => api.get<{ passkeys: PasskeySummary[] }>('/api/account/passkeys') });
+  const passkeys = usePasskeys();
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
 
   if (passkeys.isPending) return <Spinner className="h-5 w-5" label="Loading passkeys" />;
@@ -40,7 +40,7 @@ export function PasskeysPanel({ user }: { user: SessionUser }) {
           ))}
         </ul>
       )}
-      {passkeyApi.isSupported() ? (
+      {isPasskeySupported() ? (
         <AddPasskeyForm hasPassword={user.hasPassword} defaultName={list.length === 0 ? 'My passkey' : `Passkey ${list.length + 1}`} onAdded={refresh} />
       ) : (
         <p className="text-sm text-zinc-700">This browser cannot create passkeys.</p>
@@ -59,7 +59,7 @@ function AddPasskeyForm({ hasPassword, defaultName, onAdded }: { hasPassword: bo
       return;
     }
     try {
-      await passkeyApi.add({ name: values.name, password: hasPassword ? values.password : undefined });
+      await addPasskey({ name: values.name, password: hasPassword ? values.password : undefined });
       notify.success('Passkey added. You can sign in with it now.');
       reset({ name: '', password: '' });
       await onAdded();
@@ -89,7 +89,7 @@ function PasskeyRow({ passkey, onChanged }: { passkey: PasskeySummary; onChanged
   const [isRenaming, setIsRenaming] = useState(false);
   const [isConfirmingRemoval, setIsConfirmingRemoval] = useState(false);
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/account/passkeys/${encodeURIComponent(passkey.id)}`),
+    mutationFn: () => removePasskey(passkey.id),
     onSuccess: async () => {
       setIsConfirmingRemoval(false);
       notify.success('Passkey removed.');
@@ -144,7 +144,7 @@ function RenameForm({ passkey, onDone, onCancel }: { passkey: PasskeySummary; on
   });
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
-      await api.patch(`/api/account/passkeys/${encodeURIComponent(passkey.id)}`, { name });
+      await renamePasskey(passkey.id, name);
       await onDone();
     } catch {
       setError('name', { message: 'The name could not be saved. Try again.' });

@@ -6,9 +6,10 @@ import { changePasswordInput, type ChangePasswordInput } from '@cardstack/shared
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField, NewPasswordFields } from '../../../components/ui/input-field';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
+import { changePassword } from '../api/change-password';
 import { startGoogleSignIn } from '../../auth/public';
 import { applyServerError } from '../apply-server-error';
 
@@ -26,7 +27,7 @@ export function PasswordForm({ user }: { user: SessionUser }) {
       return;
     }
     try {
-      await api.post('/api/account/password', values);
+      await changePassword(values);
       form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
       await refreshSession();
       notify.success('Changes saved!');

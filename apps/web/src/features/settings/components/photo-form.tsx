@@ -1,17 +1,15 @@
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { useFileUpload } from '../../../components/ui/use-file-upload';
-import { api, uploadWithProgress } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
+import { removeAccountPhoto, uploadAccountPhoto } from '../api/account-photo';
 
 /** The profile photo: upload (with its progress) or remove. */
 export function PhotoForm({ user }: { user: SessionUser }) {
   const photoUpload = useFileUpload({
     send: async (file, onProgress) => {
-      const form = new FormData();
-      form.append('file', file);
-      await uploadWithProgress('/api/account/photo', form, onProgress);
+      await uploadAccountPhoto(file, onProgress);
       await refreshSession();
       notify.success('Changes saved!');
     },
@@ -19,7 +17,7 @@ export function PhotoForm({ user }: { user: SessionUser }) {
   const { progress, error } = photoUpload;
 
   async function remove() {
-    await api.delete('/api/account/photo');
+    await removeAccountPhoto();
     await refreshSession();
   }
 

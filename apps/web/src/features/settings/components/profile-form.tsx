@@ -4,7 +4,7 @@ import { updateProfileInput, type UpdateProfileInput } from '@cardstack/shared/a
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
-import { api } from '../../../lib/api-client';
+import { updateProfile } from '../api/update-profile';
 import { notify } from '../../../lib/notify';
 import { setSessionUser } from '../../../lib/session';
 import { applyServerError } from '../apply-server-error';
@@ -14,7 +14,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   const form = useForm<UpdateProfileInput>({ resolver: zodResolver(updateProfileInput), defaultValues: { displayName: user.displayName } });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const updated = await api.patch<SessionUser>('/api/account/profile', values);
+      const updated = await updateProfile(values);
       setSessionUser(updated);
       notify.success('Changes saved!');
     } catch (error) {

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionList, SessionSummary } from '@cardstack/shared/auth/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionSummary } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { sessionsQueryKey } from '../api/account-keys';
+import { revokeOtherSessions, revokeSession, useSessions } from '../api/sessions';
 
-const sessionsQueryKey = ['account', 'sessions'] as const;
 
 /** A readable name for a device from its browser's user agent (no library: a rough guess is enough). */
 export function deviceName(userAgent: string | null): string {
@@ -20,10 +20,10 @@ export const formatDate = (iso: string) => new Date(iso).toLocaleString(undefine
 /** Settings → General: where the account is signed in, and signing out of one device or all others. */
 export function SessionsPanel() {
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: sessionsQueryKey, queryFn: () => api.get<SessionList>('/api/account/sessions') });
+  const sessions = useSessions();
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
   const revokeOne = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/account/sessions/${encodeURIComponent(id)}`),
+    mutationFn: revokeSession,
     onSuccess: async () => {
       notify.success('Signed out of that device.');
       await refresh();
@@ -31,7 +31,7 @@ export function SessionsPanel() {
     onError: () => notify.alert('Something went wrong. Please try again.'),
   });
   const revokeOthers = useMutation({
-    mutationFn: () => api.post('/api/account/sessions/revoke-others'),
+    mutationFn: revokeOtherSessions,
     onSuccess: async () => {
       notify.success('Signed out of every other device.');
       await refresh();

@@ -4,9 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { totpCodeInput, twoFactorPasswordInput, type SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
+import { verifyTotp } from '../../auth/public';
+import { disableTwoFactor, enableTwoFactor } from '../api/two-factor';
 import { applyServerError } from '../apply-server-error';
 
 interface Setup {
@@ -38,11 +40,11 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
   const onPassword = passwordForm.handleSubmit(async ({ password }) => {
     try {
       if (user.twoFactorEnabled) {
-        await api.post('/api/auth/two-factor/disable', { password });
+        await disableTwoFactor(password);
         await refreshSession();
         notify.success('Two-factor sign-in is off.');
       } else {
-        const result = await api.post<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { password });
+        const result = await enableTwoFactor(password);
         const secret = new URL(result.totpURI).searchParams.get('secret') ?? '';
         setSetup({ ...result, secret, qrSvg: await qrSvgOf(result.totpURI) });
       }
@@ -55,7 +57,7 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
 
   const onCode = codeForm.handleSubmit(async ({ code }) => {
     try {
-      await api.post('/api/auth/two-factor/verify-totp', { code });
+      await verifyTotp({ code });
       await refreshSession();
       setSetup(undefined);
       codeForm.reset({ code: '' });

@@ -6,7 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { FileInput } from '../../../components/ui/file-input';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { importTemplateUrls, startImport, teamCardsQueryKey, teamMembersQueryKey, useImportJob } from '../api/teams-api';
+import { useImportJob } from '../api/import-job';
+import { startImport } from '../api/start-import';
+import { teamCardsQueryKey, teamMembersQueryKey } from '../api/team-keys';
+import { importTemplateUrls } from '../api/team-links';
 import { importCreatedToast, importSummary } from '../team-texts';
 
 const outcomeLabels: Record<ImportOutcome, string> = { created: 'Created', skipped: 'Skipped', rejected: 'Rejected' };

@@ -7,7 +7,7 @@ import { InputField } from '../../../components/ui/input-field';
 import { SelectList } from '../../../components/ui/select-list';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useInviteMember } from '../api/teams-api';
+import { useInviteMember } from '../api/invite-member';
 
 const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
 

@@ -6,7 +6,10 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { SelectList } from '../../../components/ui/select-list';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useChangeRole, useRemoveMember, useResendInvitation, useRevokeInvitation } from '../api/teams-api';
+import { useChangeRole } from '../api/change-role';
+import { useRemoveMember } from '../api/remove-member';
+import { useResendInvitation } from '../api/resend-invitation';
+import { useRevokeInvitation } from '../api/revoke-invitation';
 import { removalConsequence } from '../team-texts';
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');

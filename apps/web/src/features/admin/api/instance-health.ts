@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminHealthResponse } from '@cardstack/shared/admin/schemas';
+import { api } from '../../../lib/api-client';
+import { adminQueryKey, adminUrl } from './admin-keys';
+
+/** GET /api/admin/health: the database, storage and mail, each reachable or not. */
+export function getInstanceHealth() {
+  return api.get(adminUrl('health'), adminHealthResponse);
+}
+
+export const getInstanceHealthQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'health'], queryFn: () => getInstanceHealth() });
+
+export const useInstanceHealth = () => useQuery(getInstanceHealthQuery());

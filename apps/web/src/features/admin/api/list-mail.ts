@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminMailListResponse } from '@cardstack/shared/admin/schemas';
+import { api } from '../../../lib/api-client';
+import { adminQueryKey, adminUrl } from './admin-keys';
+
+/** GET /api/admin/mail: the outbox, newest first. */
+export function listMail() {
+  return api.get(adminUrl('mail'), adminMailListResponse);
+}
+
+export const listMailQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'mail'], queryFn: () => listMail() });
+
+export const useAdminMail = () => useQuery(listMailQuery());

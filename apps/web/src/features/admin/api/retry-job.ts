@@ -1,0 +1,8 @@
+import { okResponse } from '@cardstack/shared/http/answers';
+import { api } from '../../../lib/api-client';
+import { adminUrl } from './admin-keys';
+
+/** POST /api/admin/jobs/{id}/retry: a failed or dead job is queued again. */
+export function retryJob(jobId: string) {
+  return api.post(`${adminUrl('jobs', jobId)}/retry`, okResponse);
+}

@@ -1,0 +1,8 @@
+import { okResponse } from '@cardstack/shared/http/answers';
+import { api } from '../../../lib/api-client';
+import { integrationsUrl } from './integrations-keys';
+
+/** DELETE /api/integrations/api-keys/{id} */
+export function revokeApiKey(keyId: string) {
+  return api.delete(integrationsUrl('api-keys', keyId), okResponse);
+}

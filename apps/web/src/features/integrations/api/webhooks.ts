@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createHookResponse, hookListResponse, type CreateHookInput } from '@cardstack/shared/integrations/schemas';
+import { api } from '../../../lib/api-client';
+import { integrationsKeys, integrationsUrl } from './integrations-keys';
+
+/* GET and POST /api/integrations/webhooks: the subscriptions; a new one's signing secret is in the answer once. */
+
+export function listWebhooks() {
+  return api.get(integrationsUrl('webhooks'), hookListResponse);
+}
+
+export function createWebhook(input: CreateHookInput) {
+  return api.post(integrationsUrl('webhooks'), createHookResponse, input);
+}
+
+export const webhooksQuery = () => queryOptions({ queryKey: integrationsKeys.hooks, queryFn: listWebhooks });
+
+export const useWebhooks = () => useQuery(webhooksQuery());

@@ -1,0 +1,5 @@
+export const sessionsQueryKey = ['account', 'sessions'] as const;
+export const passkeysQueryKey = ['account', 'passkeys'] as const;
+export const accessQueryKey = ['account', 'access'] as const;
+
+export const passkeyUrl = (passkeyId: string) => `/api/account/passkeys/${encodeURIComponent(passkeyId)}`;

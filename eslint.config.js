@@ -17,6 +17,9 @@ function serverEntryOnly(prefix) {
   };
 }
 
+/** The browser code (the web app, the shared packages) never imports server code. */
+const noServerCode = { group: ['**/apps/server/**', '@cardstack/server*'], message: 'The browser code must not import server code.' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/vendor/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -49,8 +52,27 @@ export default tseslint.config(
   {
     // The web app and the shared packages never import server code.
     files: ['apps/web/**', 'packages/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode] }] },
+  },
+  {
+    // The SPA's requests live in one file per endpoint, features/<name>/api/ (docs/decisions/0044-the-spas-data-layer.md):
+    // screens and components call those files' fetchers and hooks, never the API client itself.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@cardstack/server*'], message: 'The browser code must not import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServerCode,
+            {
+              group: ['**/lib/api-client'],
+              importNames: ['api', 'uploadWithProgress'],
+              message: 'Call the endpoint through its file in features/<name>/api/ (fetcher, query options, hook).',
+            },
+          ],
+        },
+      ],
     },
   },
   // ---- Server module boundaries (docs/decisions/0011-module-boundaries.md) ----

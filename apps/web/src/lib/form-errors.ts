@@ -4,9 +4,9 @@ import { ApiError } from './api-client';
 const somethingWentWrong = 'Something went wrong. Please try again.';
 
 /**
- * After a failed submit of a react-hook-form form: the server's per-field messages go under the form's own fields,
- * and the message that found no field (the server's, or a general one when the request failed some other way)
- * becomes the form's `root.server` error, which the form shows above its fields (`formErrorOf`).
+ * After a failed submit of a react-hook-form form: the server's per-field messages go under the form's own fields
+ * (a list item's under its list), and the message that found no field (the server's, or a general one when the
+ * request failed some other way) becomes the form's `root.server` error, shown above the fields (`formErrorOf`).
  */
 export function showServerError<Values extends FieldValues>(error: unknown, setError: UseFormSetError<Values>, fields: readonly Path<Values>[]): void {
   if (!(error instanceof ApiError)) {
@@ -14,8 +14,10 @@ export function showServerError<Values extends FieldValues>(error: unknown, setE
     return;
   }
   let isPlaced = false;
-  for (const [field, message] of Object.entries(error.fields)) {
-    if (!(fields as readonly string[]).includes(field)) continue;
+  for (const [key, message] of Object.entries(error.fields)) {
+    // "emails.1": a list's item is reported under the list (the form holds the list as one field).
+    const field = [key, key.split('.')[0]].find((name) => (fields as readonly (string | undefined)[]).includes(name));
+    if (!field) continue;
     setError(field as Path<Values>, { message });
     isPlaced = true;
   }

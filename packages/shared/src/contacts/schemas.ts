@@ -174,6 +174,8 @@ export type UpdateContactValues = z.output<typeof updateContactInput>;
 /** The add/edit form: every field present, the same rules as the two inputs above. */
 export const contactForm = contactFields.superRefine(requireNameOrEmail);
 export type ContactFormValues = z.infer<typeof contactForm>;
+/** The details drawer's own form: the owner's notes alone. */
+export const contactNotesForm = contactFields.pick({ notes: true });
 
 /** Query strings arrive as text; '' means "not set" so a cleared filter can be sent as is. */
 const optionalQueryText = (max: number) =>

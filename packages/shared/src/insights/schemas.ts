@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deviceTypes, insightMetrics, type InsightMetric } from './metrics';
-import { periodPresets } from './periods';
+import { customRangeProblem, periodPresets } from './periods';
 import { visitSources } from './sources';
 
 /*
@@ -70,3 +70,17 @@ export const insightsPaths = {
 export function emptyCounts(): MetricCounts {
   return { view: 0, unique: 0, save: 0, wallet: 0, link: 0, file: 0, lead: 0 };
 }
+
+/**
+ * The dashboard's own "from / to" form, checked by the rule the server's query follows: the first day is needed
+ * on its own; everything that judges the range (order, today, length) is said under the last day.
+ */
+export const customRangeForm = (today: string) =>
+  z.object({ from: z.string(), to: z.string() }).superRefine((range, ctx) => {
+    if (!range.from) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the period.' });
+      return;
+    }
+    const problem = customRangeProblem(range.from, range.to || undefined, today);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+  });

@@ -89,6 +89,41 @@ export const scannedContactInput = scannedFields
 export type ScannedContactInput = z.input<typeof scannedContactInput>;
 export type ScannedContactValues = z.output<typeof scannedContactInput>;
 
+/** A list typed one item per line: blank lines dropped, each item trimmed. */
+export const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * The review form as typed: the lists one item per line. It is checked as the contact it becomes, so a list
+ * item's problem sits under the list, at the item's index.
+ */
+export const scannedContactForm = z
+  .object({
+    name: z.string(),
+    jobTitle: z.string(),
+    company: z.string(),
+    emails: z.string(),
+    phones: z.string(),
+    websites: z.string(),
+    socialLinks: z.string(),
+    address: z.string(),
+    notes: z.string(),
+  })
+  .transform(
+    (text): ScannedContactInput => ({
+      ...text,
+      emails: linesOf(text.emails),
+      phones: linesOf(text.phones),
+      websites: linesOf(text.websites),
+      socialLinks: linesOf(text.socialLinks),
+    }),
+  )
+  .pipe(scannedContactInput);
+export type ScannedContactFormText = z.input<typeof scannedContactForm>;
+
 export const duplicateCheckInput = z.object({
   emails: z.array(z.string().trim().max(contactLimits.email)).max(scannerLimits.listItems).default([]),
   phones: z.array(z.string().trim().max(contactLimits.phone)).max(scannerLimits.listItems).default([]),

@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import {
   cardFinishLabels,
   cardFinishes,
@@ -17,21 +20,27 @@ import { FieldFrame } from '../../components/ui/field-frame';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { TextareaField } from '../../components/ui/textarea-field';
-import { ApiError } from '../../lib/api-client';
+import { formErrorOf, showServerError } from '../../lib/form-errors';
 import { requestCustomDesign } from './api/request-custom-design';
 import { requestQuote } from './api/request-quote';
-import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
-
-type Errors = Record<string, string>;
-
-/** The shared schema's messages per field, or null when the form is valid. */
-function check(schema: typeof customDesignInput | typeof quoteInput, values: Record<string, unknown>): Errors | null {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return null;
-  return fieldErrorsOf(parsed.error.issues);
-}
 
 const acceptedUploads = '.png,.jpg,.jpeg,.svg,.pdf,image/png,image/jpeg,image/svg+xml,application/pdf';
+
+/** A chosen file (or none): refused in the browser when it is over the server's own limit. */
+const upload = z
+  .custom<FileList | undefined>()
+  .refine((files) => !files?.[0] || files[0].size <= maxDesignUploadBytes, designRequestTexts.uploadTooLarge);
+const customDesignForm = customDesignInput.extend({ logo: upload, artwork: upload });
+type CustomDesignFormValues = z.input<typeof customDesignForm>;
+
+const contactFieldNames = ['name', 'email', 'phone', 'company', 'notes'] as const;
+type SharedFieldName = (typeof contactFieldNames)[number] | typeof designHoneypotField;
+
+/** What the shared parts of both forms need of either form: its register and its errors, for the shared fields. */
+interface SharedFieldsProps {
+  register: (name: SharedFieldName) => UseFormRegisterReturn;
+  errors: Partial<Record<SharedFieldName, { message?: string }>>;
+}
 
 /**
  * /custom-design-form: the public form for a printed NFC card of one's own design (contact details, quantity,
@@ -41,40 +50,7 @@ const acceptedUploads = '.png,.jpg,.jpeg,.svg,.pdf,image/png,image/jpeg,image/sv
 export function CustomDesignFormPage() {
   const [params, setParams] = useSearchParams();
   const isQuote = params.get('request') === 'quote';
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
   const [sent, setSent] = useState<string>();
-  const [isSending, setIsSending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
-    const found = check(isQuote ? quoteInput : customDesignInput, values);
-    const fileErrors: Errors = {};
-    for (const field of ['logo', 'artwork']) {
-      const file = form.get(field);
-      if (file instanceof File && file.size > maxDesignUploadBytes) fileErrors[field] = designRequestTexts.uploadTooLarge;
-    }
-    if (found || Object.keys(fileErrors).length > 0) {
-      setErrors({ ...found, ...fileErrors });
-      return;
-    }
-    setErrors({});
-    setIsSending(true);
-    try {
-      const result = isQuote
-        ? await requestQuote(values as QuoteInput)
-        : await requestCustomDesign(form);
-      setSent(result.message);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      setFormError(error instanceof Error ? error.message : 'The form could not be sent.');
-    } finally {
-      setIsSending(false);
-    }
-  }
 
   const title = isQuote ? designRequestTexts.quoteTitle : designRequestTexts.customDesignTitle;
   return (
@@ -103,66 +79,127 @@ export function CustomDesignFormPage() {
           </Link>
         </section>
       ) : (
-        <form key={isQuote ? 'quote' : 'design'} onSubmit={(event) => void onSubmit(event)} noValidate className="rounded-xl bg-white p-6 shadow-sm">
-          <fieldset disabled={isSending} className="flex flex-col gap-4">
-            <FormAlert message={formError} />
-            <InputField label="Name" name="name" autoComplete="name" required error={errors.name} />
-            <InputField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-            <InputField label="Phone" name="phone" type="tel" autoComplete="tel" error={errors.phone} />
-            <InputField label="Company" name="company" autoComplete="organization" required={isQuote} error={errors.company} />
-            {isQuote ? (
-              <InputField label="Number of cards" name="cardCount" type="number" min={1} required error={errors.cardCount} />
-            ) : (
-              <>
-                <InputField label="Quantity" name="quantity" type="number" min={1} required error={errors.quantity} />
-                <FieldFrame label="Material" required error={errors.material}>
-                  {(control) => (
-                    <select {...control} name="material" defaultValue="">
-                      <option value="" disabled>
-                        Choose a material
-                      </option>
-                      {cardMaterials.map((value) => (
-                        <option key={value} value={value}>
-                          {cardMaterialLabels[value]}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FieldFrame>
-                <FieldFrame label="Finish" required error={errors.finish}>
-                  {(control) => (
-                    <select {...control} name="finish" defaultValue="">
-                      <option value="" disabled>
-                        Choose a finish
-                      </option>
-                      {cardFinishes.map((value) => (
-                        <option key={value} value={value}>
-                          {cardFinishLabels[value]}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FieldFrame>
-                <InputField label="Logo" name="logo" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.logo} />
-                <InputField label="Artwork" name="artwork" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.artwork} />
-              </>
-            )}
-            <TextareaField label="Notes" name="notes" error={errors.notes} />
-            {/* Left empty by people, who never see it; bots fill it in. */}
-            <div aria-hidden="true" className="hidden">
-              <label>
-                Website
-                <input name={designHoneypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
-              </label>
-            </div>
-            <Button type="submit" isLoading={isSending} className="self-start">
-              Send request
-            </Button>
-          </fieldset>
-        </form>
+        isQuote ? <QuoteForm onSent={setSent} /> : <OrderForm onSent={setSent} />
       )}
     </main>
   );
 }
 
 export default CustomDesignFormPage;
+
+/** The fields both requests share, for either form. */
+function ContactFields({ register: field, errors, isCompanyRequired }: SharedFieldsProps & { isCompanyRequired: boolean }) {
+  return (
+    <>
+      <InputField label="Name" autoComplete="name" required error={errors.name?.message} {...field('name')} />
+      <InputField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...field('email')} />
+      <InputField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...field('phone')} />
+      <InputField label="Company" autoComplete="organization" required={isCompanyRequired} error={errors.company?.message} {...field('company')} />
+    </>
+  );
+}
+
+/** The rest of either form: notes, the field only bots fill in, and the button. */
+function NotesAndSend({ register, errors, isSending }: SharedFieldsProps & { isSending: boolean }) {
+  return (
+    <>
+      <TextareaField label="Notes" error={errors.notes?.message} {...register('notes')} />
+      {/* Left empty by people, who never see it; bots fill it in. */}
+      <div aria-hidden="true" className="hidden">
+        <label>
+          Website
+          <input tabIndex={-1} autoComplete="off" {...register(designHoneypotField)} />
+        </label>
+      </div>
+      <Button type="submit" isLoading={isSending} className="self-start">
+        Send request
+      </Button>
+    </>
+  );
+}
+
+const emptyContact = { name: '', email: '', phone: '', company: '', notes: '', [designHoneypotField]: '' };
+
+function QuoteForm({ onSent }: { onSent: (message: string) => void }) {
+  const { register, handleSubmit, setError, formState } = useForm<QuoteInput>({
+    resolver: zodResolver(quoteInput),
+    defaultValues: { ...emptyContact, cardCount: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onSent((await requestQuote(values)).message);
+    } catch (error) {
+      showServerError(error, setError, [...contactFieldNames, 'cardCount']);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="rounded-xl bg-white p-6 shadow-sm">
+      <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+        <FormAlert message={formErrorOf(formState.errors)} />
+        <ContactFields register={register} errors={formState.errors} isCompanyRequired />
+        <InputField label="Number of cards" type="number" min={1} required error={formState.errors.cardCount?.message} {...register('cardCount')} />
+        <NotesAndSend register={register} errors={formState.errors} isSending={formState.isSubmitting} />
+      </fieldset>
+    </form>
+  );
+}
+
+/** The custom card: its fields as text, the logo and artwork as files, in one multipart request. */
+function OrderForm({ onSent }: { onSent: (message: string) => void }) {
+  const { register, handleSubmit, setError, formState } = useForm<CustomDesignFormValues>({
+    resolver: zodResolver(customDesignForm),
+    defaultValues: { ...emptyContact, quantity: '' },
+  });
+  const onSubmit = handleSubmit(async ({ logo, artwork, ...fields }) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    if (logo?.[0]) form.append('logo', logo[0]);
+    if (artwork?.[0]) form.append('artwork', artwork[0]);
+    try {
+      onSent((await requestCustomDesign(form)).message);
+    } catch (error) {
+      showServerError(error, setError, [...contactFieldNames, 'quantity', 'material', 'finish', 'logo', 'artwork']);
+    }
+  });
+  const { errors } = formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="rounded-xl bg-white p-6 shadow-sm">
+      <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+        <FormAlert message={formErrorOf(errors)} />
+        <ContactFields register={register} errors={errors} isCompanyRequired={false} />
+        <InputField label="Quantity" type="number" min={1} required error={errors.quantity?.message} {...register('quantity')} />
+        <FieldFrame label="Material" required error={errors.material?.message}>
+          {(control) => (
+            <select {...control} defaultValue="" {...register('material')}>
+              <option value="" disabled>
+                Choose a material
+              </option>
+              {cardMaterials.map((value) => (
+                <option key={value} value={value}>
+                  {cardMaterialLabels[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <FieldFrame label="Finish" required error={errors.finish?.message}>
+          {(control) => (
+            <select {...control} defaultValue="" {...register('finish')}>
+              <option value="" disabled>
+                Choose a finish
+              </option>
+              {cardFinishes.map((value) => (
+                <option key={value} value={value}>
+                  {cardFinishLabels[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <InputField label="Logo" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.logo?.message} {...register('logo')} />
+        <InputField label="Artwork" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.artwork?.message} {...register('artwork')} />
+        <NotesAndSend register={register} errors={errors} isSending={formState.isSubmitting} />
+      </fieldset>
+    </form>
+  );
+}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { customRangeProblem, periodPresetLabels, periodPresets, toDay, type PeriodPreset } from '@cardstack/shared/insights/periods';
-import type { InsightScope, InsightsQuery } from '@cardstack/shared/insights/schemas';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { periodPresetLabels, periodPresets, toDay, type PeriodPreset } from '@cardstack/shared/insights/periods';
+import { customRangeForm, type InsightScope, type InsightsQuery } from '@cardstack/shared/insights/schemas';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
@@ -20,9 +22,7 @@ const allCards = 'all';
  */
 export default function DashboardPage() {
   const [period, setPeriod] = useState<PeriodPreset>('30d');
-  const [custom, setCustom] = useState({ from: '', to: '' });
   const [appliedCustom, setAppliedCustom] = useState<{ from: string; to: string } | null>(null);
-  const [customError, setCustomError] = useState<string | null>(null);
   const [scope, setScope] = useState<InsightScope>('own');
   const [cardId, setCardId] = useState<string>(allCards);
 
@@ -35,11 +35,6 @@ export default function DashboardPage() {
   const insights = useInsights(query);
   const data = insights.data;
 
-  const applyCustom = () => {
-    const problem = customRangeProblem(custom.from || undefined, custom.to || undefined, toDay(new Date()));
-    setCustomError(problem);
-    if (!problem) setAppliedCustom({ ...custom });
-  };
 
   return (
     <section aria-labelledby="dashboard-title">
@@ -90,21 +85,7 @@ export default function DashboardPage() {
         />
       </div>
       {period === 'custom' ? (
-        <form
-          className="mt-4 flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            applyCustom();
-          }}
-        >
-          <InputField label="From" type="date" value={custom.from} onChange={(event) => setCustom((current) => ({ ...current, from: event.target.value }))} />
-          <InputField label="To" type="date" value={custom.to} onChange={(event) => setCustom((current) => ({ ...current, to: event.target.value }))} />
-          <Button type="submit" variant="secondary">
-            Show period
-          </Button>
-          <FormAlert message={customError ?? undefined} />
-          {!appliedCustom && !customError ? <p className="text-sm text-zinc-700">Showing the last 30 days until you choose the days.</p> : null}
-        </form>
+        <CustomRangeForm isApplied={appliedCustom !== null} onApply={setAppliedCustom} />
       ) : null}
 
       {insights.isPending ? (
@@ -119,5 +100,21 @@ export default function DashboardPage() {
         <DashboardBody data={data} />
       ) : null}
     </section>
+  );
+}
+
+/** The days of a custom period; the dashboard shows them once they pass the server's own rule. */
+function CustomRangeForm({ isApplied, onApply }: { isApplied: boolean; onApply: (range: { from: string; to: string }) => void }) {
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(customRangeForm(toDay(new Date()))), defaultValues: { from: '', to: '' } });
+  const hasErrors = Object.keys(formState.errors).length > 0;
+  return (
+    <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={handleSubmit(onApply)} noValidate>
+      <InputField label="From" type="date" error={formState.errors.from?.message} {...register('from')} />
+      <InputField label="To" type="date" error={formState.errors.to?.message} {...register('to')} />
+      <Button type="submit" variant="secondary">
+        Show period
+      </Button>
+      {!isApplied && !hasErrors ? <p className="text-sm text-zinc-700">Showing the last 30 days until you choose the days.</p> : null}
+    </form>
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
+import type { CardListItem } from '@cardstack/shared/cards/schemas';
+import { activationPath, assignPhysicalCardInput, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FieldFrame } from '../../components/ui/field-frame';
@@ -103,29 +106,7 @@ export function ActivatePage() {
             {physicalCardTexts.activate}
           </Button>
           {ownCards.data && ownCards.data.length > 0 ? (
-            <form
-              className="mt-6 flex flex-col gap-3 border-t border-zinc-200 pt-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const cardId = String(new FormData(event.currentTarget).get('cardId') ?? '');
-                if (cardId) void activate(cardId);
-              }}
-            >
-              <FieldFrame label="Or let it open one of your cards">
-                {(control) => (
-                  <select {...control} name="cardId" defaultValue={ownCards.data[0]!.id}>
-                    {ownCards.data.map((card) => (
-                      <option key={card.id} value={card.id}>
-                        {card.title || card.name || 'Untitled card'}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FieldFrame>
-              <Button type="submit" variant="secondary" disabled={isActivating}>
-                Use this card
-              </Button>
-            </form>
+            <LinkToCardForm cards={ownCards.data} isActivating={isActivating} onLink={(cardId) => void activate(cardId)} />
           ) : null}
         </>
       ) : (
@@ -143,3 +124,26 @@ export function ActivatePage() {
 }
 
 export default ActivatePage;
+
+/** "Or let it open one of your cards": the physical card linked to a card the person already has. */
+function LinkToCardForm({ cards, isActivating, onLink }: { cards: readonly CardListItem[]; isActivating: boolean; onLink: (cardId: string) => void }) {
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(assignPhysicalCardInput), defaultValues: { cardId: cards[0]!.id } });
+  return (
+    <form className="mt-6 flex flex-col gap-3 border-t border-zinc-200 pt-4" onSubmit={handleSubmit(({ cardId }) => onLink(cardId))} noValidate>
+      <FieldFrame label="Or let it open one of your cards" error={formState.errors.cardId?.message}>
+        {(control) => (
+          <select {...control} {...register('cardId')}>
+            {cards.map((card) => (
+              <option key={card.id} value={card.id}>
+                {card.title || card.name || 'Untitled card'}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
+      <Button type="submit" variant="secondary" disabled={isActivating}>
+        Use this card
+      </Button>
+    </form>
+  );
+}

@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PhysicalCardScope, PhysicalCardSummary } from '@cardstack/shared/physical-cards/schemas';
 import { Button } from '../../components/ui/button';
 import { FieldFrame } from '../../components/ui/field-frame';
 import { notify } from '../../lib/notify';
-import { assignPhysicalCard } from './api/assign-physical-card';
+import { useAssignPhysicalCard } from './api/assign-physical-card';
 import { usePhysicalCards } from './api/list-physical-cards';
-import { physicalCardsQueryKey } from './api/physical-card-keys';
-import { setPhysicalCardState } from './api/set-physical-card-state';
+import { useSetPhysicalCardState } from './api/set-physical-card-state';
 
 interface CardChoice {
   id: string;
@@ -21,21 +19,9 @@ interface CardChoice {
  */
 export function PhysicalCardsPanel({ cards, scope = 'own' }: { cards: readonly CardChoice[]; scope?: PhysicalCardScope }) {
   const physicalCards = usePhysicalCards(scope);
-  const queryClient = useQueryClient();
-  const done = ({ message }: { message: string }) => {
-    notify.success(message);
-    return queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey });
-  };
-  const assign = useMutation({
-    mutationFn: ({ id, cardId }: { id: string; cardId: string }) => assignPhysicalCard(id, cardId),
-    onSuccess: done,
-    onError: (error) => notify.alert(error.message),
-  });
-  const setState = useMutation({
-    mutationFn: ({ id, isDeactivated }: { id: string; isDeactivated: boolean }) => setPhysicalCardState(id, isDeactivated),
-    onSuccess: done,
-    onError: (error) => notify.alert(error.message),
-  });
+  const ui = { onSuccess: ({ message }: { message: string }) => notify.success(message), onError: (error: Error) => notify.alert(error.message) };
+  const assign = useAssignPhysicalCard(ui);
+  const setState = useSetPhysicalCardState(ui);
   if (!physicalCards.data?.length) return null;
   const labelOf = (card: PhysicalCardSummary) => cards.find((choice) => choice.id === card.cardId)?.label ?? 'another card';
   return (

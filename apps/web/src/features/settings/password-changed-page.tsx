@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { FullScreenSpinner, Spinner } from '../../components/ui/spinner';
-import { accessQueryKey, sessionsQueryKey } from './api/account-keys';
-import { revokeAllAccess, useAccountAccess } from './api/account-access';
+import { useAccountAccess, useRevokeAllAccess } from './api/account-access';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { deviceName, formatDate } from './components/sessions-panel';
@@ -44,18 +42,14 @@ function AccessGroup({ title, lines }: { title: string; lines: { key: string; te
 }
 
 function AccessReview() {
-  const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isRevoked, setIsRevoked] = useState(false);
   const access = useAccountAccess();
-  const revokeAll = useMutation({
-    mutationFn: revokeAllAccess,
-    onSuccess: async (left) => {
-      queryClient.setQueryData(accessQueryKey, left);
+  const revokeAll = useRevokeAllAccess({
+    onSuccess: () => {
       setIsConfirming(false);
       setIsRevoked(true);
       notify.success(revokedMessage);
-      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
     },
     onError: () => notify.alert('Something went wrong. Nothing was revoked; please try again.'),
   });

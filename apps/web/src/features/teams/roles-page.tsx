@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { checkedPermissions, permissions, permissionTexts, roleList, roleTitles, teamRoles, type Permission, type TeamRole } from '@cardstack/shared/teams/roles';
-import type { RolesResponse } from '@cardstack/shared/teams/schemas';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normaliseRolesMatrix, permissions, permissionTexts, roleTitles, teamRoles } from '@cardstack/shared/teams/roles';
+import { rolesMatrixSchema, type RolesMatrixInput, type RolesResponse } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -44,36 +45,24 @@ function RolesEditor() {
 
 function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
   const save = useSaveRoles();
-  const [granted, setGranted] = useState<Record<TeamRole, Permission[]>>({
-    admin: checkedPermissions(saved.admin),
-    employee: checkedPermissions(saved.employee),
+  // Each role's list in canonical order: the title row first, then one row per permission, so row i + 1 is permissions[i].
+  const { register, handleSubmit, reset, formState } = useForm<RolesMatrixInput>({
+    resolver: zodResolver(rolesMatrixSchema),
+    defaultValues: normaliseRolesMatrix(saved),
   });
-  const isDirty = teamRoles.some((role) => granted[role].join() !== checkedPermissions(saved[role]).join());
 
-  function toggle(role: TeamRole, permission: Permission, isChecked: boolean) {
-    setGranted((current) => ({
-      ...current,
-      [role]: isChecked ? [...current[role], permission] : current[role].filter((name) => name !== permission),
-    }));
-  }
-
-  async function submit() {
+  const onSubmit = handleSubmit(async (matrix) => {
     try {
-      await save.mutateAsync({ admin: roleList(granted.admin), employee: roleList(granted.employee) });
+      reset(normaliseRolesMatrix(await save.mutateAsync(matrix)));
       notify.success(rolesSavedMessage);
     } catch (error) {
       notify.alert(error instanceof ApiError ? error.message : 'The roles could not be saved. Please try again.');
     }
-  }
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <fieldset disabled={save.isPending}>
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={formState.isSubmitting}>
         <legend className="sr-only">Permissions of each role</legend>
         <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-zinc-200">
           <table className="w-full text-left text-sm">
@@ -91,7 +80,7 @@ function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
               </tr>
             </thead>
             <tbody>
-              {permissions.map((permission) => (
+              {permissions.map((permission, index) => (
                 <tr key={permission} className="border-b border-zinc-100 last:border-0">
                   <th scope="row" className="px-4 py-3 font-normal">
                     <span className="block font-semibold">{permissionTexts[permission].label}</span>
@@ -103,8 +92,7 @@ function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
                         type="checkbox"
                         className="h-5 w-5 accent-brand-600"
                         aria-label={`${roleTitles[role]}: ${permissionTexts[permission].label}`}
-                        checked={granted[role].includes(permission)}
-                        onChange={(event) => toggle(role, permission, event.target.checked)}
+                        {...register(`${role}.${index + 1}.checked`)}
                       />
                     </td>
                   ))}
@@ -116,9 +104,9 @@ function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
       </fieldset>
       <div className="mt-4 flex items-center justify-end gap-3">
         <p className="mr-auto text-sm text-zinc-700" role="status">
-          {isDirty ? 'You have unsaved changes.' : null}
+          {formState.isDirty ? 'You have unsaved changes.' : null}
         </p>
-        <Button type="submit" isLoading={save.isPending} disabled={!isDirty}>
+        <Button type="submit" isLoading={formState.isSubmitting} disabled={!formState.isDirty}>
           Save roles
         </Button>
       </div>

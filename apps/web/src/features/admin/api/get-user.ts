@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { adminUserResponse } from '@cardstack/shared/admin/schemas';
 import { api } from '../../../lib/api-client';
 import { adminQueryKey, adminUrl } from './admin-keys';
@@ -11,3 +11,9 @@ export function getUser(userId: string) {
 export const getUserQuery = (userId: string) => queryOptions({ queryKey: [...adminQueryKey, 'user', userId], queryFn: () => getUser(userId) });
 
 export const useAdminUser = (userId: string) => useQuery(getUserQuery(userId));
+
+/** After a change to an account: its detail shows the server's answer, the list is read again. */
+export function rememberUser(queryClient: QueryClient, userId: string, updated: Awaited<ReturnType<typeof getUser>>) {
+  queryClient.setQueryData(getUserQuery(userId).queryKey, updated);
+  return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'users'] });
+}

@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useInstanceHealth } from '../api/instance-health';
 import { useAdminAudit } from '../api/list-audit';
 import { useAdminErrors } from '../api/list-errors';
-import { listJobsQuery, useAdminJobs } from '../api/list-jobs';
+import { useAdminJobs } from '../api/list-jobs';
 import { useAdminMail } from '../api/list-mail';
-import { retryJob } from '../api/retry-job';
+import { useRetryJob } from '../api/retry-job';
 import { DataTable, formatTime } from './table';
 
 export function MailSection() {
@@ -23,14 +22,9 @@ export function MailSection() {
 }
 
 export function JobsSection() {
-  const queryClient = useQueryClient();
   const jobs = useAdminJobs();
-  const retry = useMutation({
-    mutationFn: retryJob,
-    onSuccess: () => {
-      notify.success('The job runs again as soon as a runner is free.');
-      return queryClient.invalidateQueries({ queryKey: listJobsQuery().queryKey });
-    },
+  const retry = useRetryJob({
+    onSuccess: () => notify.success('The job runs again as soon as a runner is free.'),
     onError: (error) => notify.alert(error.message),
   });
   if (!jobs.data) return <Spinner />;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cardFinishLabels,
   cardMaterialLabels,
@@ -11,9 +10,8 @@ import {
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { adminQueryKey } from '../api/admin-keys';
 import { useDesignRequests } from '../api/list-requests';
-import { setRequestStatus } from '../api/set-request-status';
+import { useSetRequestStatus } from '../api/set-request-status';
 import { formatTime } from './table';
 
 function detailsOf(request: DesignRequestSummary): string {
@@ -35,17 +33,9 @@ function StatusOptions() {
 
 /** Custom design and quote requests, newest first, each with its status, and how long closed ones are kept. */
 export function RequestsSection() {
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<DesignRequestStatus | ''>('');
   const requests = useDesignRequests(filter || undefined);
-  const setStatus = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: DesignRequestStatus }) => setRequestStatus(id, status),
-    onSuccess: () => {
-      notify.success('Saved.');
-      return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'requests'] });
-    },
-    onError: (error) => notify.alert(error.message),
-  });
+  const setStatus = useSetRequestStatus({ onSuccess: () => notify.success('Saved.'), onError: (error) => notify.alert(error.message) });
   return (
     <>
       <FieldFrame label="Show" className="max-w-xs">

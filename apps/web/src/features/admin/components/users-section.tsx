@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { adminPlanOverrideForm, adminUserListQuery, adminUserPlans, type AdminUserDetail } from '@cardstack/shared/admin/schemas';
 import { planTitles } from '@cardstack/shared/plans/plans';
 import { teamTiers } from '@cardstack/shared/plans/prices';
@@ -12,11 +12,10 @@ import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { adminQueryKey } from '../api/admin-keys';
-import { getUserQuery, useAdminUser } from '../api/get-user';
+import { rememberUser, useAdminUser } from '../api/get-user';
 import { useAdminUsers } from '../api/list-users';
 import { overridePlan } from '../api/override-plan';
-import { setUserDisabled } from '../api/set-user-disabled';
+import { useSetUserDisabled } from '../api/set-user-disabled';
 import { DataTable, formatTime } from './table';
 
 const planLabel = (plan: string) => (planTitles as Record<string, string>)[plan] ?? plan;
@@ -63,19 +62,9 @@ export function UsersSection() {
 }
 
 function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const user = useAdminUser(userId);
   const [error, setError] = useState<string>();
-  const refresh = (updated: Awaited<ReturnType<typeof overridePlan>>) => {
-    queryClient.setQueryData(getUserQuery(userId).queryKey, updated);
-    notify.success('Saved.');
-    return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'users'] });
-  };
-  const disable = useMutation({
-    mutationFn: (isDisabled: boolean) => setUserDisabled(userId, isDisabled),
-    onSuccess: refresh,
-    onError: (caught) => setError(caught.message),
-  });
+  const disable = useSetUserDisabled(userId, { onSuccess: () => notify.success('Saved.'), onError: (caught) => setError(caught.message) });
   if (!user.data) return <Spinner />;
   const detail = user.data.user;
 
@@ -95,7 +84,7 @@ function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }
         </Button>
       </div>
       <FormAlert message={error} />
-      <PlanForm detail={detail} onSaved={refresh} />
+      <PlanForm detail={detail} />
       <div>
         <Button variant={detail.isDisabled ? 'secondary' : 'danger'} isLoading={disable.isPending} onClick={() => disable.mutate(!detail.isDisabled)}>
           {detail.isDisabled ? 'Enable account' : 'Disable account'}
@@ -106,7 +95,8 @@ function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }
 }
 
 /** The operator's grant: a plan, a Teams size, a card allowance. */
-function PlanForm({ detail, onSaved }: { detail: AdminUserDetail; onSaved: (updated: Awaited<ReturnType<typeof overridePlan>>) => unknown }) {
+function PlanForm({ detail }: { detail: AdminUserDetail }) {
+  const queryClient = useQueryClient();
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(adminPlanOverrideForm),
     defaultValues: {
@@ -117,7 +107,8 @@ function PlanForm({ detail, onSaved }: { detail: AdminUserDetail; onSaved: (upda
   });
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await onSaved(await overridePlan(detail.id, input));
+      await rememberUser(queryClient, detail.id, await overridePlan(detail.id, input));
+      notify.success('Saved.');
     } catch (caught) {
       showServerError(caught, setError, ['plan', 'teamTier', 'cardLimitation']);
     }

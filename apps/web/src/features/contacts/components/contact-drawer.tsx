@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'radix-ui';
-import { contactKindLabels, contactLimits, contactMessages, type Contact, type ContactCard } from '@cardstack/shared/contacts/schemas';
+import { contactKindLabels, contactLimits, contactMessages, contactNotesForm, type Contact, type ContactCard } from '@cardstack/shared/contacts/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { ApiError } from '../../../lib/api-client';
+import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { cardImageUrl, vcardUrl } from '../api/contact-links';
 import { useContact } from '../api/get-contact';
@@ -23,29 +24,27 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 function NotesForm({ contact }: { contact: Contact }) {
   const updateContact = useUpdateContact();
-  const [notes, setNotes] = useState(contact.notes);
-  const [error, setError] = useState<string>();
-  const isChanged = notes !== contact.notes;
-  async function save() {
-    setError(undefined);
+  const { register, handleSubmit, setError, formState, watch } = useForm({ resolver: zodResolver(contactNotesForm), defaultValues: { notes: contact.notes } });
+  const isChanged = watch('notes') !== contact.notes;
+  const onSubmit = handleSubmit(async (input) => {
     try {
-      await updateContact.mutateAsync({ contactId: contact.id, input: { notes } });
+      await updateContact.mutateAsync({ contactId: contact.id, input });
       notify.success(contactMessages.saved);
-    } catch (saveError) {
-      setError(saveError instanceof ApiError ? (saveError.fields.notes ?? saveError.message) : 'Something went wrong. Please try again.');
+    } catch (error) {
+      showServerError(error, setError, ['notes']);
     }
-  }
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      className="mt-4 flex flex-col gap-2"
-    >
-      <TextareaField label="Notes" value={notes} maxLength={contactLimits.notes} onChange={(event) => setNotes(event.target.value)} error={error} disabled={updateContact.isPending} />
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-2">
+      <TextareaField
+        label="Notes"
+        maxLength={contactLimits.notes}
+        error={formState.errors.notes?.message ?? formErrorOf(formState.errors)}
+        disabled={formState.isSubmitting}
+        {...register('notes')}
+      />
       <div>
-        <Button type="submit" variant="secondary" disabled={!isChanged} isLoading={updateContact.isPending}>
+        <Button type="submit" variant="secondary" disabled={!isChanged} isLoading={formState.isSubmitting}>
           Save notes
         </Button>
       </div>

@@ -1,8 +1,16 @@
 import { physicalCardResponse } from '@cardstack/shared/physical-cards/schemas';
 import { api } from '../../../lib/api-client';
-import { physicalCardUrl } from './physical-card-keys';
+import { physicalCardsQueryKey, physicalCardUrl } from './physical-card-keys';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
 
 /** POST /api/physical-cards/{id}/assign: the chip opens another card from now on. */
 export function assignPhysicalCard(preorderId: string, cardId: string) {
   return api.post(physicalCardUrl(preorderId, '/assign'), physicalCardResponse, { cardId });
 }
+
+export const useAssignPhysicalCard = (ui?: MutationUi<Awaited<ReturnType<typeof assignPhysicalCard>>>) =>
+  useEndpointMutation(
+    ({ id, cardId }: { id: string; cardId: string }) => assignPhysicalCard(id, cardId),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey }),
+    ui,
+  );

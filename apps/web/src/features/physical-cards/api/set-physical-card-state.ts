@@ -1,8 +1,16 @@
 import { physicalCardResponse } from '@cardstack/shared/physical-cards/schemas';
 import { api } from '../../../lib/api-client';
-import { physicalCardUrl } from './physical-card-keys';
+import { physicalCardsQueryKey, physicalCardUrl } from './physical-card-keys';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
 
 /** POST /api/physical-cards/{id}/state: switched off, taps show a neutral page; on again, they open the card. */
 export function setPhysicalCardState(preorderId: string, isDeactivated: boolean) {
   return api.post(physicalCardUrl(preorderId, '/state'), physicalCardResponse, { isDeactivated });
 }
+
+export const useSetPhysicalCardState = (ui?: MutationUi<Awaited<ReturnType<typeof setPhysicalCardState>>>) =>
+  useEndpointMutation(
+    ({ id, isDeactivated }: { id: string; isDeactivated: boolean }) => setPhysicalCardState(id, isDeactivated),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: physicalCardsQueryKey }),
+    ui,
+  );

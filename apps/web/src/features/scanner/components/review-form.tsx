@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { contactLimits } from '@cardstack/shared/contacts/schemas';
 import {
-  scannedContactInput,
+  linesOf,
+  scannedContactForm,
   scannerLimits,
+  type ScannedContactFormText,
   type DuplicateContact,
   type ScannedFields,
   type ScannerConfig,
@@ -11,24 +15,12 @@ import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
+import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { findDuplicates } from '../api/find-duplicates';
 import { improveWithAi } from '../api/improve-scan';
 import { saveScannedCard } from '../api/save-scanned-card';
 
-/** The form's text per field: lists are edited one item per line. */
-interface FormText {
-  name: string;
-  jobTitle: string;
-  company: string;
-  emails: string;
-  phones: string;
-  websites: string;
-  socialLinks: string;
-  address: string;
-  notes: string;
-}
-
-function textOf(fields: ScannedFields, notes = ''): FormText {
+function textOf(fields: ScannedFields, notes = ''): ScannedContactFormText {
   return {
     name: fields.name,
     jobTitle: fields.jobTitle,
@@ -42,31 +34,15 @@ function textOf(fields: ScannedFields, notes = ''): FormText {
   };
 }
 
-const linesOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
-
-function valuesOf(text: FormText) {
-  return {
-    name: text.name,
-    jobTitle: text.jobTitle,
-    company: text.company,
-    emails: linesOf(text.emails),
-    phones: linesOf(text.phones),
-    websites: linesOf(text.websites),
-    socialLinks: linesOf(text.socialLinks),
-    address: text.address,
-    notes: text.notes,
-  };
-}
-
-/** "emails.1" → "emails": a list's message shows under its field, naming the line. */
-function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<keyof FormText, string>> {
-  const errors: Partial<Record<keyof FormText, string>> = {};
-  for (const issue of issues) {
-    const [field, index] = issue.path;
-    const key = String(field ?? 'name') as keyof FormText;
-    errors[key] ??= typeof index === 'number' ? `Line ${index + 1}: ${issue.message}` : issue.message;
+/** A list's problem names its line: "Line 2: Enter a valid email address". */
+function listMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if (typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  for (const [index, item] of Object.entries(error)) {
+    const message = (item as { message?: unknown } | undefined)?.message;
+    if (/^\d+$/.test(index) && typeof message === 'string') return `Line ${Number(index) + 1}: ${message}`;
   }
-  return errors;
+  return undefined;
 }
 
 export interface ReviewSource {
@@ -87,23 +63,23 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
   onSaved: (result: { contactId: string; isMerged: boolean; name: string }) => void;
   onDiscard: () => void;
 }) {
-  const [text, setText] = useState<FormText>(() => textOf(source.fields));
-  const [errors, setErrors] = useState<Partial<Record<keyof FormText, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, getValues, reset, watch, setError, formState } = useForm({
+    resolver: zodResolver(scannedContactForm),
+    defaultValues: textOf(source.fields),
+  });
   const [duplicates, setDuplicates] = useState<DuplicateContact[]>([]);
   const [mergeInto, setMergeInto] = useState<DuplicateContact | null>(null);
   const [isKeepingBoth, setIsKeepingBoth] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
   const [isImproving, setIsImproving] = useState(false);
   const [aiMessage, setAiMessage] = useState<string | null>(null);
 
-  const emailsKey = text.emails;
-  const phonesKey = text.phones;
+  const emailsText = watch('emails');
+  const phonesText = watch('phones');
   useEffect(() => {
     // Asked again (debounced) as the emails and phones are corrected, so the flag follows the form.
     let isCurrent = true;
     const timer = setTimeout(() => {
-      findDuplicates({ emails: linesOf(emailsKey).slice(0, scannerLimits.listItems), phones: linesOf(phonesKey).slice(0, scannerLimits.listItems) })
+      findDuplicates({ emails: linesOf(emailsText).slice(0, scannerLimits.listItems), phones: linesOf(phonesText).slice(0, scannerLimits.listItems) })
         .then((found) => {
           if (!isCurrent) return;
           setDuplicates(found);
@@ -115,53 +91,34 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [emailsKey, phonesKey]);
+  }, [emailsText, phonesText]);
 
-  const field = (name: keyof FormText) => ({
-    value: text[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setText((current) => ({ ...current, [name]: event.target.value })),
+  const field = (name: keyof ScannedContactFormText) => ({
+    error: name === 'emails' || name === 'phones' || name === 'websites' || name === 'socialLinks' ? listMessage(formState.errors[name]) : formState.errors[name]?.message,
+    ...register(name),
   });
 
-  async function save() {
-    setFormError(null);
-    const parsed = scannedContactInput.safeParse({ ...valuesOf(text), mergeIntoId: mergeInto?.id ?? null });
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setIsSaving(true);
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await saveScannedCard(parsed.data, source.photo);
-      onSaved({ ...saved, name: parsed.data.name || parsed.data.emails[0] || 'The contact' });
+      const saved = await saveScannedCard({ ...values, mergeIntoId: mergeInto?.id ?? null }, source.photo);
+      onSaved({ ...saved, name: values.name || values.emails[0] || 'The contact' });
     } catch (error) {
-      if (error instanceof ApiError) {
-        const fieldErrors = Object.fromEntries(
-          Object.entries(error.fields).map(([key, message]) => [key.split('.')[0], message]),
-        ) as Partial<Record<keyof FormText, string>>;
-        setErrors(fieldErrors);
-        setFormError(error.message);
-      } else {
-        setFormError('The contact could not be saved. Please try again.');
-      }
-    } finally {
-      setIsSaving(false);
+      showServerError(error, setError, ['name', 'jobTitle', 'company', 'emails', 'phones', 'websites', 'socialLinks', 'address', 'notes']);
     }
-  }
+  });
 
   async function improve() {
     setAiMessage(null);
     setIsImproving(true);
     try {
-      const current = scannedContactInput.safeParse(valuesOf(text));
+      const current = scannedContactForm.safeParse(getValues());
       const imageDataUrl = config.ai.sendsImage ? await dataUrlOf(source.photo) : undefined;
       const fields = await improveWithAi({
         ocrText: source.ocrText.slice(0, scannerLimits.ocrText),
         current: current.success ? current.data : {},
         ...(imageDataUrl ? { imageDataUrl } : {}),
       });
-      setText((previous) => textOf(fields, previous.notes));
+      reset(textOf(fields, getValues('notes')));
       setAiMessage('Fields updated by the AI service. Check them before saving.');
     } catch (error) {
       setAiMessage(error instanceof ApiError ? error.message : 'The AI service could not be reached.');
@@ -172,14 +129,7 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
 
   const showsDuplicates = duplicates.length > 0 && !isKeepingBoth;
   return (
-    <form
-      aria-labelledby="review-title"
-      className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form aria-labelledby="review-title" className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" onSubmit={onSubmit} noValidate>
       <div className="flex flex-col gap-3">
         <img src={source.photoUrl} alt="The scanned card" className="w-full rounded-xl shadow ring-1 ring-zinc-200" />
         <p className="text-sm text-zinc-700">
@@ -269,16 +219,16 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
           </div>
         ) : null}
 
-        {formError ? (
+        {formErrorOf(formState.errors) ? (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {formError}
+            {formErrorOf(formState.errors)}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" isLoading={isSaving}>
+          <Button type="submit" isLoading={formState.isSubmitting}>
             {mergeInto ? 'Merge and scan next' : 'Save and scan next'}
           </Button>
-          <Button variant="ghost" onClick={onDiscard} disabled={isSaving}>
+          <Button variant="ghost" onClick={onDiscard} disabled={formState.isSubmitting}>
             Discard
           </Button>
         </div>

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountAccess } from '@cardstack/shared/account/access';
 import { api } from '../../../lib/api-client';
-import { accessQueryKey } from './account-keys';
+import { accessQueryKey, sessionsQueryKey } from './account-keys';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
 
 /* GET /api/account/access and POST …/revoke-all: what still has access after a password change, and ending all of it. */
 
@@ -16,3 +17,14 @@ export function revokeAllAccess() {
 export const accountAccessQuery = () => queryOptions({ queryKey: accessQueryKey, queryFn: getAccountAccess });
 
 export const useAccountAccess = () => useQuery(accountAccessQuery());
+
+/** What is left (only this browser) replaces the list; the signed-in devices are read again. */
+export const useRevokeAllAccess = (ui?: MutationUi<Awaited<ReturnType<typeof revokeAllAccess>>>) =>
+  useEndpointMutation(
+    () => revokeAllAccess(),
+    (queryClient, left) => {
+      queryClient.setQueryData(accessQueryKey, left);
+      return queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+    },
+    ui,
+  );

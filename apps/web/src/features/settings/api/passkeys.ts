@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { passkeyList } from '@cardstack/shared/auth/passkeys';
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
 import { passkeysQueryKey, passkeyUrl } from './account-keys';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
 
 /* /api/account/passkeys: the account's passkeys, renamed (PATCH …/{id}) and removed (DELETE …/{id}) by their owner. */
 
@@ -21,3 +22,7 @@ export function renamePasskey(passkeyId: string, name: string) {
 export function removePasskey(passkeyId: string) {
   return api.delete(passkeyUrl(passkeyId), okResponse);
 }
+
+const refreshPasskeys = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
+
+export const useRemovePasskey = (ui?: MutationUi) => useEndpointMutation(removePasskey, refreshPasskeys, ui);

@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { sessionList } from '@cardstack/shared/auth/schemas';
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
 import { sessionsQueryKey } from './account-keys';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
 
 /* /api/account/sessions: where the account is signed in; signing out one device (DELETE …/{id}) or all others. */
 
@@ -22,3 +23,9 @@ export function revokeSession(sessionId: string) {
 export function revokeOtherSessions() {
   return api.post('/api/account/sessions/revoke-others', okResponse);
 }
+
+const refreshSessions = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+
+export const useRevokeSession = (ui?: MutationUi) => useEndpointMutation(revokeSession, refreshSessions, ui);
+
+export const useRevokeOtherSessions = (ui?: MutationUi) => useEndpointMutation(() => revokeOtherSessions(), refreshSessions, ui);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passkeyNameField, type PasskeySummary } from '@cardstack/shared/auth/passkeys';
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { addPasskey, describePasskeyError, isPasskeySupported } from '../../auth/public';
 import { passkeysQueryKey } from '../api/account-keys';
-import { removePasskey, renamePasskey, usePasskeys } from '../api/passkeys';
+import { renamePasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -88,12 +88,10 @@ function AddPasskeyForm({ hasPassword, defaultName, onAdded }: { hasPassword: bo
 function PasskeyRow({ passkey, onChanged }: { passkey: PasskeySummary; onChanged: () => Promise<void> }) {
   const [isRenaming, setIsRenaming] = useState(false);
   const [isConfirmingRemoval, setIsConfirmingRemoval] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => removePasskey(passkey.id),
-    onSuccess: async () => {
+  const remove = useRemovePasskey({
+    onSuccess: () => {
       setIsConfirmingRemoval(false);
       notify.success('Passkey removed.');
-      await onChanged();
     },
     onError: () => notify.alert('Something went wrong. Please try again.'),
   });
@@ -129,7 +127,7 @@ function PasskeyRow({ passkey, onChanged }: { passkey: PasskeySummary; onChanged
         confirmLabel="Remove passkey"
         isDanger
         isBusy={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(passkey.id)}
       >
         “{passkey.name}” will no longer sign in to your account. The device keeps it until you delete it there too.
       </ConfirmDialog>

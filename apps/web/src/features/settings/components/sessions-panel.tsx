@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionSummary } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { sessionsQueryKey } from '../api/account-keys';
-import { revokeOtherSessions, revokeSession, useSessions } from '../api/sessions';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 
 
 /** A readable name for a device from its browser's user agent (no library: a rough guess is enough). */
@@ -19,25 +17,10 @@ export const formatDate = (iso: string) => new Date(iso).toLocaleString(undefine
 
 /** Settings → General: where the account is signed in, and signing out of one device or all others. */
 export function SessionsPanel() {
-  const queryClient = useQueryClient();
   const sessions = useSessions();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
-  const revokeOne = useMutation({
-    mutationFn: revokeSession,
-    onSuccess: async () => {
-      notify.success('Signed out of that device.');
-      await refresh();
-    },
-    onError: () => notify.alert('Something went wrong. Please try again.'),
-  });
-  const revokeOthers = useMutation({
-    mutationFn: revokeOtherSessions,
-    onSuccess: async () => {
-      notify.success('Signed out of every other device.');
-      await refresh();
-    },
-    onError: () => notify.alert('Something went wrong. Please try again.'),
-  });
+  const failed = () => notify.alert('Something went wrong. Please try again.');
+  const revokeOne = useRevokeSession({ onSuccess: () => notify.success('Signed out of that device.'), onError: failed });
+  const revokeOthers = useRevokeOtherSessions({ onSuccess: () => notify.success('Signed out of every other device.'), onError: failed });
 
   if (sessions.isPending) return <Spinner className="h-5 w-5" label="Loading devices" />;
   if (sessions.isError) return <p className="text-sm text-red-700">The devices could not be loaded.</p>;

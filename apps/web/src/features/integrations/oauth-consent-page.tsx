@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { canUseFeature } from '@cardstack/shared/plans/features';
 import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
@@ -8,7 +7,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { decideAuthorization, getAuthorizeInfo } from './api/oauth-authorize';
+import { useAuthorizeInfo, useDecideAuthorization } from './api/oauth-authorize';
 
 const passedOn = ['client_id', 'redirect_uri', 'response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'] as const;
 
@@ -31,24 +30,19 @@ export default function OAuthConsentPage() {
   const [params] = useSearchParams();
   const [formError, setFormError] = useState<string>();
   const query = Object.fromEntries(passedOn.flatMap((name) => (params.get(name) !== null ? [[name, params.get(name)!]] : [])));
-  const info = useQuery({
-    queryKey: ['oauth-authorize', location.search],
-    queryFn: () => getAuthorizeInfo(location.search),
-    enabled: Boolean(session.data),
-    retry: false,
-  });
-  const decide = useMutation({
-    mutationFn: (isAllowed: boolean) =>
-      decideAuthorization({
-        client_id: query.client_id ?? '',
-        redirect_uri: query.redirect_uri ?? '',
-        response_type: query.response_type ?? '',
-        ...query,
-        isAllowed,
-      }),
+  const info = useAuthorizeInfo(location.search, { enabled: Boolean(session.data) });
+  const decision = useDecideAuthorization({
     onSuccess: (result) => window.location.assign(result.redirectTo),
     onError: (error) => setFormError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
   });
+  const decide = (isAllowed: boolean) =>
+    decision.mutate({
+      client_id: query.client_id ?? '',
+      redirect_uri: query.redirect_uri ?? '',
+      response_type: query.response_type ?? '',
+      ...query,
+      isAllowed,
+    });
 
   if (session.isPending) return <FullScreenSpinner />;
   if (!session.data) return <Navigate to={`/login?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
@@ -85,10 +79,10 @@ export default function OAuthConsentPage() {
       </div>
       {isIncluded ? (
         <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate(false)}>
+          <Button variant="secondary" disabled={decision.isPending} onClick={() => decide(false)}>
             Deny
           </Button>
-          <Button isLoading={decide.isPending} onClick={() => decide.mutate(true)}>
+          <Button isLoading={decision.isPending} onClick={() => decide(true)}>
             Allow
           </Button>
         </div>
@@ -97,7 +91,7 @@ export default function OAuthConsentPage() {
           <p className="font-semibold">{paidFeatureTexts.title}</p>
           <p className="text-sm text-zinc-700">{paidFeatureTexts.message}</p>
           <div className="mt-3 flex justify-center gap-3">
-            <Button variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate(false)}>
+            <Button variant="secondary" disabled={decision.isPending} onClick={() => decide(false)}>
               Deny
             </Button>
             <Link to="/subscription" className={buttonClass('primary')}>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordField, displayNameField } from '@cardstack/shared/auth/schemas';
@@ -18,7 +17,7 @@ import { refreshSession, useSession } from '../../lib/session';
 import { endSession } from '../../lib/sign-out';
 import { describeAuthError, signIn, signInWithGoogle, signUp, TwoFactorStep, usePublicConfig } from '../auth/public';
 import { acceptInvitation } from './api/accept-invitation';
-import { previewInvitation } from './api/preview-invitation';
+import { useInvitationPreview } from './api/preview-invitation';
 
 const joinedTeamMessage = (teamName: string) => `Welcome to ${teamName}!`;
 
@@ -35,7 +34,7 @@ function messageOf(error: unknown): string {
  */
 export default function InviteAcceptPage() {
   const { token = '' } = useParams();
-  const preview = useQuery({ queryKey: ['teams', 'invitation', token], queryFn: () => previewInvitation(token), retry: false, staleTime: Infinity });
+  const preview = useInvitationPreview(token);
   const session = useSession();
   if (preview.isPending || session.isPending) return <FullScreenSpinner />;
   return (

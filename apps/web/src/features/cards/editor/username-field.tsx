@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
 import { usernameField, usernameKey, usernameMessages } from '@cardstack/shared/cards/username';
 import { InputField } from '../../../components/ui/input-field';
-import { fetchUsernameAvailability } from '../api/username-availability';
+import { useUsernameAvailability } from '../api/username-availability';
 import { publicCardUrl } from '../card-paths';
 import type { CardEditorValues } from './card-form';
 
@@ -27,12 +26,7 @@ export function UsernameField({ cardId, savedUsername }: { cardId: string; saved
   const value = useWatch<CardEditorValues, 'username'>({ name: 'username' }) ?? '';
   const candidate = useDebouncedValue(value.trim(), 350);
   const shouldCheck = usernameField.safeParse(candidate).success && usernameKey(candidate) !== usernameKey(savedUsername);
-  const availability = useQuery({
-    queryKey: ['cards', 'username-availability', cardId, usernameKey(candidate)],
-    queryFn: () => fetchUsernameAvailability(candidate, cardId),
-    enabled: shouldCheck,
-    staleTime: 10_000,
-  });
+  const availability = useUsernameAvailability(candidate, cardId, { enabled: shouldCheck });
   const error = getFieldState('username', formState).error?.message;
   const isTaken = shouldCheck && availability.data?.isAvailable === false;
 

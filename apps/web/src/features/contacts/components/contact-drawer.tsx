@@ -39,6 +39,8 @@ function NotesForm({ contact }: { contact: Contact }) {
       <TextareaField
         label="Notes"
         maxLength={contactLimits.notes}
+        // Also as the element's default: its text is then the saved note, as a person (and a screen reader) reads it.
+        defaultValue={contact.notes}
         error={formState.errors.notes?.message ?? formErrorOf(formState.errors)}
         disabled={formState.isSubmitting}
         {...register('notes')}

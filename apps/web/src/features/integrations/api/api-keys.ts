@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiKeyListResponse, createApiKeyResponse, type CreateApiKeyInput } from '@cardstack/shared/integrations/schemas';
 import { api } from '../../../lib/api-client';
 import { integrationsKeys, integrationsUrl } from './integrations-keys';
+import { useEndpointMutation } from '../../../lib/mutation-ui';
 
 /* GET and POST /api/integrations/api-keys: the personal API keys; a new key's token is in the answer once. */
 
@@ -16,3 +17,7 @@ export function createApiKey(input: CreateApiKeyInput) {
 export const apiKeysQuery = () => queryOptions({ queryKey: integrationsKeys.apiKeys, queryFn: listApiKeys });
 
 export const useApiKeys = () => useQuery(apiKeysQuery());
+
+export const refreshApiKeys = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: integrationsKeys.apiKeys });
+
+export const useCreateApiKey = () => useEndpointMutation(createApiKey, refreshApiKeys);

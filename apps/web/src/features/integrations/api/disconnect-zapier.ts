@@ -1,8 +1,12 @@
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
-import { integrationsUrl } from './integrations-keys';
+import { integrationsKeys, integrationsUrl } from './integrations-keys';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
 
 /** DELETE /api/integrations/zapier: Zapier's access ends and its webhooks go. */
 export function disconnectZapier() {
   return api.delete(integrationsUrl('zapier'), okResponse);
 }
+
+export const useDisconnectZapier = (ui?: MutationUi) =>
+  useEndpointMutation(() => disconnectZapier(), (queryClient) => queryClient.invalidateQueries({ queryKey: integrationsKeys.status }), ui);

@@ -1,5 +1,7 @@
 import { oauthAuthorizeInfo, oauthDecisionResponse, type OAuthDecisionInput } from '@cardstack/shared/integrations/schemas';
 import { api } from '../../../lib/api-client';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /* GET and POST /api/oauth/authorize: what an app asks for, and the owner's answer (where the browser goes next). */
 
@@ -10,3 +12,12 @@ export function getAuthorizeInfo(search: string) {
 export function decideAuthorization(input: OAuthDecisionInput) {
   return api.post('/api/oauth/authorize', oauthDecisionResponse, input);
 }
+
+export const authorizeInfoQuery = (search: string) => queryOptions({ queryKey: ['oauth-authorize', search], queryFn: () => getAuthorizeInfo(search), retry: false });
+
+/** Asked once someone is signed in (`enabled`): the page sends others to sign in first. */
+export const useAuthorizeInfo = (search: string, options: { enabled: boolean }) => useQuery({ ...authorizeInfoQuery(search), ...options });
+
+/** Nothing to cache: the browser leaves for `redirectTo`. */
+export const useDecideAuthorization = (ui?: MutationUi<Awaited<ReturnType<typeof decideAuthorization>>>) =>
+  useEndpointMutation(decideAuthorization, () => undefined, ui);

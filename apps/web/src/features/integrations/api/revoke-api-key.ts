@@ -1,8 +1,12 @@
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
 import { integrationsUrl } from './integrations-keys';
+import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { refreshApiKeys } from './api-keys';
 
 /** DELETE /api/integrations/api-keys/{id} */
 export function revokeApiKey(keyId: string) {
   return api.delete(integrationsUrl('api-keys', keyId), okResponse);
 }
+
+export const useRevokeApiKey = (ui?: MutationUi) => useEndpointMutation(revokeApiKey, refreshApiKeys, ui);

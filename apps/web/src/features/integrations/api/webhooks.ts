@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createHookResponse, hookListResponse, type CreateHookInput } from '@cardstack/shared/integrations/schemas';
 import { api } from '../../../lib/api-client';
 import { integrationsKeys, integrationsUrl } from './integrations-keys';
+import { useEndpointMutation } from '../../../lib/mutation-ui';
 
 /* GET and POST /api/integrations/webhooks: the subscriptions; a new one's signing secret is in the answer once. */
 
@@ -16,3 +17,7 @@ export function createWebhook(input: CreateHookInput) {
 export const webhooksQuery = () => queryOptions({ queryKey: integrationsKeys.hooks, queryFn: listWebhooks });
 
 export const useWebhooks = () => useQuery(webhooksQuery());
+
+export const refreshWebhooks = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: integrationsKeys.hooks });
+
+export const useCreateWebhook = () => useEndpointMutation(createWebhook, refreshWebhooks);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiScopeLabels, apiScopes, createApiKeyInput, integrationMessages, type ApiKeySummary, type CreateApiKeyInput } from '@cardstack/shared/integrations/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -10,20 +9,18 @@ import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { createApiKey, useApiKeys } from '../api/api-keys';
-import { integrationsKeys } from '../api/integrations-keys';
-import { revokeApiKey } from '../api/revoke-api-key';
+import { useApiKeys, useCreateApiKey } from '../api/api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ShownOnceSecret } from './shown-once-secret';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Personal API keys: create (shown once), list with last use, revoke. Open on every plan. */
 export function ApiKeysPanel() {
-  const queryClient = useQueryClient();
   const keys = useApiKeys();
+  const createKey = useCreateApiKey();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.apiKeys });
 
   const { register, control, handleSubmit, reset, setError, formState } = useForm<CreateApiKeyInput>({
     resolver: zodResolver(createApiKeyInput),
@@ -31,21 +28,18 @@ export function ApiKeysPanel() {
   });
   const onSubmit = handleSubmit(async (input) => {
     try {
-      const created = await createApiKey(input);
+      const created = await createKey.mutateAsync(input);
       setShown({ name: created.key.name, token: created.token });
       reset({ name: '', scopes: input.scopes });
       notify.success(integrationMessages.keyCreated);
-      await refresh();
     } catch (error) {
       showServerError(error, setError, ['name', 'scopes']);
     }
   });
-  const revoke = useMutation({
-    mutationFn: revokeApiKey,
-    onSuccess: async () => {
+  const revoke = useRevokeApiKey({
+    onSuccess: () => {
       setRevoking(null);
       notify.success(integrationMessages.keyRevoked);
-      await refresh();
     },
     onError: () => notify.alert('Something went wrong. Please try again.'),
   });

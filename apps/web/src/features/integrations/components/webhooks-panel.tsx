@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createHookInput, webhookEventLabels, webhookEvents, type CreateHookInput } from '@cardstack/shared/integrations/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -9,10 +8,9 @@ import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formErrorOf, showServerError } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { deleteWebhook } from '../api/delete-webhook';
-import { integrationsKeys } from '../api/integrations-keys';
+import { useDeleteWebhook } from '../api/delete-webhook';
 import { useDeliveries } from '../api/webhook-deliveries';
-import { createWebhook, useWebhooks } from '../api/webhooks';
+import { useCreateWebhook, useWebhooks } from '../api/webhooks';
 import { ShownOnceSecret } from './shown-once-secret';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -51,11 +49,10 @@ function Deliveries({ hookId }: { hookId: string }) {
 
 /** Webhook subscriptions: add a target for an event (its signing secret shown once), see deliveries, remove. */
 export function WebhooksPanel() {
-  const queryClient = useQueryClient();
   const hooks = useWebhooks();
+  const createHook = useCreateWebhook();
   const [secret, setSecret] = useState<string | null>(null);
   const [openHook, setOpenHook] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.hooks });
 
   const { register, handleSubmit, reset, setError, formState } = useForm<CreateHookInput>({
     resolver: zodResolver(createHookInput),
@@ -63,21 +60,16 @@ export function WebhooksPanel() {
   });
   const onSubmit = handleSubmit(async (input) => {
     try {
-      const created = await createWebhook(input);
+      const created = await createHook.mutateAsync(input);
       setSecret(created.secret);
       reset({ target_url: '', event: input.event });
       notify.success('Webhook added.');
-      await refresh();
     } catch (error) {
       showServerError(error, setError, ['target_url', 'event']);
     }
   });
-  const remove = useMutation({
-    mutationFn: deleteWebhook,
-    onSuccess: async () => {
-      notify.success('Webhook removed.');
-      await refresh();
-    },
+  const remove = useDeleteWebhook({
+    onSuccess: () => notify.success('Webhook removed.'),
     onError: () => notify.alert('Something went wrong. Please try again.'),
   });
 

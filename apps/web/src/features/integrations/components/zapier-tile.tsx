@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { integrationMessages } from '@cardstack/shared/integrations/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { disconnectZapier } from '../api/disconnect-zapier';
-import { integrationsKeys } from '../api/integrations-keys';
+import { useDisconnectZapier } from '../api/disconnect-zapier';
 import { useIntegrationsStatus } from '../api/integrations-status';
 
 /**
@@ -15,15 +13,12 @@ import { useIntegrationsStatus } from '../api/integrations-status';
  * stops at once.
  */
 export function ZapierTile() {
-  const queryClient = useQueryClient();
   const status = useIntegrationsStatus();
   const [isConfirming, setIsConfirming] = useState(false);
-  const disconnect = useMutation({
-    mutationFn: disconnectZapier,
-    onSuccess: async () => {
+  const disconnect = useDisconnectZapier({
+    onSuccess: () => {
       setIsConfirming(false);
       notify.success(integrationMessages.disconnected);
-      await queryClient.invalidateQueries({ queryKey: integrationsKeys.status });
     },
     onError: () => notify.alert('Something went wrong. Please try again.'),
   });

@@ -3,12 +3,13 @@
 // pg_ctlcluster. Passes when the server is still up, serves again within a bound after the restart, answered
 // nothing but 201 or 503 with Retry-After (no 500, no hanging request), and every lead it acknowledged is
 // stored. Prints what it measured. Run by .ci/database-restart, which says when it may run.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -22,6 +23,8 @@ const requestDeadlineMs = 10_000;
 const leadsBeforeRestart = 20;
 /** Leads acknowledged after the restart before the loop stops. */
 const leadsAfterRestart = 20;
+/** Lead senders at once, each sending one lead after another. */
+const senders = 2;
 
 const fail = (message) => {
   throw new Error(message);
@@ -140,12 +143,14 @@ try {
   if (created.status !== 201) fail(`creating the card answered ${created.status}: ${created.text}`);
   const cardId = JSON.parse(created.text).card.id;
 
-  // Leads one after another until told to stop; every answer is kept.
+  // Leads one after another from each sender until told to stop; every answer is kept.
   const answers = [];
   let restartDoneAt = 0;
   let stopping = false;
-  const sender = (async () => {
-    for (let index = 0; !stopping; index += 1) {
+  let sent = 0;
+  const sending = Array.from({ length: senders }, async () => {
+    while (!stopping) {
+      const index = (sent += 1);
       const name = `Lead ${String(index).padStart(4, '0')}`;
       const sentAt = Date.now();
       const answer = await request('POST', `/id/${cardId}/lead`, { body: { name, email: `lead${index}@example.com`, consent: true } });
@@ -153,7 +158,7 @@ try {
       // A refused request comes back at once: do not spin.
       if (answer.status !== 201) await sleep(100);
     }
-  })();
+  });
 
   const waitFor = async (check, timeoutMs, what) => {
     const deadline = Date.now() + timeoutMs;
@@ -166,7 +171,8 @@ try {
 
   say(`== database restart: pg_ctlcluster --skip-systemctl-redirect ${clusterVersion} main restart`);
   const restartStartedAt = Date.now();
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', clusterVersion, 'main', 'restart'], { stdio: 'inherit' });
+  // Not execFileSync: the senders keep sending while PostgreSQL restarts.
+  await promisify(execFile)('pg_ctlcluster', ['--skip-systemctl-redirect', clusterVersion, 'main', 'restart']);
   restartDoneAt = Date.now();
   const acknowledgedAfter = () => answers.filter((answer) => answer.status === 201 && answer.sentAt >= restartDoneAt);
   await waitFor(() => acknowledgedAfter().length >= 1 || !isUp(), servesAgainWithinMs, 'a lead acknowledged after the restart');
@@ -174,7 +180,7 @@ try {
   const servedAgainMs = acknowledgedAfter()[0].sentAt + acknowledgedAfter()[0].tookMs - restartDoneAt;
   await waitFor(() => acknowledgedAfter().length >= leadsAfterRestart, 30_000, `${leadsAfterRestart} leads acknowledged after the restart`);
   stopping = true;
-  await sender;
+  await Promise.all(sending);
 
   if (!isUp()) fail(`the server exited:\n${output.join('')}`);
   const health = await request('GET', '/healthz');

@@ -170,6 +170,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the database going away und
     expect(Number(lead.retryAfter)).toBeGreaterThan(0);
     expect(JSON.parse(lead.text)).toEqual({ error: { code: 'database-unavailable', message: expect.stringMatching(/try again/i) } });
     expect(lead.tookMs).toBeLessThan(hangingMs);
+    // The same form posted by a browser without JavaScript: a page that says so, not JSON.
+    const page = await fetch(`${server.url}/id/${card.id}/lead`, {
+      method: 'POST',
+      signal: AbortSignal.timeout(hangingMs),
+      headers: { origin: group.baseUrl, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Form During Outage', consent: 'yes' }).toString(),
+    });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('retry-after')).not.toBeNull();
+    expect(await page.text()).toMatch(/<h1>Back in a moment<\/h1>.*try again in a few seconds/s);
     // A signed-in request: the session is read through the auth library, which wraps the failure.
     const contacts = await timedRequest(server, group.baseUrl, 'GET', '/api/contacts', undefined, owner.cookie);
     expect(contacts.status, contacts.text).toBe(503);

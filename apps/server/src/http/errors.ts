@@ -6,6 +6,7 @@ import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
 import type { AnyConnection } from '../db/schema';
 import { asDatabaseUnavailable, databaseRetryAfterSeconds } from '../db/database-unavailable';
 import type { ErrorLogTables } from './error-log-tables';
+import { databaseUnavailablePage } from './database-unavailable-page';
 import { redactUrl } from './log-redaction';
 import { fieldErrorsOf, type ValidationIssue } from '@cardstack/shared/http/field-errors';
 
@@ -64,6 +65,12 @@ export async function recordError(connection: AnyConnection, message: string, co
   }
 }
 
+/** A browser opening a page or posting a form without JavaScript: it asks for HTML, not JSON. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const accept = String(request.headers.accept ?? '');
+  return /text\/html/i.test(accept) && !/application\/json/i.test(accept);
+}
+
 const brokenUploadMessage = 'The upload could not be read. Choose the file again.';
 
 /**
@@ -96,7 +103,10 @@ export function registerErrorHandler(app: FastifyInstance, db: AnyConnection): v
     // The database is restarting or failing over (decision 0043): the request did nothing, or its transaction
     // rolled back. Not an error of ours to record (the error log is in that database; the outage is logged once).
     if (asDatabaseUnavailable(error)) {
-      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      reply.header('retry-after', String(databaseRetryAfterSeconds)).header('cache-control', 'no-store');
+      if (isPageRequest(request)) {
+        return reply.status(503).type('text/html; charset=utf-8').send(databaseUnavailablePage(databaseUnavailableMessage));
+      }
       return reply.status(503).send(errorBody('database-unavailable', databaseUnavailableMessage));
     }
     if (error instanceof AppError) {

@@ -188,6 +188,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the database going away und
     // A sign-in goes to the auth library itself.
     const signIn = await timedRequest(server, group.baseUrl, 'POST', '/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'correct horse battery staple' });
     expect(signIn.status, signIn.text).toBe(503);
+    // A sign-up and a sign-out: requests the auth library handles itself.
+    const signUp = await timedRequest(server, group.baseUrl, 'POST', '/api/auth/sign-up/email', { name: 'Late Comer', email: 'late@example.com', password: 'correct horse battery staple' });
+    expect(signUp.status, signUp.text).toBe(503);
+    expect(signUp.retryAfter).not.toBeNull();
+    const signOut = await timedRequest(server, group.baseUrl, 'POST', '/api/auth/sign-out', {}, owner.cookie);
+    expect(signOut.status, signOut.text).toBe(503);
     // The job engine's workers poll meanwhile and fail; the process stays up.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(server.isRunning(), server.output()).toBe(true);

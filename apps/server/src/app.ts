@@ -99,7 +99,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   tightenDataDir(config.dataDir, logger);
   const database =
     options.database ??
-    openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cards.sqlite') });
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, 'cards.sqlite'),
+      connectTimeoutMs: config.database.connectTimeoutMs,
+      logger,
+    });
   await migrateToLatest(database);
   const db: AnyConnection = database.db;
   const storage =
@@ -158,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       initialPlan: isEveryFeatureIncluded ? everyFeaturePlan : 'basic',
       accountPolicy,
       resolveTeamClaims,
+      databaseOutage: database.currentOutage,
       onSessionCreated: (userId) => recordSignIn(db, userId),
       revokeAppAccess: revokeAppAccessOfUser,
       onPasswordReset: (user) => mailAccessAfterPasswordReset({ db, integrationAccess, outbox }, user),

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, type CoreSettings } from './config-fields';
 import { makePrivateDir, privateFileMode } from './data-dir';
+import { databaseConfig } from './db/database-config';
 import { overloadConfig } from './http/overload-config';
 import { adminConfig } from './modules/admin/admin-config';
 import { authConfig } from './modules/auth/auth-config';
@@ -28,6 +29,7 @@ export { billingProviders, type BillingProvider } from './modules/billing/billin
 /** Every piece, in the order `.env.example` and docs/configuration.md list them. */
 export const configPieces = [
   serverConfig,
+  databaseConfig,
   authConfig,
   mailConfig,
   storageConfig,

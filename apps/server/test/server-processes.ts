@@ -20,6 +20,8 @@ export interface ServerProcess {
   readonly name: string;
   readonly url: string;
   readonly pid: number;
+  /** False once the process has exited (or was killed). */
+  isRunning(): boolean;
   /** What the process wrote to stdout and stderr (pino JSON lines), for failure messages. */
   output(): string;
 }
@@ -65,11 +67,19 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   }
 }
 
+export interface ServerGroupOptions {
+  /**
+   * The processes reach PostgreSQL at this host and port instead of TEST_DATABASE_URL's (a proxy in front of it
+   * that a test stops and starts); the group's own `db` client still connects directly.
+   */
+  connectThrough?: { host: string; port: number };
+}
+
 /**
  * Starts `count` processes at the same time (so their migrations race, as a rolling start's would) and waits
  * until every one answers /healthz. `env` adds to the shared configuration.
  */
-export async function startServerGroup(count: number, env: Record<string, string> = {}): Promise<ServerGroup> {
+export async function startServerGroup(count: number, env: Record<string, string> = {}, options: ServerGroupOptions = {}): Promise<ServerGroup> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('several server processes need PostgreSQL: set TEST_DATABASE_URL');
   const databaseName = `cards_processes_${crypto.randomBytes(5).toString('hex')}`;
@@ -78,6 +88,9 @@ export async function startServerGroup(count: number, env: Record<string, string
   await admin.query(`create database ${databaseName}`);
   await admin.end();
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
+  const processDatabaseUrl = options.connectThrough
+    ? Object.assign(new URL(databaseUrl), { hostname: options.connectThrough.host, port: String(options.connectThrough.port) }).toString()
+    : databaseUrl;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-processes-'));
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
@@ -96,7 +109,7 @@ export async function startServerGroup(count: number, env: Record<string, string
         HOST: '127.0.0.1',
         BASE_URL: baseUrl,
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: processDatabaseUrl,
         AUTH_SECRET: 'several-processes-share-this-secret-0123456789',
         BILLING_PROVIDER: 'test',
         LOG_LEVEL: 'warn',
@@ -112,7 +125,13 @@ export async function startServerGroup(count: number, env: Record<string, string
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     children.push(child);
-    return { name: `process ${index + 1}`, url: `http://127.0.0.1:${port}`, pid: child.pid!, output: () => lines.join('') };
+    return {
+      name: `process ${index + 1}`,
+      url: `http://127.0.0.1:${port}`,
+      pid: child.pid!,
+      isRunning: () => child.exitCode === null && child.signalCode === null,
+      output: () => lines.join(''),
+    };
   });
 
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -159,6 +178,11 @@ export class BrowserClient {
     private readonly origin: string,
     private readonly headers: Record<string, string> = {},
   ) {}
+
+  /** The cookies this client holds, as a Cookie header (for a request made without it). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
 
   async request(server: ServerProcess, method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
     const isForm = body instanceof URLSearchParams;

@@ -4,7 +4,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
 import type { AnyConnection } from '../db/schema';
+import { asDatabaseUnavailable, databaseRetryAfterSeconds } from '../db/database-unavailable';
 import type { ErrorLogTables } from './error-log-tables';
+import { databaseUnavailablePage } from './database-unavailable-page';
 import { redactUrl } from './log-redaction';
 import { fieldErrorsOf, type ValidationIssue } from '@cardstack/shared/http/field-errors';
 
@@ -39,6 +41,8 @@ export const overloadMessage = 'The server is busy. Please try again in a few se
 export const overloaded = () =>
   Object.assign(new AppError(503, 'overloaded', overloadMessage), { retryAfterSeconds: overloadRetryAfterSeconds });
 
+export const databaseUnavailableMessage = 'We cannot reach our database for a moment. Please try again in a few seconds.';
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }
@@ -59,6 +63,12 @@ export async function recordError(connection: AnyConnection, message: string, co
   } catch {
     // The database itself may be what failed; the pino log still has the error.
   }
+}
+
+/** A browser opening a page or posting a form without JavaScript: it asks for HTML, not JSON. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const accept = String(request.headers.accept ?? '');
+  return /text\/html/i.test(accept) && !/application\/json/i.test(accept);
 }
 
 const brokenUploadMessage = 'The upload could not be read. Choose the file again.';
@@ -89,6 +99,15 @@ export function registerErrorHandler(app: FastifyInstance, db: AnyConnection): v
       const first = Object.entries(fields)[0];
       const message = first ? (first[0] === 'form' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid input.';
       return reply.status(400).send(errorBody('validation', message, fields));
+    }
+    // The database is restarting or failing over (decision 0043): the request did nothing, or its transaction
+    // rolled back. Not an error of ours to record (the error log is in that database; the outage is logged once).
+    if (asDatabaseUnavailable(error)) {
+      reply.header('retry-after', String(databaseRetryAfterSeconds)).header('cache-control', 'no-store');
+      if (isPageRequest(request)) {
+        return reply.status(503).type('text/html; charset=utf-8').send(databaseUnavailablePage(databaseUnavailableMessage));
+      }
+      return reply.status(503).send(errorBody('database-unavailable', databaseUnavailableMessage));
     }
     if (error instanceof AppError) {
       // A rate limit says when to come back.

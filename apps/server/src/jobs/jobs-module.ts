@@ -35,6 +35,7 @@ export async function createJobEngine(options: JobEngineOptions): Promise<JobEng
     return createPgBossJobEngine({
       db: database.db,
       pool: database.pool!,
+      ...(database.poolQuery ? { poolQuery: database.poolQuery } : {}),
       logger,
       schema: pgBossSchemaOf(database),
       pollIntervalMs: options.pollIntervalMs,

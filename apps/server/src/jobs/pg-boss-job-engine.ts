@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { fromKysely, PgBoss, type Clock, type Db, type Job, type Queue } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AnyConnection } from '../db/schema';
+import { asDatabaseUnavailable } from '../db/database-unavailable';
 import {
   defaultRetryDelaySeconds,
   defaultRetryLimit,
@@ -30,6 +31,11 @@ export interface PgBossJobEngineOptions {
   db: AnyConnection;
   /** The pool under `db`: pg-boss's own statements run on it (see `poolDb`). */
   pool: Pool;
+  /**
+   * A statement on `pool` that reports a lost connection as DatabaseUnavailableError (the database handle's
+   * `poolQuery`, which also tells its outage tracker); `pool.query` when not given.
+   */
+  poolQuery?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   logger: Logger;
   /** pg-boss's schema (its tables live apart from ours). */
   schema: string;
@@ -69,8 +75,8 @@ const statesOfStatus: Record<JobStatus, string[]> = {
  * that fails inside such a text (`BEGIN … COMMIT`) does not poison the pool: `pool.query` discards a
  * connection whose query failed instead of handing its aborted transaction to the next user.
  */
-function poolDb(pool: Pool): Db {
-  return { executeSql: (text, values) => pool.query(text, values) };
+function poolDb(query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>): Db {
+  return { executeSql: (text, values) => query(text, values) as ReturnType<Db['executeSql']> };
 }
 
 /** pg-boss's timers never keep a process alive by themselves: the jobs CLI exits when its command is done. */
@@ -89,14 +95,17 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
   const handlers = new Map<string, JobHandler<unknown>>();
   const schedules = new Map<string, { cron: string; payload: Record<string, unknown> }>();
   const queues = new Map<string, Promise<void>>();
+  const query = options.poolQuery ?? ((text: string, values?: unknown[]) => pool.query(text, values));
   const onError = (error: unknown) => {
     // Once the database is closed, pg-boss's housekeeping timers fail until the process ends: nothing to report.
-    if (!pool.ending) logger.error({ err: error }, 'job engine error');
+    // While the database is away, its workers keep polling and fail each time: the database handle logs the
+    // outage once (and its end), and the workers pick up again on the first poll that gets through.
+    if (!pool.ending && !asDatabaseUnavailable(error)) logger.error({ err: error }, 'job engine error');
   };
 
   // Sends, queues and the operator's view: migrates pg-boss's schema, but runs no worker, maintenance or cron,
   // and leaves no row in pg-boss's registry of working instances.
-  const boss = new PgBoss({ db: poolDb(pool), schema, clock: unrefClock, supervise: false, schedule: false, migrate: true, registerInstance: false });
+  const boss = new PgBoss({ db: poolDb(query), schema, clock: unrefClock, supervise: false, schedule: false, migrate: true, registerInstance: false });
   boss.on('error', onError);
   await setAsidePgBoss10Schema(db, schema);
   // Processes starting together on a fresh database both install pg-boss's schema. pg-boss serialises them with
@@ -226,7 +235,7 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
       for (const kind of handlers.keys()) await ensureQueue(kind);
       const maintenanceIntervalSeconds = options.maintenanceIntervalSeconds ?? 60;
       worker = new PgBoss({
-        db: poolDb(pool),
+        db: poolDb(query),
         schema,
         clock: unrefClock,
         migrate: false,

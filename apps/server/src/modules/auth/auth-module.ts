@@ -50,6 +50,8 @@ export interface AuthNeeds extends Omit<AuthDeps, 'signUpRefusal' | 'isAccountDi
   };
   /** A caller's team (the teams module's claims), for sessions and API tokens alike. */
   resolveTeamClaims: TeamClaimsResolver;
+  /** The database's outage in progress, if any (`DatabaseHandle.currentOutage`): see `AuthRouteDeps`. */
+  databaseOutage?: () => Error | undefined;
 }
 
 export interface AuthModule extends AppModule {
@@ -62,7 +64,7 @@ export interface AuthModule extends AppModule {
 }
 
 export function createAuthModule(needs: AuthNeeds): AuthModule {
-  const { accountPolicy, resolveTeamClaims, ...authDeps } = needs;
+  const { accountPolicy, resolveTeamClaims, databaseOutage, ...authDeps } = needs;
   const loadAuth = createAuthLoader({
     ...authDeps,
     signUpRefusal: accountPolicy.signUpRefusal,
@@ -86,6 +88,7 @@ export function createAuthModule(needs: AuthNeeds): AuthModule {
         loadAuth,
         rateLimiter: needs.rateLimiter,
         passwordAttempts,
+        ...(databaseOutage ? { databaseOutage } : {}),
         onTwoFactorDisabled: async (user) => {
           await needs.outbox.securityNotice(needs.db, user.email, { displayName: user.name, change: 'two-factor-disabled' });
         },

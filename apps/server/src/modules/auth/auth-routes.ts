@@ -25,6 +25,11 @@ export interface AuthRouteDeps {
   passwordAttempts: PasswordAttempts;
   /** Runs once the library turned two-factor sign-in off (answered 200): the owner's address is told. */
   onTwoFactorDisabled?: (user: { email: string; name: string }) => Promise<void>;
+  /**
+   * The database's outage in progress, if any. The library answers a failed statement with a bare 500; while the
+   * database is away that 500 becomes the app's 503 with Retry-After, as every other route answers then.
+   */
+  databaseOutage?: () => Error | undefined;
 }
 
 /** Mails a person can ask for about one address (reset links, verification links), per hour. */
@@ -116,6 +121,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       await route.limit?.(request, body ?? {}, deps);
       const auth = await deps.loadAuth();
       const response = await auth.handler(toFetchRequest(request, body));
+      const outage = response.status >= 500 ? deps.databaseOutage?.() : undefined;
+      if (outage) throw outage;
       if (response.status === 200) await route.afterSuccess?.(request, deps);
       reply.status(response.status);
       response.headers.forEach((value, key) => {

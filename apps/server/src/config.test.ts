@@ -296,7 +296,7 @@ describe('loadConfig: secrets from files (<NAME>_FILE)', () => {
   });
 
   it('is offered for exactly the secrets, and nothing else reads a _FILE', () => {
-    expect([...fileSecretVariables].sort()).toEqual(['AUTH_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect([...fileSecretVariables].sort()).toEqual(['AUTH_SECRET', 'BACKUP_PASSPHRASE', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
     expect(loadConfig({ PORT_FILE: file('port', '4100') }).port).toBe(3000);
   });
 });

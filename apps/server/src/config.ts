@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, docsOf, readSecretFiles, type CoreSettings } from './config-fields';
+import { backupConfig } from './backup/backup-config';
 import { makePrivateDir, privateFileMode } from './data-dir';
 import { overloadConfig } from './http/overload-config';
 import { adminConfig } from './modules/admin/admin-config';
@@ -40,6 +41,7 @@ export const configPieces = [
   scannerConfig,
   integrationsConfig,
   walletConfig,
+  backupConfig,
 ] as const;
 
 type Piece = (typeof configPieces)[number];

@@ -52,7 +52,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-describe('a backup of DATA_DIR', () => {
+describe('a backup of DATA_DIR', { timeout: 60_000 }, () => {
   it('restores the database, the files and the generated secrets, and nothing half-written or from the mailbox', async () => {
     const summary = await writeBackup({ dataDir }, archive, passphrase);
     expect(summary).toMatchObject({ files: 5, manifest: { database: 'sqlite', files: 'local' } });

@@ -141,7 +141,9 @@ export async function writeBackup(scope: BackupScope, target: string, passphrase
       const source = new SqliteDatabase(sqliteFile, { fileMustExist: true });
       try {
         source.pragma('busy_timeout = 5000');
-        await source.backup(databaseCopy);
+        // All pages in one step, one read transaction: a consistent copy. In small steps SQLite starts the copy
+        // over each time the server writes in between, and on a busy server it might never finish.
+        await source.backup(databaseCopy, { progress: () => 0x7fffffff });
       } finally {
         source.close();
       }

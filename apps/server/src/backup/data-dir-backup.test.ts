@@ -127,6 +127,8 @@ describe('a backup of DATA_DIR', { timeout: 60_000 }, () => {
   it('replaces an older archive only once the new one is whole', async () => {
     fs.writeFileSync(archive, 'the previous archive');
     await expect(writeBackup({ dataDir }, path.join(root, 'no-such-folder/cards.backup'), passphrase)).rejects.toThrow('does not exist');
+    await expect(writeBackup({ dataDir: path.join(root, 'elsewhere') }, archive, passphrase)).rejects.toThrow(`DATA_DIR ${path.join(root, 'elsewhere')} does not exist: nothing to back up.`);
+    expect(fs.readFileSync(archive, 'utf8')).toBe('the previous archive');
     await writeBackup({ dataDir }, archive, passphrase);
     expect(fs.readFileSync(archive).subarray(0, 8)).toEqual(archiveMagic);
     expect(fs.readdirSync(root).sort()).toEqual(['cards.backup', 'data']);

@@ -131,6 +131,8 @@ async function* archiveContent(scope: BackupScope, databaseCopy: string | null, 
 export async function writeBackup(scope: BackupScope, target: string, passphrase: string): Promise<BackupSummary> {
   const destination = path.resolve(target);
   if (!fs.existsSync(path.dirname(destination))) throw new BackupError(`The folder of ${destination} does not exist.`);
+  // A DATA_DIR that is not there is a setting read from the wrong place (another folder's .env), not an empty backup.
+  if (!fs.existsSync(scope.dataDir)) throw new BackupError(`DATA_DIR ${scope.dataDir} does not exist: nothing to back up. Check DATA_DIR in the environment or in .env where the command runs.`);
   const sqliteFile = path.join(scope.dataDir, databaseFile);
   const hasSqlite = !scope.databaseUrl && fs.existsSync(sqliteFile);
   // The copy lies in DATA_DIR: on the same disk, and as private as the database itself.

@@ -160,7 +160,8 @@ describe.runIf(onSqliteRun)('npm run admin -- backup and restore', () => {
     const contacts = await sameSession.request('GET', '/api/contacts');
     const total = contacts.json<{ total: number }>().total;
     expect(total).toBeGreaterThanOrEqual(sentBeforeBackup);
-    expect(total).toBeLessThanOrEqual(sentAfterBackup);
+    // At most one lead was in flight when the backup ended (the loop sends one at a time).
+    expect(total).toBeLessThanOrEqual(sentAfterBackup + 1);
     const firstLead = await sameSession.request('GET', `/api/contacts?pageSize=1&search=${encodeURIComponent('lead-0@example.com')}`);
     expect(firstLead.text).toContain('Lead 0');
     // The public page of the restored card answers too.

@@ -1,25 +1,22 @@
-// `npm run admin -- promote <email> | demote <email> | preorders create --product-id … --product-name … --count N | users list`:
-// the operator's scripted actions, on the database the server uses (SQLite in DATA_DIR or DATABASE_URL). The
-// services are composed as the server composes them; no route listens and no job runs.
+// `npm run admin -- <command>` (`--help` lists them): the operator's scripted actions, on the database the server
+// uses (SQLite in DATA_DIR or DATABASE_URL), with the settings of the environment and `.env` as the server reads
+// them (cli.ts). The services are composed as the server composes them; no route listens and no job runs. `backup`
+// and `restore` compose nothing: they work on DATA_DIR while the server runs, or before it first starts.
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { runAdminCommand } from './modules/admin/admin-module';
+import { runBackupCommand } from './backup/backup-cli-commands';
+import { runCli, writeErr, writeOut } from './cli';
+import { loadConfig } from './config';
+import { adminCliUsage, parseAdminCommand, runAdminCommand } from './modules/admin/admin-module';
 
-try {
+await runCli(adminCliUsage, async (args) => {
+  parseAdminCommand(args);
   const config = loadConfig();
+  if (args[0] === 'backup' || args[0] === 'restore') return runBackupCommand(config, args, writeOut, writeErr);
   const { app, services } = await buildApp({ config, logger: pino({ level: 'silent' }), serveWeb: false });
   try {
-    process.exitCode = await runAdminCommand(
-      services.admin,
-      process.argv.slice(2),
-      (line) => process.stdout.write(`${line}\n`),
-      (line) => process.stderr.write(`${line}\n`),
-    );
+    return await runAdminCommand(services.admin, args, writeOut, writeErr);
   } finally {
     await app.close();
   }
-} catch (error) {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+});

@@ -22,7 +22,9 @@ function variablesOf(shape: Record<string, z.ZodType>): DocumentedVariable[] {
     const unset = schema.safeParse(undefined);
     const value = unset.success ? unset.data : undefined;
     const plainDefault = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-    return { name, docs, plainDefault };
+    // A secret that may come from a file says so where it is documented (config-fields.ts, readSecretFiles).
+    const fromFile = docs.fromFile ? ` Or \`${name}_FILE\`: the path of a file holding it (a mounted container secret; see docs/container.md).` : '';
+    return { name, docs: { ...docs, description: docs.description + fromFile }, plainDefault };
   });
 }
 

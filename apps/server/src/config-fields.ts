@@ -14,6 +14,8 @@ export interface SettingDocs {
   description: string;
   /** How the default reads when it is not a plain value (`generated`, `http://localhost:$PORT`). */
   shownDefault?: string;
+  /** A secret that may also come from a file: `<NAME>_FILE` holds the path (`readSecretFiles`). */
+  fromFile?: boolean;
 }
 
 /** Documents a variable's schema (zod's metadata, read back by the generators). */
@@ -23,7 +25,46 @@ export function documented<T extends z.ZodType>(schema: T, docs: SettingDocs): T
 
 export function docsOf(schema: z.ZodType): SettingDocs | undefined {
   const meta = schema.meta() as Partial<SettingDocs> | undefined;
-  return meta?.description ? { description: meta.description, ...(meta.shownDefault ? { shownDefault: meta.shownDefault } : {}) } : undefined;
+  return meta?.description
+    ? { description: meta.description, ...(meta.shownDefault ? { shownDefault: meta.shownDefault } : {}), ...(meta.fromFile ? { fromFile: true } : {}) }
+    : undefined;
+}
+
+/** A secret's schema, documented: the variable itself or `<NAME>_FILE`, the path of a file holding it. */
+export function secret<T extends z.ZodType>(schema: T, docs: SettingDocs): T {
+  return documented(schema, { ...docs, fromFile: true });
+}
+
+/**
+ * The one rule for secrets mounted as files (Docker and Kubernetes secrets, systemd credentials): for each name in
+ * `names`, `<NAME>_FILE` is the path of a file whose text is the value, its trailing line break dropped. Setting
+ * both the variable and its `_FILE` is an error naming both (which one would win is a guess); so is a file that
+ * cannot be read or is empty. Answers the environment with the values filled in, and the problems as
+ * `[variable, message]` pairs for the configuration's one report.
+ */
+export function readSecretFiles(env: Record<string, string | undefined>, names: readonly string[]): { env: Record<string, string | undefined>; issues: [string, string][] } {
+  const filled = { ...env };
+  const issues: [string, string][] = [];
+  for (const name of names) {
+    const fileVariable = `${name}_FILE`;
+    const file = env[fileVariable]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) {
+      issues.push([`${name}, ${fileVariable}`, `set ${name} or ${fileVariable}, not both`]);
+      continue;
+    }
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+      issues.push([fileVariable, `cannot read the file ${file} (${reason})`]);
+      continue;
+    }
+    if (text.trim() === '') issues.push([fileVariable, `the file ${file} is empty`]);
+    else filled[name] = text;
+  }
+  return { env: filled, issues };
 }
 
 /** The settings every piece may read besides its own: where the server runs. */

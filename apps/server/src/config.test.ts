@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildMmdb, countryRecord } from '../test/mmdb-writer';
-import { loadConfig } from './config';
+import { fileSecretVariables, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults', () => {
@@ -248,5 +248,55 @@ describe('loadConfig: ZAPIER_REDIRECT_URIS', () => {
     ['http://127.0.0.1:3000/return,http://[::1]/return', { NODE_ENV: 'test' }],
   ])('takes %s in %o', (uris, env) => {
     expect(loadConfig({ ...env, ...zapier, ZAPIER_REDIRECT_URIS: uris }).integrations.zapier?.redirectUris).toEqual(uris.split(','));
+  });
+});
+
+describe('loadConfig: secrets from files (<NAME>_FILE)', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'config-secret-files-'));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const written = path.join(folder, name);
+    fs.writeFileSync(written, text);
+    return written;
+  };
+
+  it('reads each secret from the file its _FILE names, the trailing line break dropped', () => {
+    const config = loadConfig({
+      DATABASE_URL_FILE: file('database-url', 'postgres://cards:pw@db.example/cards\n'),
+      AUTH_SECRET_FILE: file('auth-secret', 'a-secret-of-at-least-thirty-two-characters!\r\n'),
+      SMTP_URL_FILE: file('smtp-url', 'smtps://user:pw@smtp.example.com:465\n'),
+      S3_BUCKET: 'cards',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY_FILE: file('s3-secret', 's3 secret with spaces inside\n'),
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY_FILE: file('stripe-key', 'sk_test_abc123\n'),
+      STRIPE_WEBHOOK_SECRET_FILE: file('stripe-webhook', 'whsec_abc123'),
+      ...Object.fromEntries(['PRO_MONTH', 'PRO_YEAR', ...[10, 25, 50, 100, 250].flatMap((n) => [`TEAM_${n}_MONTH`, `TEAM_${n}_YEAR`])].map((name) => [`STRIPE_PRICE_${name}`, `price_${name.toLowerCase()}`])),
+    });
+    expect(config.databaseUrl).toBe('postgres://cards:pw@db.example/cards');
+    expect(config.authSecret).toBe('a-secret-of-at-least-thirty-two-characters!');
+    expect(config.mail.smtpUrl).toBe('smtps://user:pw@smtp.example.com:465');
+    expect(config.storage.s3?.secretAccessKey).toBe('s3 secret with spaces inside');
+    expect(config.stripe?.secretKey).toBe('sk_test_abc123');
+    expect(config.stripe?.webhookSecret).toBe('whsec_abc123');
+  });
+
+  it('refuses a variable set both ways, naming both', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'x'.repeat(40), AUTH_SECRET_FILE: file('both', 'y'.repeat(40)) })).toThrow(
+      'AUTH_SECRET, AUTH_SECRET_FILE: set AUTH_SECRET or AUTH_SECRET_FILE, not both',
+    );
+  });
+
+  it('names a missing or empty file, and the value read is still checked', () => {
+    const missing = path.join(folder, 'not-there');
+    expect(() => loadConfig({ SMTP_URL_FILE: missing })).toThrow(`SMTP_URL_FILE: cannot read the file ${missing} (ENOENT)`);
+    expect(() => loadConfig({ SMTP_URL_FILE: folder })).toThrow(`SMTP_URL_FILE: cannot read the file ${folder} (EISDIR)`);
+    expect(() => loadConfig({ SMTP_URL_FILE: file('empty', '\n') })).toThrow('SMTP_URL_FILE: the file');
+    expect(() => loadConfig({ SMTP_URL_FILE: file('wrong', 'http://mail\n') })).toThrow('SMTP_URL: must start with smtp:// or smtps://');
+  });
+
+  it('is offered for exactly the secrets, and nothing else reads a _FILE', () => {
+    expect([...fileSecretVariables].sort()).toEqual(['AUTH_SECRET', 'BACKUP_PASSPHRASE', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(loadConfig({ PORT_FILE: file('port', '4100') }).port).toBe(3000);
   });
 });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, type CoreSettings } from './config-fields';
+import { ConfigError, docsOf, readSecretFiles, type CoreSettings } from './config-fields';
+import { backupConfig } from './backup/backup-config';
 import { makePrivateDir, privateFileMode } from './data-dir';
 import { databaseConfig } from './db/database-config';
 import { overloadConfig } from './http/overload-config';
@@ -42,6 +43,7 @@ export const configPieces = [
   scannerConfig,
   integrationsConfig,
   walletConfig,
+  backupConfig,
 ] as const;
 
 type Piece = (typeof configPieces)[number];
@@ -61,11 +63,22 @@ const coreOf = (env: Pick<Env, 'NODE_ENV' | 'PORT' | 'BASE_URL'>): CoreSettings 
 
 export type Config = ReturnType<typeof buildConfig>;
 
+/** The secrets that may come from files (`<NAME>_FILE`): those the pieces declare with `secret(...)`. */
+export const fileSecretVariables = configPieces.flatMap((piece) =>
+  Object.entries(piece.variables as Record<string, z.ZodType>)
+    .filter(([, schema]) => docsOf(schema)?.fromFile)
+    .map(([name]) => name),
+);
+
 /** Validates the environment once, at start-up; the message names every wrong variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env) {
+export function loadConfig(environment: Record<string, string | undefined> = process.env) {
+  const { env, issues: fileIssues } = readSecretFiles(environment, fileSecretVariables);
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  if (!parsed.success || fileIssues.length > 0) {
+    const lines = [
+      ...fileIssues.map(([name, message]) => `  ${name}: ${message}`),
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`)),
+    ];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return buildConfig(parsed.data);

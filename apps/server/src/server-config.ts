@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { booleanFlag, configPiece, documented, optionalString, wholeNumber } from './config-fields';
+import { booleanFlag, configPiece, documented, optionalString, secret, wholeNumber } from './config-fields';
 import { parseTrustProxy, type TrustProxySetting } from './http/client-address';
 
 /** TRUST_PROXY: read by `parseTrustProxy`, which refuses "trust everyone" and anything that is no proxy address. */
@@ -25,10 +25,10 @@ export const serverConfig = configPiece({
     DATA_DIR: documented(z.string().default('./data'), {
       description: 'The SQLite file, local file storage (`files/`), local mailbox (`mailbox/`) and generated secrets. Made with mode 0700; an existing one other users may read is tightened to 0700 at start (the log says so).',
     }),
-    DATABASE_URL: documented(optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()), {
+    DATABASE_URL: secret(optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()), {
       description: 'A PostgreSQL connection string. Unset: SQLite at `DATA_DIR/cards.sqlite`.',
     }),
-    AUTH_SECRET: documented(optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()), {
+    AUTH_SECRET: secret(optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()), {
       description: 'Signs sessions (32+ characters). Unset: generated once into `DATA_DIR/auth-secret`. Set it in production, the same value on every server process; required with DATABASE_URL.',
       shownDefault: 'generated',
     }),

@@ -10,7 +10,7 @@ import { isAccountDisabled, isConfirmationRequired, operatorEmails, operatorOnly
  * and the CLI's commands.
  */
 export { isAccountDisabled, type AdminDeps } from './admin-service';
-export { adminCliUsage, runAdminCommand } from './admin-cli-commands';
+export { adminCliUsage, parseAdminCommand, runAdminCommand } from './admin-cli-commands';
 export type { AdminTables } from './admin-tables';
 
 /** What the operators decided about accounts, asked by the modules that let people in or mail the operators. */

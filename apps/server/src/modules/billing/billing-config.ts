@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { allPriceSelections, priceIdConfigFrom, priceIdConfigSchema, type PriceIdConfig, type PriceSelection } from '@cardstack/shared/plans/prices';
-import { booleanFlag, configPiece, documented, isLocalhostUrl, optionalString } from '../../config-fields';
+import { booleanFlag, configPiece, documented, isLocalhostUrl, optionalString, secret } from '../../config-fields';
 
 export const billingProviders = ['stripe', 'test', 'none'] as const;
 export type BillingProvider = (typeof billingProviders)[number];
@@ -32,10 +32,10 @@ export const billingConfig = configPiece({
       description: '`stripe` (payments, see docs/billing.md), `none` (nothing is sold: every account has every feature — a company running the service for its own staff) or `test` (the built-in test checkout: anyone can give themselves any plan). Unset on a public address, the start stops and names this variable.',
       shownDefault: '`test` on a localhost BASE_URL, else required',
     }),
-    STRIPE_SECRET_KEY: documented(optionalString.pipe(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional()), {
+    STRIPE_SECRET_KEY: secret(optionalString.pipe(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional()), {
       description: 'Stripe\'s secret key, with BILLING_PROVIDER=stripe (see docs/billing.md).',
     }),
-    STRIPE_WEBHOOK_SECRET: documented(optionalString.pipe(z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional()), {
+    STRIPE_WEBHOOK_SECRET: secret(optionalString.pipe(z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional()), {
       description: 'The signing secret (whsec_…) of the webhook endpoint `$BASE_URL/api/billing/stripe/webhook`. Required with Stripe.',
     }),
     ...stripePriceSettings,

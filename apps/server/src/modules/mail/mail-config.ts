@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { configPiece, documented, optionalString, wholeNumber } from '../../config-fields';
+import { configPiece, documented, optionalString, secret, wholeNumber } from '../../config-fields';
 
 export const mailConfig = configPiece({
   title: 'Mail',
   variables: {
-    SMTP_URL: documented(optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()), {
+    SMTP_URL: secret(optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()), {
       description: 'The SMTP server mail goes through, e.g. `smtps://user:password@smtp.example.com:465`. Unset: mail is written to `DATA_DIR/mailbox` (read it with `npm run mailbox`).',
     }),
     MAIL_FROM: documented(z.string().default('Cards <no-reply@localhost>'), { description: 'The sender of every mail.' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFlag, bothOrNeither, configPiece, documented, optionalString } from '../../config-fields';
+import { booleanFlag, bothOrNeither, configPiece, documented, optionalString, secret } from '../../config-fields';
 
 export const storageConfig = configPiece({
   title: 'File storage',
@@ -12,7 +12,7 @@ export const storageConfig = configPiece({
       description: 'The endpoint of an S3-compatible service such as MinIO or Cloudflare R2; unset for AWS S3.',
     }),
     S3_ACCESS_KEY_ID: documented(optionalString, { description: 'The bucket\'s access key: set it with S3_SECRET_ACCESS_KEY, or neither to use the default AWS credential chain (environment, instance role).' }),
-    S3_SECRET_ACCESS_KEY: documented(optionalString, { description: 'The access key\'s secret.' }),
+    S3_SECRET_ACCESS_KEY: secret(optionalString, { description: 'The access key\'s secret.' }),
     S3_FORCE_PATH_STYLE: documented(booleanFlag, { description: 'true: address objects as `$S3_ENDPOINT/bucket/key`, which most self-hosted services need.' }),
   },
   check(env, _core, ctx) {

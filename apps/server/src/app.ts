@@ -294,7 +294,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     }),
   );
   add(createStorageModule({ storage, modules }));
-  let isJobRunnerStarted = false;
+  // Readiness asks whether the runner works; a process built without one (tools, tests) is not judged on it.
+  let isJobRunnerStarted: boolean | null = options.startJobs ? false : null;
   add(
     createPlatformModule({
       database,
@@ -345,7 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     });
   }
   app.addHook('onClose', async () => {
-    isJobRunnerStarted = false;
+    if (options.startJobs) isJobRunnerStarted = false;
     await jobs.stop();
     mailTransport.close();
     // Newest first: the public page flushes its counts into the insights recorder before that closes.

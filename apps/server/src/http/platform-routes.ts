@@ -20,8 +20,11 @@ export interface PlatformNeeds {
   database: DatabaseHandle;
   publicConfig: PublicConfig;
   version: string;
-  /** Whether this process's job runner is working (a server started with jobs; tools and tests start none). */
-  isJobRunnerStarted: () => boolean;
+  /**
+   * Whether this process's job runner works: false before it started and once the app is closing; null when this
+   * process runs no jobs (tools, and tests that run jobs themselves).
+   */
+  isJobRunnerStarted: () => boolean | null;
   credentialExpiries: () => CredentialDaysLeft[];
 }
 
@@ -29,8 +32,8 @@ export interface PlatformNeeds {
 async function readiness(needs: PlatformNeeds) {
   const isReachable = await isDatabaseReachable(needs.database);
   const pending = isReachable ? await pendingMigrations(needs.database).catch(() => null) : null;
-  const isJobRunnerStarted = needs.isJobRunnerStarted();
-  const isReady = isReachable && pending !== null && pending.length === 0 && isJobRunnerStarted;
+  const jobRunner = needs.isJobRunnerStarted();
+  const isReady = isReachable && pending !== null && pending.length === 0 && jobRunner !== false;
   return {
     isReady,
     body: {
@@ -39,7 +42,7 @@ async function readiness(needs: PlatformNeeds) {
       checks: {
         database: isReachable ? 'ok' : 'unreachable',
         migrations: pending === null ? 'unknown' : pending.length === 0 ? 'ok' : `${pending.length} pending`,
-        jobs: isJobRunnerStarted ? 'ok' : 'not started',
+        jobs: jobRunner === null ? 'not run by this process' : jobRunner ? 'ok' : 'not started',
       },
       credentials: needs.credentialExpiries(),
     },

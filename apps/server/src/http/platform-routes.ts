@@ -1,6 +1,7 @@
 import { isDatabaseReachable, type DatabaseHandle } from '../db/database';
 import { pendingMigrations } from '../db/migration-status';
 import type { AppModule } from '../modules/module-contract';
+import { answersUnderLoad } from './overload';
 import { guards } from './route-guard';
 
 /** What the SPA asks before signing in: which sign-in buttons and which billing screens to show. */
@@ -62,7 +63,10 @@ export function createPlatformModule(needs: PlatformNeeds): AppModule {
         const isReady = await isDatabaseReachable(needs.database);
         return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'database unreachable' });
       });
-      app.get('/livez', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+      // Not shed under load (a lagging process is alive, and restarting it would lose its work); /readyz is.
+      app.get('/livez', { config: answersUnderLoad }, async (_request, reply) =>
+        reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+      );
       app.get('/readyz', async (_request, reply) => {
         const { isReady, body } = await readiness(needs);
         return reply.status(isReady ? 200 : 503).header('cache-control', 'no-store').send(body);

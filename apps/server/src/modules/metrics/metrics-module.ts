@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { answersUnderLoad } from '../../http/overload';
 import type { JobAdmin } from '../../jobs/jobs-module';
 import type { AppModule } from '../module-contract';
 import { createPromMetrics, disabledMetrics, type MetricsRegistry, type PromMetrics } from './metrics-registry';
@@ -107,7 +108,7 @@ export function createMetricsModule(needs: MetricsNeeds): MetricsModule {
         app.addHook('onReady', startListener);
         return;
       }
-      app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
+      app.get('/metrics', { config: answersUnderLoad }, async (request: FastifyRequest, reply: FastifyReply) => {
         if (!isAuthorized(request.headers.authorization)) {
           return reply.status(401).header('www-authenticate', 'Bearer').send({ error: { code: 'unauthorized', message: 'A valid metrics bearer token is required.' } });
         }

@@ -1,4 +1,6 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { createRequire } from 'node:module';
+import type PromClient from 'prom-client';
+import type { Registry } from 'prom-client';
 
 /*
  * What a module sees of the metrics: a counter it increments on its own path (a plain increment, no I/O), and a
@@ -39,8 +41,12 @@ export interface PromMetrics extends MetricsRegistry {
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
 }
 
+/** prom-client only where metrics are on: an idle server without them never loads it (src/start-imports.test.ts). */
+const loadPromClient = (): typeof PromClient => createRequire(import.meta.url)('prom-client') as typeof PromClient;
+
 export function createPromMetrics(): PromMetrics {
-  const prom = new Registry();
+  const { Counter, Gauge, Histogram, Registry: PromRegistry, collectDefaultMetrics } = loadPromClient();
+  const prom = new PromRegistry();
   // The process's own figures under their usual names (event-loop delay, heap, CPU, GC, handles), for the common dashboards.
   collectDefaultMetrics({ register: prom });
   const requests = new Counter({

@@ -106,6 +106,8 @@ export function createMetricsModule(needs: MetricsNeeds): MetricsModule {
       });
       if (port !== undefined) {
         app.addHook('onReady', startListener);
+        // The main port answers as for any unknown endpoint (not the SPA's page, which a scraper would read as 200).
+        app.get('/metrics', async (_request, reply) => reply.status(404).send({ error: { code: 'not-found', message: 'No such endpoint: GET /metrics' } }));
         return;
       }
       app.get('/metrics', { config: answersUnderLoad }, async (request: FastifyRequest, reply: FastifyReply) => {

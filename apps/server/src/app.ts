@@ -29,6 +29,7 @@ import { createDesignRequestsModule } from './modules/design-requests/design-req
 import { createIntegrationAccess, createIntegrationsModule, revokeAppAccessOfUser } from './modules/integrations/integrations-module';
 import { createInsightsModule, type InsightsRecorder } from './modules/insights/insights-module';
 import { createLocalMailboxTransport, createMailModule, createSmtpTransport, type MailTransport } from './modules/mail/mail-module';
+import { createMetricsModule } from './modules/metrics/metrics-module';
 import { createPlansModule } from './modules/plans/plans-module';
 import { createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
 import { createPhysicalCardsModule, physicalCardRoute } from './modules/physical-cards/physical-cards-module';
@@ -63,6 +64,8 @@ export interface AppServices {
   wallet: WalletService;
   /** The operator console's dependencies (the admin CLI runs its commands with them). */
   admin: AdminDeps;
+  /** The metrics' own listener (METRICS_PORT), once the app is ready. */
+  metrics: { listenerPort(): number | null };
 }
 
 export interface BuildAppOptions {
@@ -136,8 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const integrationAccess = createIntegrationAccess({ db, settings: config.integrations });
   const cardAllowance = createCardAllowance({ db, now: billingTime.now, planStateOf: planStateSource(isEveryFeatureIncluded), membershipOf: findTeamMembership });
 
+  // First, so its request counting sees every route's answer; other modules add their metrics through `registry`.
+  const metrics = add(createMetricsModule({ settings: config.metrics, host: config.host, jobs: jobs.admin, logger }));
   const { limiter: rateLimiter } = add(createRateLimitModule({ db }));
-  add(createPlatformModule({ database, publicConfig: { isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider } }));
   add(createErrorLogModule({ db, retentionDays: config.errorLogRetentionDays }));
   const { outbox } = add(
     createMailModule({
@@ -149,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       invitationPath: (claims) => invitationAcceptPath(secret, claims),
       logger,
       retentionDays: config.mail.retentionDays,
+      metrics: metrics.registry,
     }),
   );
   const auth = add(
@@ -192,6 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       logger,
       rateLimiter,
       countWalletAdd: (request, cardId) => insights.recorder.record(request, cardId, 'wallet'),
+      outbox,
+      operatorEmails: accountPolicy.operatorEmails,
+      metrics: metrics.registry,
     }),
   );
   const publicCard = add(
@@ -212,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       hooks: modules,
       leadRateLimit: config.publicPage.leadRateLimit,
       rateLimiter,
+      metrics: metrics.registry,
     }),
   );
   const cards = add(createCardsModule({ db, dialect: database.dialect, storage, cardAllowance, hooks: modules }));
@@ -241,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       outbox,
       cards: cards.deps,
       contacts: contacts.deps,
+      metrics: metrics.registry,
     }),
   );
   add(createPhysicalCardsModule({ db, cards: cards.deps, baseUrl, rateLimiter, onAddressChanged: (key) => publicCard.service.forgetAddress(key) }));
@@ -274,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         database: { dialect: database.dialect, isReachable: await isDatabaseReachable(database) },
         storage: { kind: storage.kind, isReachable: await storage.list('health-check/').then(() => true, () => false) },
         mailTransport: mailTransport.kind,
+        credentials: wallet.credentialExpiries(),
       }),
     }),
   );
@@ -289,6 +300,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     }),
   );
   add(createStorageModule({ storage, modules }));
+  // Readiness asks whether the runner works; a process built without one (tools, tests) is not judged on it.
+  let isJobRunnerStarted: boolean | null = options.startJobs ? false : null;
+  add(
+    createPlatformModule({
+      database,
+      publicConfig: { isGoogleEnabled: Boolean(config.google), billingProvider: config.billingProvider },
+      version: appVersion,
+      isJobRunnerStarted: () => isJobRunnerStarted,
+      credentialExpiries: wallet.credentialExpiries,
+    }),
+  );
 
   // ---- Jobs --------------------------------------------------------------------------------------------
   // Every module registers its job kinds (and schedules) before any route; the runner starts once the routes are ready.
@@ -323,8 +345,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   for (const module of modules) await module.routes?.(app);
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? defaultWebDistDir()));
 
-  if (options.startJobs) app.addHook('onReady', () => jobs.start());
+  if (options.startJobs) {
+    app.addHook('onReady', async () => {
+      await jobs.start();
+      isJobRunnerStarted = true;
+    });
+  }
   app.addHook('onClose', async () => {
+    if (options.startJobs) isJobRunnerStarted = false;
     await jobs.stop();
     mailTransport.close();
     // Newest first: the public page flushes its counts into the insights recorder before that closes.
@@ -347,6 +375,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       insights: insights.recorder,
       wallet: wallet.service,
       admin: admin.deps,
+      metrics,
     },
   };
 }

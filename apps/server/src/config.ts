@@ -14,6 +14,7 @@ import { designRequestsConfig } from './modules/design-requests/design-requests-
 import { insightsConfig } from './modules/insights/insights-config';
 import { integrationsConfig } from './modules/integrations/integrations-config';
 import { mailConfig } from './modules/mail/mail-config';
+import { metricsConfig } from './modules/metrics/metrics-config';
 import { publicCardConfig } from './modules/public-card/public-card-config';
 import { scannerConfig } from './modules/scanner/scanner-config';
 import { storageConfig } from './modules/storage/storage-config';
@@ -40,6 +41,7 @@ export const configPieces = [
   publicCardConfig,
   insightsConfig,
   overloadConfig,
+  metricsConfig,
   scannerConfig,
   integrationsConfig,
   walletConfig,

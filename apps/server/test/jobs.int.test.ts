@@ -187,7 +187,7 @@ describe('scheduled clean-ups', () => {
       await t.services.jobs.start();
       const kinds = await waitFor('the schedules', async () => {
         const rows = await t.services.database.db.selectFrom('job_schedules').select(['kind', 'cron']).orderBy('kind').execute();
-        return rows.length === 5 ? rows : undefined;
+        return rows.length === 6 ? rows : undefined;
       });
       expect(kinds).toEqual([
         { kind: 'billing.clock', cron: '* * * * *' },
@@ -195,6 +195,7 @@ describe('scheduled clean-ups', () => {
         { kind: 'error-log.prune', cron: '20 3 * * *' },
         { kind: 'insights.forget-visitors', cron: '5 0 * * *' },
         { kind: 'mail.retention', cron: '10 3 * * *' },
+        { kind: 'wallet.credential-expiry', cron: '15 6 * * *' },
       ]);
     } finally {
       await t.close();

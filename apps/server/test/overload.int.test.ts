@@ -44,6 +44,18 @@ describe('overload', () => {
     expect(shed.headers['retry-after']).toBe(String(overloadRetryAfterSeconds));
   });
 
+  it('still answers the liveness probe and the metrics scrape while shedding the rest', async () => {
+    const token = 'metrics-token-0123456789abcdef';
+    t = await createTestApp({ OVERLOAD_EVENT_LOOP_UTILIZATION: '0.9', METRICS_TOKEN: token });
+    await busyFor(2_200, 5);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public-config' })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
+    const scrape = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(scrape.statusCode).toBe(200);
+    expect(scrape.body).toContain('cards_http_requests_total{method="GET",route="/api/public-config",status_code="503"} 1');
+  });
+
   it('is off with both signals at 0', async () => {
     t = await createTestApp();
     await busyFor(1_500, 120);

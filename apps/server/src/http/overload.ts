@@ -25,3 +25,16 @@ export async function registerOverloadGuard(
     },
   });
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The overload guard's handler for this route; one that returns nothing lets the request through. */
+    pressureHandler?: () => undefined;
+  }
+}
+
+/**
+ * A route's config that the overload guard lets through: the liveness probe (a lagging process is alive, and
+ * restarting it would lose its work) and the metrics (scraped under load too: that is when they matter).
+ */
+export const answersUnderLoad = { pressureHandler: (): undefined => undefined } as const;

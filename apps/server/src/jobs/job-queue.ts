@@ -62,6 +62,8 @@ export interface JobSummary {
 /** The operator's view (CLI now, the operator console later). */
 export interface JobAdmin {
   counts(): Promise<Record<JobStatus, number>>;
+  /** Jobs not yet done, by kind and status (the metrics' gauge). */
+  countsByKind(): Promise<{ kind: string; status: JobStatus; count: number }[]>;
   list(options?: { status?: JobStatus; limit?: number }): Promise<JobSummary[]>;
   /** Runs a failed or dead job again as soon as a runner is free; false when there is no such job. */
   retry(id: string): Promise<boolean>;

@@ -150,6 +150,10 @@ export async function createPgBossJobEngine(options: PgBossJobEngineOptions): Pr
       }
       return counts;
     },
+    async countsByKind() {
+      const { rows } = await sql<{ name: string; state: string; count: number }>`select name, state::text as state, count(*)::int as count from ${sql.raw(quotedSchema)}.job where name <> ${deadLetterQueue} and name not like '__pgboss__%' and state::text in ('created', 'retry', 'active', 'failed') group by name, state`.execute(db);
+      return rows.map((row) => ({ kind: row.name, status: statusOfState[row.state] ?? 'queued', count: Number(row.count) }));
+    },
     async list({ status, limit = 100 } = {}) {
       const states = status ? statesOfStatus[status] : Object.keys(statusOfState);
       const { rows } = await sql<{ id: string; name: string; state: string; retry_count: number; start_after: Date; created_on: Date; output: unknown }>`

@@ -208,6 +208,15 @@ export function createSqliteJobEngine(options: SqliteJobEngineOptions): JobEngin
       for (const row of rows) counts[row.status] = Number(row.count);
       return counts;
     },
+    async countsByKind() {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['kind', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('status', '<>', 'done')
+        .groupBy(['kind', 'status'])
+        .execute();
+      return rows.map((row) => ({ kind: row.kind, status: row.status, count: Number(row.count) }));
+    },
     async list({ status, limit = 100 } = {}) {
       let query = db.selectFrom('jobs').selectAll().orderBy('created_at', 'desc').limit(limit);
       if (status) query = query.where('status', '=', status);

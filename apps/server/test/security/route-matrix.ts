@@ -145,6 +145,8 @@ const operatorRoute = (attempt: RouteRule['attempt']): RouteRule => ({ allow: []
 export const routeMatrix: Record<string, RouteRule> = {
   // ---- Public: health, configuration, the SPA, stored files, the public card page, the auth library
   'GET /healthz': publicRoute(() => get('/healthz')),
+  'GET /livez': publicRoute(() => get('/livez')),
+  'GET /readyz': publicRoute(() => get('/readyz')),
   'GET /api/public-config': publicRoute(() => get('/api/public-config')),
   'GET /files/*': publicRoute((w) => get(w.card.downloadableFiles[0]!.url)),
   'GET /card-assets/*': publicRoute(() => get('/card-assets/card.0.js')),

@@ -145,6 +145,8 @@ export const adminHealthResponse = z.object({
   mail: z.object({ transport: z.string(), pending: z.number(), failed: z.number() }),
   versions: z.object({ node: z.string(), app: z.string() }),
   uptimeSeconds: z.number(),
+  /** The configured Apple credentials and the whole days they have left (null: the expiry is not known). */
+  credentials: z.array(z.object({ credential: z.string(), expiresAt: z.string().nullable(), daysLeft: z.number().nullable() })),
 });
 export const adminAuditListResponse = z.object({
   entries: z.array(

@@ -28,6 +28,7 @@ import { passkeys } from './0100-passkeys';
 import { walletDevicePushes } from './0101-wallet-device-pushes';
 import { oauthReplayDetection } from './0103-oauth-replay-detection';
 import { dropBetterAuthRateLimit } from './0104-drop-better-auth-rate-limit';
+import { walletCredentialWarnings } from './0105-wallet-credential-warnings';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -68,6 +69,7 @@ const migrations = [
   ['0101-wallet-device-pushes', walletDevicePushes],
   ['0103-oauth-replay-detection', oauthReplayDetection],
   ['0104-drop-better-auth-rate-limit', dropBetterAuthRateLimit],
+  ['0105-wallet-credential-warnings', walletCredentialWarnings],
 ] as const;
 
 /**

@@ -32,7 +32,13 @@ export interface AdminDeps {
   /** The plans module's hooks: an operator's plan change has the same effects as a paid one. */
   planChanges?: PlanChangeHooks;
   now: () => Date;
-  health: () => Promise<{ database: { dialect: string; isReachable: boolean }; storage: { kind: string; isReachable: boolean }; mailTransport: string }>;
+  health: () => Promise<{
+    database: { dialect: string; isReachable: boolean };
+    storage: { kind: string; isReachable: boolean };
+    mailTransport: string;
+    /** The wallet credentials' expiry (the wallet module reads them). */
+    credentials: { credential: string; expiresAt: string | null; daysLeft: number | null }[];
+  }>;
   version: string;
   /** DESIGN_REQUEST_RETENTION_DAYS, shown with the requests. */
   designRequestRetentionDays: number;
@@ -309,5 +315,6 @@ export async function instanceHealth(deps: AdminDeps) {
     mail: { transport: health.mailTransport, ...mail },
     versions: { node: process.version, app: deps.version },
     uptimeSeconds: Math.round(process.uptime()),
+    credentials: health.credentials,
   };
 }

@@ -1,3 +1,4 @@
+import type { MetricsRegistry } from '../metrics/metrics-module';
 import type { AppModule } from '../module-contract';
 import { createIntegrationsDeps, type IntegrationsDeps, type IntegrationsNeeds } from './integrations-service';
 import { registerIntegrationsRoutes } from './integrations-routes';
@@ -19,15 +20,26 @@ export interface IntegrationsModule extends AppModule {
   deps: IntegrationsDeps;
 }
 
-export function createIntegrationsModule(needs: IntegrationsNeeds): IntegrationsModule {
+export function createIntegrationsModule(needs: IntegrationsNeeds & { metrics: MetricsRegistry }): IntegrationsModule {
   const deps = createIntegrationsDeps(needs);
+  const deliveryFailures = needs.metrics.counter({
+    name: 'cards_webhook_delivery_failures_total',
+    help: 'Webhook delivery attempts that failed (no answer, or an answer other than 2xx or 410); the job retries them with backoff.',
+  });
   return {
     name: 'integrations',
     deps,
     routes: (app) => registerIntegrationsRoutes(app, deps),
     // The OAuth token endpoint (client credentials) and the public API (bearer tokens only; a session cookie never opens it).
     serverCalledPaths: ['/api/oauth/token', '/api/v1/*'],
-    jobs: (runner) => runner.register<{ deliveryId: string }>(webhookDeliveryJob, (payload, context) => deliverWebhook(deps.webhooks, payload, context)),
+    jobs: (runner) =>
+      runner.register<{ deliveryId: string }>(webhookDeliveryJob, (payload, context) =>
+        // A delivery attempt throws exactly when it failed (so the engine retries it).
+        deliverWebhook(deps.webhooks, payload, context).catch((error: unknown) => {
+          deliveryFailures.inc();
+          throw error;
+        }),
+      ),
     onCardSaving: onCardSaving(deps.webhooks),
     onContactCreated: onContactCreated(deps.webhooks),
   };

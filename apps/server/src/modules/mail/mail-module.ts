@@ -1,6 +1,8 @@
 import type { JobQueue } from '../../jobs/jobs-module';
+import type { MetricsRegistry } from '../metrics/metrics-module';
 import type { AppModule } from '../module-contract';
 import { registerMailJobs, type MailJobsDeps } from './mail-jobs';
+import { countUndelivered } from './mail-repository';
 import { createMailOutbox, forgetMailOf, type MailOutbox } from './outbox';
 
 /*
@@ -18,7 +20,19 @@ export interface MailModule extends AppModule {
   outbox: MailOutbox;
 }
 
-export function createMailModule(needs: MailJobsDeps & { jobs: JobQueue }): MailModule {
+export function createMailModule(needs: MailJobsDeps & { jobs: JobQueue; metrics: MetricsRegistry }): MailModule {
+  needs.metrics.gauge({
+    name: 'cards_mail_outbox',
+    help: 'Mail not yet delivered: pending (waiting for its first or next attempt) and failed (gave up), read at each scrape.',
+    labelNames: ['status'],
+    async collect() {
+      const { pending, failed } = await countUndelivered(needs.db);
+      return [
+        { labels: { status: 'pending' }, value: pending },
+        { labels: { status: 'failed' }, value: failed },
+      ];
+    },
+  });
   return {
     name: 'mail',
     outbox: createMailOutbox(needs.jobs),

@@ -1,3 +1,4 @@
+import type { MetricsRegistry } from '../metrics/metrics-module';
 import { contactHooksOf, type AppModule } from '../module-contract';
 import { publicCardFileFolders } from './card-files';
 import { registerPublicCardJobs } from './current-card-artifacts';
@@ -20,13 +21,20 @@ export interface PublicCardModule extends AppModule {
 
 /** `hooks` are the modules told of each lead left on a page, inside the transaction that stores it. */
 export function createPublicCardModule(
-  needs: Omit<PublicCardDeps, 'onLeadCreated'> & PublicCardRoutesOptions & { hooks: readonly AppModule[] },
+  needs: Omit<PublicCardDeps, 'onLeadCreated'> & Omit<PublicCardRoutesOptions, 'countPageCache'> & { hooks: readonly AppModule[]; metrics: MetricsRegistry },
 ): PublicCardModule {
   const service = createPublicCardService({ ...needs, onLeadCreated: contactHooksOf(needs.hooks).onContactCreated });
+  const pageCache = needs.metrics.counter({
+    name: 'cards_public_page_cache_total',
+    help: 'Public card page views: served from memory (hit), or the card read and its page rendered if need be (miss).',
+    labelNames: ['outcome'],
+  });
+  // With metrics off there is nothing to count: the page's hot path keeps no extra call.
+  const countPageCache = needs.metrics.isEnabled ? (outcome: 'hit' | 'miss') => pageCache.inc({ outcome }) : undefined;
   return {
     name: 'public-card',
     service,
-    routes: (app) => registerPublicCardRoutes(app, service, needs),
+    routes: (app) => registerPublicCardRoutes(app, service, { ...needs, ...(countPageCache ? { countPageCache } : {}) }),
     jobs: (runner) => registerPublicCardJobs(runner, service),
     servedFiles: { folders: publicCardFileFolders, isServable: (key, viewerId) => service.isFileServable(key, viewerId) },
     onCardSaving: (trx, change) => service.onCardSaving(trx, change),

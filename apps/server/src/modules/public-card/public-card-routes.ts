@@ -27,6 +27,8 @@ export interface PublicCardRoutesOptions {
   leadRateLimit: { max: number; windowSeconds: number };
   /** The app's one rate limiter (the lead form counts per client address there). */
   rateLimiter: RateLimiter;
+  /** Counts card page views served from memory (hit) or read and maybe rendered (miss). */
+  countPageCache?: (outcome: 'hit' | 'miss') => void;
 }
 
 /**
@@ -203,9 +205,11 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     const key = keyOf(request.params);
     const cached = key === null ? undefined : service.cachedPage(key);
     if (cached) {
+      options.countPageCache?.('hit');
       service.stats.record(request, cached.card.id, 'view');
       return sendEncoded(request, reply, cached.page, 200);
     }
+    options.countPageCache?.('miss');
     return activePage(service, request, reply, key, { isFresh: false, isCardPage: true }).then((found) => {
       if (!found.entry) return found.reply;
       service.stats.record(request, found.entry.card.id, 'view');

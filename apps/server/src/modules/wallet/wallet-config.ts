@@ -31,6 +31,10 @@ export const walletConfig = configPiece({
       description: 'The APNs auth key\'s id, with APPLE_APNS_KEY (both or neither): passes already in wallets update when the card changes.',
     }),
     APPLE_APNS_KEY: documented(textOrFile, { description: 'The APNs auth key (`.p8`, PEM text or a file path).' }),
+    APPLE_APNS_KEY_EXPIRES_AT: documented(optionalString.pipe(z.iso.date('must be a date such as 2027-03-31').optional()), {
+      description:
+        'When the APNs key stops working (`YYYY-MM-DD`, UTC). A `.p8` key carries no date, so say it here: `/readyz`, `/metrics` and the operator console then show the days left, and operators get a mail 30 and 7 days ahead and on the day (docs/operations.md). Unset: no expiry is known.',
+    }),
     APPLE_APNS_URL: documented(z.string().url().default(defaultApnsUrl), { description: 'Where pass-update pushes go (tests use a local HTTP/2 server).' }),
     APPLE_APNS_CA: documented(textOrFile, { description: 'An extra CA certificate (PEM text or a file path) trusted for the APNs connection only: a local test server, a proxy.' }),
     GOOGLE_WALLET_ISSUER_ID: documented(optionalString.pipe(z.string().regex(/^\d+$/, 'must be the numeric issuer id of the Google Wallet console').optional()), {
@@ -56,6 +60,9 @@ export const walletConfig = configPiece({
       }
     }
     bothOrNeither(ctx, ['APPLE_APNS_KEY_ID', env.APPLE_APNS_KEY_ID], ['APPLE_APNS_KEY', env.APPLE_APNS_KEY], 'set both APPLE_APNS_KEY_ID and APPLE_APNS_KEY (the .p8 key) to push pass updates, or neither');
+    if (env.APPLE_APNS_KEY_EXPIRES_AT && !env.APPLE_APNS_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['APPLE_APNS_KEY_EXPIRES_AT'], message: 'is the expiry of the APNs key: set APPLE_APNS_KEY too' });
+    }
     if (env.APPLE_APNS_KEY_ID && appleSet.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['APPLE_APNS_KEY_ID'], message: 'the APNs key pushes updates of real passes: set the Apple pass certificates too' });
     }
@@ -103,6 +110,7 @@ export const walletConfig = configPiece({
             : null,
         apnsUrl: env.APPLE_APNS_URL.replace(/\/$/, ''),
         apnsCa: env.APPLE_APNS_CA,
+        apnsKeyExpiresAt: env.APPLE_APNS_KEY_EXPIRES_AT ? new Date(`${env.APPLE_APNS_KEY_EXPIRES_AT}T00:00:00Z`) : undefined,
         googleApiUrl: env.GOOGLE_WALLET_API_URL.replace(/\/$/, ''),
         isDefaultApnsUrl: env.APPLE_APNS_URL === defaultApnsUrl,
         isDefaultGoogleApiUrl: env.GOOGLE_WALLET_API_URL === defaultGoogleWalletApiUrl,

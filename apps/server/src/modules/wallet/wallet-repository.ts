@@ -175,3 +175,13 @@ export async function countDevicesOfCard(db: Db, cardId: string): Promise<number
   const row = await db.selectFrom('wallet_device').select((eb) => eb.fn.countAll<number | string>().as('count')).where('card_id', '=', cardId).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** Records an expiry warning; false when this credential's warning at this threshold was already recorded. */
+export async function recordCredentialWarning(db: Db, warning: { credential: string; expiresAt: string; thresholdDays: number; sentAt: string }): Promise<boolean> {
+  const result = await db
+    .insertInto('wallet_credential_warning')
+    .values({ credential: warning.credential, expires_at: warning.expiresAt, threshold_days: warning.thresholdDays, sent_at: warning.sentAt })
+    .onConflict((oc) => oc.columns(['credential', 'expires_at', 'threshold_days']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}

@@ -24,8 +24,17 @@ export interface WalletDeviceTable {
   pushed_pass_tag: string | null;
 }
 
+/** An expiry warning mailed to the operators: one per credential, expiry date and threshold (migration 0105). */
+export interface WalletCredentialWarningTable {
+  credential: string;
+  expires_at: string;
+  threshold_days: number;
+  sent_at: string;
+}
+
 /** The tables the wallet module owns: only its own code reads or writes them. */
 export interface WalletTables {
   wallet_pass: WalletPassTable;
   wallet_device: WalletDeviceTable;
+  wallet_credential_warning: WalletCredentialWarningTable;
 }

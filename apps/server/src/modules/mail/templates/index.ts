@@ -14,6 +14,7 @@ import {
 import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from './downgrade-scheduled';
 import { renderDesignRequestMail, type DesignRequestMailData } from './design-request';
 import { renderSecurityNoticeMail, type SecurityNoticeMailData } from './security-notice';
+import { renderCredentialExpiryMail, type CredentialExpiryMailData } from './credential-expiry';
 
 /** Every mail template by name. Add a template here and its data type follows everywhere. */
 const templates = {
@@ -26,6 +27,7 @@ const templates = {
   'downgrade-scheduled': renderDowngradeScheduledMail,
   'design-request': renderDesignRequestMail,
   'security-notice': renderSecurityNoticeMail,
+  'credential-expiry': renderCredentialExpiryMail,
 } satisfies Record<string, (data: never, links: MailLinks) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
@@ -40,6 +42,7 @@ export type {
   DowngradeScheduledMailData,
   DesignRequestMailData,
   SecurityNoticeMailData,
+  CredentialExpiryMailData,
 };
 export type { RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './security-notice';
 export type { InvitationLinkClaims, MailLinks } from './links';

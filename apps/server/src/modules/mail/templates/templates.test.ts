@@ -72,6 +72,11 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
     hrefs: ['https://cards.example.com/password-changed', 'https://cards.example.com/forgot-password', 'https://cards.example.com/settings'],
     texts: [`Hi ${hostileText},`, `${hostileText} — created 2025-01-02 03:04 UTC, never used`],
   },
+  'credential-expiry': {
+    data: { credentialLabel: 'The Apple Wallet signing certificate', expiresAt: '2025-04-07T12:00:00.000Z', daysLeft: 30, renewal: 'Renew it: APPLE_SIGNER_CERT.' },
+    hrefs: [],
+    texts: ['The Apple Wallet signing certificate expires on 2025-04-07, in 30 days', 'Renew it: APPLE_SIGNER_CERT.'],
+  },
 };
 
 describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, texts }) => {

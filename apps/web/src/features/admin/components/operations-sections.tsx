@@ -70,8 +70,15 @@ export function ErrorsSection() {
 export function HealthSection() {
   const health = useInstanceHealth();
   if (!health.data) return <Spinner />;
-  const { database, storage, mail, versions, uptimeSeconds } = health.data;
+  const { database, storage, mail, versions, uptimeSeconds, credentials } = health.data;
   const ok = (value: boolean) => (value ? 'reachable' : 'NOT reachable');
+  const credentialNames: Record<string, string> = { 'apple-signing-certificate': 'Apple signing certificate', 'apple-apns-key': 'APNs key' };
+  const expiry = ({ expiresAt, daysLeft }: (typeof credentials)[number]) =>
+    expiresAt === null || daysLeft === null
+      ? 'expiry not known (APPLE_APNS_KEY_EXPIRES_AT)'
+      : daysLeft < 0
+        ? `EXPIRED on ${expiresAt.slice(0, 10)}`
+        : `${daysLeft} days left${daysLeft <= 30 ? ' — renew it' : ''} (expires ${expiresAt.slice(0, 10)})`;
   return (
     <DataTable
       caption="Instance health"
@@ -82,6 +89,7 @@ export function HealthSection() {
         ['Mail', `${mail.transport}; ${mail.pending} waiting, ${mail.failed} failed`],
         ['Versions', `app ${versions.app}, Node.js ${versions.node}`],
         ['Up for', `${Math.floor(uptimeSeconds / 3600)} h ${Math.floor((uptimeSeconds % 3600) / 60)} min`],
+        ...credentials.map((credential) => [credentialNames[credential.credential] ?? credential.credential, expiry(credential)]),
       ]}
     />
   );

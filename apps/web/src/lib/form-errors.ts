@@ -5,23 +5,32 @@ const somethingWentWrong = 'Something went wrong. Please try again.';
 
 /**
  * After a failed submit of a react-hook-form form: the server's per-field messages go under the form's own fields
- * (a list item's under its list), and the message that found no field (the server's, or a general one when the
- * request failed some other way) becomes the form's `root.server` error, shown above the fields (`formErrorOf`).
+ * (a list item's under its list; `renamed` maps the server's name of a field to the form's), and the answer is the
+ * message that found no field — the server's, or a general one when the request failed some other way — for the
+ * caller to show as it shows such messages. Undefined when every message found its field.
  */
-export function showServerError<Values extends FieldValues>(error: unknown, setError: UseFormSetError<Values>, fields: readonly Path<Values>[]): void {
-  if (!(error instanceof ApiError)) {
-    setError('root.server', { message: somethingWentWrong });
-    return;
-  }
+export function placeServerErrors<Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  fields: readonly Path<Values>[],
+  renamed: Partial<Record<string, Path<Values>>> = {},
+): string | undefined {
+  if (!(error instanceof ApiError)) return somethingWentWrong;
   let isPlaced = false;
   for (const [key, message] of Object.entries(error.fields)) {
     // "emails.1": a list's item is reported under the list (the form holds the list as one field).
-    const field = [key, key.split('.')[0]].find((name) => (fields as readonly (string | undefined)[]).includes(name));
+    const field = [renamed[key], key, key.split('.')[0]].find((name) => (fields as readonly (string | undefined)[]).includes(name));
     if (!field) continue;
     setError(field as Path<Values>, { message });
     isPlaced = true;
   }
-  if (!isPlaced) setError('root.server', { message: error.message });
+  return isPlaced ? undefined : error.message;
+}
+
+/** `placeServerErrors`, with the message no field took as the form's `root.server` error, shown above its fields (`formErrorOf`). */
+export function showServerError<Values extends FieldValues>(error: unknown, setError: UseFormSetError<Values>, fields: readonly Path<Values>[]): void {
+  const unplaced = placeServerErrors(error, setError, fields);
+  if (unplaced) setError('root.server', { message: unplaced });
 }
 
 /** The form's own error: what `showServerError` could not place under a field. */

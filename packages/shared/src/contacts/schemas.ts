@@ -171,8 +171,12 @@ export const updateContactInput = contactFields.partial();
 export type UpdateContactInput = z.input<typeof updateContactInput>;
 export type UpdateContactValues = z.output<typeof updateContactInput>;
 
-/** The add/edit form: every field present, the same rules as the two inputs above. */
-export const contactForm = contactFields.superRefine(requireNameOrEmail);
+/**
+ * The add/edit form: every field present, the same rules as the two inputs above. `cardId` is the card a new
+ * contact is filed under (`none` for no card); editing does not move a contact.
+ */
+export const noContactCard = 'none';
+export const contactForm = contactFields.extend({ cardId: z.string().max(64) }).superRefine(requireNameOrEmail);
 export type ContactFormValues = z.infer<typeof contactForm>;
 /** The details drawer's own form: the owner's notes alone. */
 export const contactNotesForm = contactFields.pick({ notes: true });

@@ -1,5 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useId, type KeyboardEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { isHexColour, normaliseHexColour } from '@cardstack/shared/cards/hex-colour';
 import { chosenOf, hexToRgbString, passContent, sixDigitHex } from '@cardstack/shared/wallet/pass-content';
 import {
@@ -17,6 +19,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { placeServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCardWallet } from '../api/card-wallet';
 import { useSaveWalletSettings } from '../api/save-wallet-settings';
@@ -24,7 +27,6 @@ import { CardFeatureGate } from './card-feature-gate';
 import type { CardEditorValues } from './card-form';
 import { useCardEditorContext } from './editor-context';
 import { EditorSection } from './editor-section';
-import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
 
 /*
  * The Apple Wallet and Google Wallet tabs: the pass's colours and which phones, emails and addresses it carries,
@@ -33,7 +35,8 @@ import { fieldErrorsOf } from '@cardstack/shared/http/field-errors';
  */
 
 type ColourName = 'foregroundColor' | 'labelColor' | 'backgroundColor';
-type Draft = PassFieldChoice & Partial<Record<ColourName, string>>;
+/** The tab's settings as edited: Google's pass has the background colour only, Apple's all three. */
+type Draft = PassFieldChoice & { backgroundColor: string; foregroundColor?: string; labelColor?: string };
 type ChoiceName = keyof PassFieldChoice;
 
 const vendorTexts = {
@@ -143,8 +146,14 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
   const { card } = useCardEditorContext();
   const texts = vendorTexts[vendor];
   const save = useSaveWalletSettings(card.id, vendor);
-  const [draft, setDraft] = useState<Draft>(() => ({ ...wallet.settings[vendor] }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Google's input is Apple's without two colours: both are checked as the tab's one draft.
+  const schema: z.ZodType<Draft, Draft> = vendor === 'apple' ? applePassSettingsInput : googlePassSettingsInput;
+  // Its own form, not a <form>: the tab sits inside the card's form, and saves on its own.
+  const { control, register, handleSubmit, reset, setValue, setError, watch, formState } = useForm<Draft>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...wallet.settings[vendor] },
+  });
+  const draft = watch();
   const values = useWatch<CardEditorValues>() as Partial<CardEditorValues>;
   const available: Record<ChoiceName, string[]> = {
     phones: chosenOf(values.phone ?? card.phone, values.phones ?? card.phones, null),
@@ -152,24 +161,17 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
     addresses: chosenOf(values.address ?? card.address, values.addresses ?? card.addresses, null),
   };
   const status = wallet[vendor];
-  const schema = vendor === 'apple' ? applePassSettingsInput : googlePassSettingsInput;
 
-  async function onSave() {
-    const checked = schema.safeParse(draft);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      return;
-    }
-    setErrors({});
+  const onSave = handleSubmit(async (settings) => {
     try {
-      const saved = await save.mutateAsync(checked.data);
-      setDraft({ ...saved.settings[vendor] });
+      const saved = await save.mutateAsync(settings);
+      reset({ ...saved.settings[vendor] });
       notify.success('Pass settings saved.');
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else notify.alert(error instanceof ApiError ? error.message : 'The pass settings could not be saved. Please try again.');
+      const unplaced = placeServerErrors(error, setError, ['foregroundColor', 'labelColor', 'backgroundColor', 'phones', 'emails', 'addresses']);
+      if (unplaced) notify.alert(error instanceof ApiError ? unplaced : 'The pass settings could not be saved. Please try again.');
     }
-  }
+  });
 
   // Enter in a field of this tab saves the pass, not the card around it.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -194,7 +196,7 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
                   type="color"
                   aria-label={`${label} picker`}
                   value={pickerValue(draft[name] ?? '')}
-                  onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+                  onChange={(event) => setValue(name, event.target.value, { shouldDirty: true })}
                   className="mt-6 h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-zinc-300 bg-white p-1"
                 />
                 <InputField
@@ -202,20 +204,24 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
                   label={label}
                   spellCheck={false}
                   autoComplete="off"
-                  value={draft[name] ?? ''}
-                  error={errors[name]}
-                  onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+                  error={formState.errors[name]?.message}
+                  {...register(name)}
                 />
               </div>
             ))}
             {(Object.keys(choiceLabels) as ChoiceName[]).map((name) => (
-              <FieldChoice key={name} name={name} values={available[name]} chosen={draft[name]} onChange={(next) => setDraft((current) => ({ ...current, [name]: next }))} />
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field }) => <FieldChoice name={name} values={available[name]} chosen={field.value ?? null} onChange={field.onChange} />}
+              />
             ))}
           </div>
           <PassPreview vendor={vendor} card={card} draft={draft} />
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => void onSave()} isLoading={save.isPending}>
+          <Button onClick={() => void onSave()} isLoading={formState.isSubmitting}>
             Save pass settings
           </Button>
           {status.state === 'not-configured' ? null : vendor === 'apple' ? (

@@ -1,20 +1,18 @@
-import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactForm, contactLimits, contactMessages, type Contact, type ContactFormValues } from '@cardstack/shared/contacts/schemas';
+import { contactForm, contactLimits, contactMessages, noContactCard, type Contact, type ContactFormValues } from '@cardstack/shared/contacts/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { SelectList } from '../../../components/ui/select-list';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { ApiError } from '../../../lib/api-client';
+import { placeServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useContactCards } from '../api/contact-cards';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
 
-const noCard = 'none';
-const fieldNames = ['name', 'email', 'phone', 'company', 'jobTitle', 'notes'] as const;
+const fieldNames = ['name', 'email', 'phone', 'company', 'jobTitle', 'notes', 'cardId'] as const;
 
 /** Add a contact by hand (no `contact`) or edit one; errors show under their fields. */
 export function ContactFormDialog({ contact, open, onOpenChange, onSaved }: {
@@ -27,8 +25,6 @@ export function ContactFormDialog({ contact, open, onOpenChange, onSaved }: {
   const cards = useContactCards();
   const createContact = useCreateContact();
   const updateContact = useUpdateContact();
-  const [cardId, setCardId] = useState(noCard);
-  const [cardError, setCardError] = useState<string>();
   const form = useForm<ContactFormValues>({
     resolver: zodResolver(contactForm),
     values: {
@@ -38,41 +34,27 @@ export function ContactFormDialog({ contact, open, onOpenChange, onSaved }: {
       company: contact?.company ?? '',
       jobTitle: contact?.jobTitle ?? '',
       notes: contact?.notes ?? '',
+      cardId: noContactCard,
     },
   });
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setCardError(undefined);
+  const onSubmit = form.handleSubmit(async ({ cardId, ...values }) => {
     try {
       if (contact) {
         await updateContact.mutateAsync({ contactId: contact.id, input: values });
         notify.success(contactMessages.saved);
         onSaved?.(contact.id);
       } else {
-        const created = await createContact.mutateAsync({ ...values, cardId: cardId === noCard ? null : cardId });
+        const created = await createContact.mutateAsync({ ...values, cardId: cardId === noContactCard ? null : cardId });
         notify.success(contactMessages.created);
         onSaved?.(created.contact.id);
       }
       onOpenChange(false);
       form.reset();
-      setCardId(noCard);
     } catch (error) {
-      if (error instanceof ApiError) {
-        let isPlaced = false;
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field === 'cardId') {
-            setCardError(message);
-            isPlaced = true;
-          } else if ((fieldNames as readonly string[]).includes(field)) {
-            form.setError(field as (typeof fieldNames)[number], { message });
-            isPlaced = true;
-          }
-        }
-        if (!isPlaced) notify.alert(error.message);
-      } else {
-        notify.alert('Something went wrong. Please try again.');
-      }
+      const unplaced = placeServerErrors(error, form.setError, fieldNames);
+      if (unplaced) notify.alert(unplaced);
     }
   });
 
@@ -91,12 +73,18 @@ export function ContactFormDialog({ contact, open, onOpenChange, onSaved }: {
               <InputField label="Company" autoComplete="off" maxLength={contactLimits.company} error={errors.company?.message} {...form.register('company')} />
               <InputField label="Job title" autoComplete="off" maxLength={contactLimits.jobTitle} error={errors.jobTitle?.message} {...form.register('jobTitle')} />
               {!isEdit ? (
-                <SelectList
-                  label="Card"
-                  value={cardId}
-                  onValueChange={setCardId}
-                  options={[{ value: noCard, label: 'No card' }, ...(cards.data ?? []).map((card) => ({ value: card.id, label: card.name }))]}
-                  error={cardError}
+                <Controller
+                  control={form.control}
+                  name="cardId"
+                  render={({ field }) => (
+                    <SelectList
+                      label="Card"
+                      value={field.value}
+                      onValueChange={field.onChange}
+                      options={[{ value: noContactCard, label: 'No card' }, ...(cards.data ?? []).map((card) => ({ value: card.id, label: card.name }))]}
+                      error={errors.cardId?.message}
+                    />
+                  )}
                 />
               ) : null}
               <TextareaField label="Notes" className="sm:col-span-2" maxLength={contactLimits.notes} error={errors.notes?.message} {...form.register('notes')} />

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { SelectList } from '../../../components/ui/select-list';
 import { ApiError } from '../../../lib/api-client';
+import { placeServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useInviteMember } from '../api/invite-member';
 
@@ -25,11 +26,8 @@ export function InviteForm() {
       notify.success(invitationSentMessage(member.email));
       reset();
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        for (const [field, message] of Object.entries(error.fields)) setError(field as keyof InviteMemberInput, { message });
-      } else {
-        notify.alert(error instanceof ApiError ? error.message : 'The invitation could not be sent. Please try again.');
-      }
+      const unplaced = placeServerErrors(error, setError, ['email', 'name', 'role']);
+      if (unplaced) notify.alert(error instanceof ApiError ? unplaced : 'The invitation could not be sent. Please try again.');
     }
   });
 

@@ -8,6 +8,6 @@ export function getAdminMe() {
   return api.get(adminUrl('me'), adminMeResponse);
 }
 
-export const getAdminMeQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'me'], queryFn: () => getAdminMe() });
+export const adminMeQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'me'], queryFn: () => getAdminMe() });
 
-export const useAdminMe = () => useQuery(getAdminMeQuery());
+export const useAdminMe = () => useQuery(adminMeQuery());

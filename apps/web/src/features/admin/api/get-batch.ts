@@ -8,6 +8,6 @@ export function getBatch(batchId: string) {
   return api.get(adminUrl('preorder-batches', batchId), preorderBatchDetailResponse);
 }
 
-export const getBatchQuery = (batchId: string) => queryOptions({ queryKey: [...adminQueryKey, 'batch', batchId], queryFn: () => getBatch(batchId) });
+export const batchQuery = (batchId: string) => queryOptions({ queryKey: [...adminQueryKey, 'batch', batchId], queryFn: () => getBatch(batchId) });
 
-export const useBatch = (batchId: string) => useQuery(getBatchQuery(batchId));
+export const useBatch = (batchId: string) => useQuery(batchQuery(batchId));

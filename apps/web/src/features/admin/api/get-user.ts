@@ -8,12 +8,12 @@ export function getUser(userId: string) {
   return api.get(adminUrl('users', userId), adminUserResponse);
 }
 
-export const getUserQuery = (userId: string) => queryOptions({ queryKey: [...adminQueryKey, 'user', userId], queryFn: () => getUser(userId) });
+export const adminUserQuery = (userId: string) => queryOptions({ queryKey: [...adminQueryKey, 'user', userId], queryFn: () => getUser(userId) });
 
-export const useAdminUser = (userId: string) => useQuery(getUserQuery(userId));
+export const useAdminUser = (userId: string) => useQuery(adminUserQuery(userId));
 
 /** After a change to an account: its detail shows the server's answer, the list is read again. */
 export function rememberUser(queryClient: QueryClient, userId: string, updated: Awaited<ReturnType<typeof getUser>>) {
-  queryClient.setQueryData(getUserQuery(userId).queryKey, updated);
+  queryClient.setQueryData(adminUserQuery(userId).queryKey, updated);
   return queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'users'] });
 }

@@ -8,6 +8,6 @@ export function getInstanceHealth() {
   return api.get(adminUrl('health'), adminHealthResponse);
 }
 
-export const getInstanceHealthQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'health'], queryFn: () => getInstanceHealth() });
+export const instanceHealthQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'health'], queryFn: () => getInstanceHealth() });
 
-export const useInstanceHealth = () => useQuery(getInstanceHealthQuery());
+export const useInstanceHealth = () => useQuery(instanceHealthQuery());

@@ -8,6 +8,6 @@ export function listAudit() {
   return api.get(adminUrl('audit'), adminAuditListResponse);
 }
 
-export const listAuditQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'audit'], queryFn: () => listAudit() });
+export const adminAuditQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'audit'], queryFn: () => listAudit() });
 
-export const useAdminAudit = () => useQuery(listAuditQuery());
+export const useAdminAudit = () => useQuery(adminAuditQuery());

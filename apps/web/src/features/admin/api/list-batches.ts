@@ -8,6 +8,6 @@ export function listBatches() {
   return api.get(adminUrl('preorder-batches'), preorderBatchListResponse);
 }
 
-export const listBatchesQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'batches'], queryFn: () => listBatches() });
+export const batchesQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'batches'], queryFn: () => listBatches() });
 
-export const useBatches = () => useQuery(listBatchesQuery());
+export const useBatches = () => useQuery(batchesQuery());

@@ -8,6 +8,6 @@ export function listErrors() {
   return api.get(adminUrl('errors'), adminErrorListResponse);
 }
 
-export const listErrorsQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'errors'], queryFn: () => listErrors() });
+export const adminErrorsQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'errors'], queryFn: () => listErrors() });
 
-export const useAdminErrors = () => useQuery(listErrorsQuery());
+export const useAdminErrors = () => useQuery(adminErrorsQuery());

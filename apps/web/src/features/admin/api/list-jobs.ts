@@ -8,6 +8,6 @@ export function listJobs() {
   return api.get(adminUrl('jobs'), adminJobListResponse);
 }
 
-export const listJobsQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'jobs'], queryFn: () => listJobs() });
+export const adminJobsQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'jobs'], queryFn: () => listJobs() });
 
-export const useAdminJobs = () => useQuery(listJobsQuery());
+export const useAdminJobs = () => useQuery(adminJobsQuery());

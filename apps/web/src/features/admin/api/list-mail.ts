@@ -8,6 +8,6 @@ export function listMail() {
   return api.get(adminUrl('mail'), adminMailListResponse);
 }
 
-export const listMailQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'mail'], queryFn: () => listMail() });
+export const adminMailQuery = () => queryOptions({ queryKey: [...adminQueryKey, 'mail'], queryFn: () => listMail() });
 
-export const useAdminMail = () => useQuery(listMailQuery());
+export const useAdminMail = () => useQuery(adminMailQuery());

@@ -9,6 +9,7 @@ export function listRequests(status?: DesignRequestStatus) {
   return api.get(`${adminUrl('requests')}${status ? `?status=${status}` : ''}`, adminRequestListResponse);
 }
 
-export const listRequestsQuery = (status?: DesignRequestStatus) => queryOptions({ queryKey: [...adminQueryKey, 'requests', status ?? null], queryFn: () => listRequests(status) });
+export const designRequestsQuery = (status?: DesignRequestStatus) =>
+  queryOptions({ queryKey: [...adminQueryKey, 'requests', status ?? null], queryFn: () => listRequests(status) });
 
-export const useDesignRequests = (status?: DesignRequestStatus) => useQuery(listRequestsQuery(status));
+export const useDesignRequests = (status?: DesignRequestStatus) => useQuery(designRequestsQuery(status));

@@ -8,6 +8,6 @@ export function listUsers(search: string) {
   return api.get(`${adminUrl('users')}?${new URLSearchParams({ search, page: '1' })}`, adminUserListResponse);
 }
 
-export const listUsersQuery = (search: string) => queryOptions({ queryKey: [...adminQueryKey, 'users', search], queryFn: () => listUsers(search) });
+export const adminUsersQuery = (search: string) => queryOptions({ queryKey: [...adminQueryKey, 'users', search], queryFn: () => listUsers(search) });
 
-export const useAdminUsers = (search: string) => useQuery(listUsersQuery(search));
+export const useAdminUsers = (search: string) => useQuery(adminUsersQuery(search));

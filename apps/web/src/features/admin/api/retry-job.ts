@@ -1,8 +1,8 @@
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
-import { adminUrl } from './admin-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
-import { listJobsQuery } from './list-jobs';
+import { adminUrl } from './admin-keys';
+import { adminJobsQuery } from './list-jobs';
 
 /** POST /api/admin/jobs/{id}/retry: a failed or dead job is queued again. */
 export function retryJob(jobId: string) {
@@ -10,4 +10,4 @@ export function retryJob(jobId: string) {
 }
 
 export const useRetryJob = (ui?: MutationUi) =>
-  useEndpointMutation(retryJob, (queryClient) => queryClient.invalidateQueries({ queryKey: listJobsQuery().queryKey }), ui);
+  useEndpointMutation(retryJob, (queryClient) => queryClient.invalidateQueries({ queryKey: adminJobsQuery().queryKey }), ui);

@@ -1,8 +1,8 @@
 import { okResponse } from '@cardstack/shared/http/answers';
 import type { DesignRequestStatus } from '@cardstack/shared/design-requests/schemas';
 import { api } from '../../../lib/api-client';
-import { adminQueryKey, adminUrl } from './admin-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { adminQueryKey, adminUrl } from './admin-keys';
 
 /** PUT /api/admin/requests/{id}/status */
 export function setRequestStatus(requestId: string, status: DesignRequestStatus) {

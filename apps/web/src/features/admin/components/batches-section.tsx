@@ -12,7 +12,7 @@ import { notify } from '../../../lib/notify';
 import { batchCsvUrl } from '../api/admin-links';
 import { createBatch } from '../api/create-batch';
 import { useBatch } from '../api/get-batch';
-import { listBatchesQuery, useBatches } from '../api/list-batches';
+import { batchesQuery, useBatches } from '../api/list-batches';
 import { DataTable, formatTime } from './table';
 
 /** Pre-order batches: create N for a product, download the CSV for the printer, see which are activated. */
@@ -29,7 +29,7 @@ export function BatchesSection() {
       const created = await createBatch(input);
       notify.success(`Created ${created.batch.count} pre-order(s).`);
       setOpenId(created.batch.id);
-      await queryClient.invalidateQueries({ queryKey: listBatchesQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: batchesQuery().queryKey });
     } catch (error) {
       showServerError(error, setError, ['productId', 'productName', 'count']);
     }

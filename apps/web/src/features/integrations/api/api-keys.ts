@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiKeyListResponse, createApiKeyResponse, type CreateApiKeyInput } from '@cardstack/shared/integrations/schemas';
 import { api } from '../../../lib/api-client';
-import { integrationsKeys, integrationsUrl } from './integrations-keys';
 import { useEndpointMutation } from '../../../lib/mutation-ui';
+import { integrationsKeys, integrationsUrl } from './integrations-keys';
 
 /* GET and POST /api/integrations/api-keys: the personal API keys; a new key's token is in the answer once. */
 

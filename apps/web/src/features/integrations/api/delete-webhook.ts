@@ -1,7 +1,7 @@
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
-import { integrationsUrl } from './integrations-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { integrationsUrl } from './integrations-keys';
 import { refreshWebhooks } from './webhooks';
 
 /** DELETE /api/integrations/webhooks/{id} */

@@ -1,7 +1,7 @@
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
-import { integrationsKeys, integrationsUrl } from './integrations-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { integrationsKeys, integrationsUrl } from './integrations-keys';
 
 /** DELETE /api/integrations/zapier: Zapier's access ends and its webhooks go. */
 export function disconnectZapier() {

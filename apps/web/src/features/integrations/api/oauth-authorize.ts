@@ -1,7 +1,7 @@
 import { oauthAuthorizeInfo, oauthDecisionResponse, type OAuthDecisionInput } from '@cardstack/shared/integrations/schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /* GET and POST /api/oauth/authorize: what an app asks for, and the owner's answer (where the browser goes next). */
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createHookResponse, hookListResponse, type CreateHookInput } from '@cardstack/shared/integrations/schemas';
 import { api } from '../../../lib/api-client';
-import { integrationsKeys, integrationsUrl } from './integrations-keys';
 import { useEndpointMutation } from '../../../lib/mutation-ui';
+import { integrationsKeys, integrationsUrl } from './integrations-keys';
 
 /* GET and POST /api/integrations/webhooks: the subscriptions; a new one's signing secret is in the answer once. */
 

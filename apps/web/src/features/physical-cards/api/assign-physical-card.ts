@@ -1,7 +1,7 @@
 import { physicalCardResponse } from '@cardstack/shared/physical-cards/schemas';
 import { api } from '../../../lib/api-client';
-import { physicalCardsQueryKey, physicalCardUrl } from './physical-card-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { physicalCardsQueryKey, physicalCardUrl } from './physical-card-keys';
 
 /** POST /api/physical-cards/{id}/assign: the chip opens another card from now on. */
 export function assignPhysicalCard(preorderId: string, cardId: string) {

@@ -1,7 +1,7 @@
 import { physicalCardResponse } from '@cardstack/shared/physical-cards/schemas';
 import { api } from '../../../lib/api-client';
-import { physicalCardsQueryKey, physicalCardUrl } from './physical-card-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { physicalCardsQueryKey, physicalCardUrl } from './physical-card-keys';
 
 /** POST /api/physical-cards/{id}/state: switched off, taps show a neutral page; on again, they open the card. */
 export function setPhysicalCardState(preorderId: string, isDeactivated: boolean) {

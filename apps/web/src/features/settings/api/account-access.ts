@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountAccess } from '@cardstack/shared/account/access';
 import { api } from '../../../lib/api-client';
-import { accessQueryKey, sessionsQueryKey } from './account-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { accessQueryKey, sessionsQueryKey } from './account-keys';
 
 /* GET /api/account/access and POST …/revoke-all: what still has access after a password change, and ending all of it. */
 

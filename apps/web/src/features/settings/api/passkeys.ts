@@ -2,8 +2,8 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { passkeyList } from '@cardstack/shared/auth/passkeys';
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
-import { passkeysQueryKey, passkeyUrl } from './account-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { passkeysQueryKey, passkeyUrl } from './account-keys';
 
 /* /api/account/passkeys: the account's passkeys, renamed (PATCH …/{id}) and removed (DELETE …/{id}) by their owner. */
 

@@ -2,8 +2,8 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { sessionList } from '@cardstack/shared/auth/schemas';
 import { okResponse } from '@cardstack/shared/http/answers';
 import { api } from '../../../lib/api-client';
-import { sessionsQueryKey } from './account-keys';
 import { useEndpointMutation, type MutationUi } from '../../../lib/mutation-ui';
+import { sessionsQueryKey } from './account-keys';
 
 /* /api/account/sessions: where the account is signed in; signing out one device (DELETE …/{id}) or all others. */
 

@@ -168,38 +168,39 @@ function OrderForm({ onSent }: { onSent: (message: string) => void }) {
         <FormAlert message={formErrorOf(errors)} />
         <ContactFields register={register} errors={errors} isCompanyRequired={false} />
         <InputField label="Quantity" type="number" min={1} required error={errors.quantity?.message} {...register('quantity')} />
-        <FieldFrame label="Material" required error={errors.material?.message}>
-          {(control) => (
-            <select {...control} defaultValue="" {...register('material')}>
-              <option value="" disabled>
-                Choose a material
-              </option>
-              {cardMaterials.map((value) => (
-                <option key={value} value={value}>
-                  {cardMaterialLabels[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-        <FieldFrame label="Finish" required error={errors.finish?.message}>
-          {(control) => (
-            <select {...control} defaultValue="" {...register('finish')}>
-              <option value="" disabled>
-                Choose a finish
-              </option>
-              {cardFinishes.map((value) => (
-                <option key={value} value={value}>
-                  {cardFinishLabels[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <ChoiceField label="Material" placeholder="Choose a material" labels={cardMaterialLabels} values={cardMaterials} error={errors.material?.message} {...register('material')} />
+        <ChoiceField label="Finish" placeholder="Choose a finish" labels={cardFinishLabels} values={cardFinishes} error={errors.finish?.message} {...register('finish')} />
         <InputField label="Logo" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.logo?.message} {...register('logo')} />
         <InputField label="Artwork" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.artwork?.message} {...register('artwork')} />
         <NotesAndSend register={register} errors={errors} isSending={formState.isSubmitting} />
       </fieldset>
     </form>
+  );
+}
+
+/** A required choice from a fixed list, opening on a "Choose …" line that cannot be chosen back. */
+function ChoiceField<Value extends string>({
+  label,
+  placeholder,
+  values,
+  labels,
+  error,
+  ...select
+}: UseFormRegisterReturn & { label: string; placeholder: string; values: readonly Value[]; labels: Record<Value, string>; error: string | undefined }) {
+  return (
+    <FieldFrame label={label} required error={error}>
+      {(control) => (
+        <select {...control} defaultValue="" {...select}>
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {labels[value]}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

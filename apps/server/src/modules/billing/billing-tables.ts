@@ -59,6 +59,13 @@ export interface BillingLocalCheckoutTable {
   completed_at: string | null;
 }
 
+/** The payment provider's prices as last read: a `PriceList` as JSON, and when it was read. */
+export interface BillingPriceCacheTable {
+  provider: string;
+  price_list: string;
+  read_at: string;
+}
+
 /**
  * The plan, on the user record so that a session carries it: billing's column on the auth module's table. Billing
  * writes it on every subscription change; everyone else reads it through `planOf`.
@@ -76,4 +83,5 @@ export interface BillingTables {
   billing_webhook_event: BillingWebhookEventTable;
   billing_local_checkout: BillingLocalCheckoutTable;
   billing_customer: BillingCustomerTable;
+  billing_price_cache: BillingPriceCacheTable;
 }

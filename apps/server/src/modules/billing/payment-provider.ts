@@ -1,4 +1,4 @@
-import type { PriceIdConfig } from '@cardstack/shared/plans/prices';
+import type { Price, PriceIdConfig } from '@cardstack/shared/plans/prices';
 
 export type PaymentProviderKind = 'local' | 'stripe';
 
@@ -60,6 +60,11 @@ export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** Which provider price stands for which plan, period and Teams size. */
   readonly priceIds: PriceIdConfig;
+  /**
+   * The amount and currency of each price id, as the provider charges them. Throws when the provider cannot be
+   * reached or a price has no fixed amount; the caller keeps what it read before.
+   */
+  listPrices(ids: readonly string[]): Promise<Map<string, Price>>;
   /** Creates the provider's customer for a user. Called once per user; the id is stored and reused. */
   createCustomer(request: { userId: string; email: string; name: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;

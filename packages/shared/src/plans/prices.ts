@@ -125,7 +125,9 @@ export function yearlySaving(list: PriceList): YearlySaving | null {
   const least = Math.min(...savedMonths);
   if (!(least > 0)) return null;
   if (savedMonths.every((months) => Number.isInteger(months))) return { kind: 'months', months: least };
-  const percent = Math.floor(Math.min(...pairs.map(([month, year]) => (12 * month.unitAmount - year.unitAmount) / (12 * month.unitAmount))) * 100);
+  // Rounded down (a float's 14.999… of an exact 15% must not become 14): the claim never overstates.
+  const fraction = Math.min(...pairs.map(([month, year]) => (12 * month.unitAmount - year.unitAmount) / (12 * month.unitAmount)));
+  const percent = Math.floor(fraction * 100 + 1e-9);
   return percent > 0 ? { kind: 'percent', percent } : null;
 }
 

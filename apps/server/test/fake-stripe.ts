@@ -17,6 +17,8 @@ export interface FakeSubscriptionInput {
   status?: string;
   priceId: string;
   unitAmount: number;
+  /** As Stripe writes it, lower case (default `eur`). */
+  currency?: string;
   interval?: 'month' | 'year';
   quantity?: number;
   /** Unix seconds. */
@@ -64,7 +66,7 @@ export function stripeSubscription(input: FakeSubscriptionInput) {
           price: {
             id: input.priceId,
             object: 'price',
-            currency: 'eur',
+            currency: input.currency ?? 'eur',
             unit_amount: input.unitAmount,
             recurring: { interval: input.interval ?? 'month', interval_count: 1 },
           },

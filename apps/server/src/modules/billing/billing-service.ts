@@ -182,7 +182,7 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   const cardsKept = (allowance: number | null) => (allowance === null || allowance > cardCount ? null : allowance);
   return {
     plan: deps.isEveryFeatureIncluded ? everyFeaturePlan : planFromSubscriptions(facts, now),
-    subscription: current ? toSummary(current.row, currencyOf(current.row, (await currentPrices(deps)).prices, deps)) : null,
+    subscription: current ? toSummary(current.row, current.row.currency ?? currencyOf(current.row, (await currentPrices(deps)).prices, deps)) : null,
     isTrialAvailable: rows.length === 0,
     provider: deps.isEveryFeatureIncluded ? 'none' : deps.provider.kind,
     isAccountBlocked: isAccountBlocked(state),
@@ -369,6 +369,7 @@ export async function recordProviderSubscription(
     ended_at: report.endedAt,
     price_id: report.priceId,
     unit_amount: report.unitAmount,
+    currency: report.currency,
     interval: report.interval === 'year' ? 'year' : 'month',
     quantity: report.quantity,
     card_limitation: parseCardLimitation(report.cardLimitation),

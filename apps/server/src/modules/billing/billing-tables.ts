@@ -20,6 +20,8 @@ export interface BillingSubscriptionTable {
   ended_at: string | null;
   price_id: string;
   unit_amount: number;
+  /** ISO 4217, upper case, as the provider reported it; null on rows written before it was kept. */
+  currency: string | null;
   interval: string;
   quantity: number;
   card_limitation: number | null;

@@ -34,8 +34,10 @@ export interface ProviderSubscription {
   trialEnd: string | null;
   endedAt: string | null;
   priceId: string;
-  /** Cents. */
+  /** In the currency's minor units (cents; yen have none). */
   unitAmount: number;
+  /** ISO 4217, upper case. */
+  currency: string;
   interval: string;
   quantity: number;
   /** Metadata `card_limitation` as sent (text); parsed by the card-limit rules. */

@@ -65,6 +65,7 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     endedAt: subscription.ended_at ? fromUnix(subscription.ended_at) : null,
     priceId: item.price.id,
     unitAmount: item.price.unit_amount ?? 0,
+    currency: item.price.currency.toUpperCase(),
     interval: item.price.recurring?.interval ?? 'month',
     quantity: item.quantity ?? 1,
     cardLimitation: subscription.metadata?.card_limitation ?? null,

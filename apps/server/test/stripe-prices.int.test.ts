@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingPricesResponse, billingStatus } from '@cardstack/shared/billing/schemas';
 import { builtInPriceList, formatPrice, yearlySaving } from '@cardstack/shared/plans/prices';
-import { pricesRefreshJob } from '../src/modules/billing/billing-prices';
+import { priceCacheMaxAgeMs, pricesRefreshJob, requestPricesIfStale } from '../src/modules/billing/billing-prices';
+import { createStripePaymentProvider } from '../src/modules/billing/stripe-provider';
 import { startFakeStripe, type FakeStripeServer } from './fake-stripe';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 
@@ -138,6 +139,18 @@ describe('with BILLING_PROVIDER=stripe the prices are Stripe\'s', () => {
     const client = await subscriberOf(t, 'price_pro_year', 5990, null);
     const status = billingStatus.parse((await client.get('/api/billing')).json());
     expect(status.subscription).toMatchObject({ currency: 'USD', displayedPrice: 59.9 });
+  });
+
+  it('a read is queued at start when none is kept or the kept one is a day old, not when it is fresh', async () => {
+    stripe.putPrices(yenPrices);
+    // Queued by the start: nothing was kept.
+    expect(await t.services.jobs.runDue({ kinds: [pricesRefreshJob] })).toBe(1);
+    const provider = await createStripePaymentProvider(t.services.config.stripe!);
+    const startAt = (now: Date) => requestPricesIfStale({ db: t.services.database.db, provider, now: () => now }, t.services.jobs);
+    await startAt(new Date());
+    expect(await t.services.jobs.runDue({ kinds: [pricesRefreshJob] })).toBe(0);
+    await startAt(new Date(Date.now() + priceCacheMaxAgeMs + 60_000));
+    expect(await t.services.jobs.runDue({ kinds: [pricesRefreshJob] })).toBe(1);
   });
 
   it('a failed read keeps the prices read before; a price without a fixed amount is refused', async () => {

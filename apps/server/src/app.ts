@@ -233,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       cardAllowance,
       planChanges: plans.planChanges,
       stripe: config.stripe,
+      jobs,
       enterpriseContactUrl: config.enterpriseContactUrl,
       isEveryFeatureIncluded,
     }),

@@ -17,6 +17,8 @@ export interface FakeSubscriptionInput {
   status?: string;
   priceId: string;
   unitAmount: number;
+  /** As Stripe writes it, lower case (default `eur`). */
+  currency?: string;
   interval?: 'month' | 'year';
   quantity?: number;
   /** Unix seconds. */
@@ -64,7 +66,7 @@ export function stripeSubscription(input: FakeSubscriptionInput) {
           price: {
             id: input.priceId,
             object: 'price',
-            currency: 'eur',
+            currency: input.currency ?? 'eur',
             unit_amount: input.unitAmount,
             recurring: { interval: input.interval ?? 'month', interval_count: 1 },
           },
@@ -87,6 +89,8 @@ export async function startFakeStripe() {
     portalUrl: 'https://billing.stripe.test/p/session/test_portal' as string | null,
     /** Subscription ids whose cancellation Stripe refuses (an outage, say). */
     refuseCancel: new Set<string>(),
+    /** The account's prices by id: amount in the currency's minor units, currency as Stripe writes it (lower case). */
+    prices: new Map<string, { unitAmount: number | null; currency: string; interval?: 'month' | 'year' }>(),
   };
   let sequence = 0;
   const next = (prefix: string) => `${prefix}_${++sequence}`;
@@ -123,6 +127,23 @@ export async function startFakeStripe() {
     if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       return send(res, 200, { id: next('bps'), object: 'billing_portal.session', return_url: body.return_url, url: state.portalUrl });
     }
+    const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && priceMatch) {
+      const id = decodeURIComponent(priceMatch[1]!);
+      const price = state.prices.get(id);
+      if (!price) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${id}'` } });
+      return send(res, 200, {
+        id,
+        object: 'price',
+        active: true,
+        currency: price.currency,
+        unit_amount: price.unitAmount,
+        billing_scheme: price.unitAmount === null ? 'tiered' : 'per_unit',
+        type: 'recurring',
+        recurring: { interval: price.interval ?? (id.endsWith('year') ? 'year' : 'month'), interval_count: 1 },
+        livemode: false,
+      });
+    }
     const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (match) {
       const id = decodeURIComponent(match[1]!);
@@ -158,6 +179,11 @@ export async function startFakeStripe() {
     /** The requests to one path (and method). */
     calls(method: string, path: string) {
       return requests.filter((request) => request.method === method && request.path === path);
+    },
+    /** Sets the account's prices (replacing those set before). */
+    putPrices(prices: Record<string, { unitAmount: number | null; currency: string }>) {
+      state.prices.clear();
+      for (const [id, price] of Object.entries(prices)) state.prices.set(id, price);
     },
     putSubscription(input: FakeSubscriptionInput) {
       const subscription = stripeSubscription(input);

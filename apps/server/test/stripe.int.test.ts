@@ -244,6 +244,7 @@ describe('Stripe webhooks', () => {
       status: 'trialing',
       quantity: 1,
       unitAmount: 19990,
+      currency: 'EUR',
       displayedPrice: 199.9,
       createdAt: new Date(created * 1000).toISOString(),
       // Read from the subscription item (API 2025-03-31 onwards).
@@ -255,6 +256,14 @@ describe('Stripe webhooks', () => {
     expect(row).toMatchObject({ provider: 'stripe', provider_subscription_id: 'sub_1', customer_id: customerId, price_id: 'price_team_25_year', card_limitation: 30 });
     // The metadata override sets the card allowance.
     expect((await client.get('/api/billing/card-access')).json()).toMatchObject({ maxActiveCards: 30, isOverridden: true });
+  });
+
+  it('keeps the currency Stripe reports: a yen subscription shows in yen, which have no minor unit', async () => {
+    const { client, userId, customerId } = await customerWithCheckout();
+    subscriptionFor(customerId, userId, { status: 'active', trialEnd: null, unitAmount: 980, currency: 'jpy' });
+    const session = { id: 'cs_test_yen', object: 'checkout.session', mode: 'subscription', client_reference_id: userId, customer: customerId, subscription: 'sub_1' };
+    expect(await deliver(stripeEvent('checkout.session.completed', session))).toEqual({ received: true, result: 'processed' });
+    expect((await billing(client)).subscription).toMatchObject({ unitAmount: 980, currency: 'JPY', displayedPrice: 980 });
   });
 
   it('refuses a tampered body, a wrong secret, a stale timestamp and a missing signature, and records nothing', async () => {

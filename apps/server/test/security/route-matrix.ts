@@ -148,6 +148,7 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /livez': publicRoute(() => get('/livez')),
   'GET /readyz': publicRoute(() => get('/readyz')),
   'GET /api/public-config': publicRoute(() => get('/api/public-config')),
+  'GET /api/billing/prices': publicRoute(() => get('/api/billing/prices')),
   'GET /files/*': publicRoute((w) => get(w.card.downloadableFiles[0]!.url)),
   'GET /card-assets/*': publicRoute(() => get('/card-assets/card.0.js')),
   'GET /id/:key': publicRoute((w) => get(`/id/${w.card.id}`)),

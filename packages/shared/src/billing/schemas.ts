@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userPlans } from '../plans/plans';
-import { billingPeriods, teamQuoteSize, teamTiers } from '../plans/prices';
+import { billingPeriods, currencyCode, priceList, teamQuoteSize, teamTiers } from '../plans/prices';
 import { subscriptionStatuses } from '../plans/subscription-state';
 
 const period = z.enum(billingPeriods, { message: 'Choose monthly or yearly payment' });
@@ -28,9 +28,11 @@ export const subscriptionSummary = z.object({
   size: z.number().int().nullable(),
   status: z.enum(subscriptionStatuses),
   quantity: z.number().int(),
-  /** Cents, as the provider reports it. */
+  /** In the currency's minor units (cents; yen have none), as the provider reports it. */
   unitAmount: z.number().int(),
-  /** Euros: "unit amount times quantity divided by 100". */
+  /** The currency of `unitAmount`: the price's, as the provider's price list gives it. */
+  currency: currencyCode,
+  /** In major units (euros, yen): the unit amount times the quantity, divided by the currency's minor units. */
   displayedPrice: z.number(),
   createdAt: z.string(),
   currentPeriodEnd: z.string(),
@@ -62,6 +64,19 @@ export const billingStatus = z.object({
   enterpriseContactUrl: z.string().nullable(),
 });
 export type BillingStatus = z.infer<typeof billingStatus>;
+
+/**
+ * GET /api/billing/prices: what each plan, period and Teams size costs. `builtIn` with BILLING_PROVIDER=test or
+ * none; `provider` with Stripe, from the prices the billing module last read; `prices` is null when the provider's
+ * prices were never read (Stripe unreachable since the start), and the pricing page says so instead of guessing.
+ */
+export const billingPricesResponse = z.object({
+  source: z.enum(['built-in', 'provider']),
+  prices: priceList.nullable(),
+  /** When the provider's prices were read; null for the built-in list. */
+  readAt: z.string().nullable(),
+});
+export type BillingPricesResponse = z.infer<typeof billingPricesResponse>;
 
 /** The plan's card limit and which cards it blocks, for the signed-in user's own cards. */
 export const cardAccessResponse = z.object({

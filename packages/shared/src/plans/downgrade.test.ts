@@ -100,7 +100,6 @@ describe('pricing screen, overlay and dialog texts', () => {
       title: 'Choose your pricing plan',
       payMonthly: 'Pay Monthly',
       payYearly: 'Pay Yearly',
-      yearlyNote: '2 months for free',
       currentPlan: 'Current plan',
       getQuote: 'Get a quote',
       readMore: 'Read more',

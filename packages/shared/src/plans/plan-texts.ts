@@ -4,7 +4,9 @@ export const pricingScreenTexts = {
   title: 'Choose your pricing plan',
   payMonthly: 'Pay Monthly',
   payYearly: 'Pay Yearly',
-  yearlyNote: '2 months for free',
+  // The note beside the switch ("2 months for free") is computed from the prices: yearlySavingText in prices.ts.
+  /** With Stripe, before its prices could ever be read: no amount is better than a wrong one. */
+  pricesUnavailable: 'Prices are unavailable right now. The checkout shows the price before you pay.',
   currentPlan: 'Current plan',
   getQuote: 'Get a quote',
   readMore: 'Read more',

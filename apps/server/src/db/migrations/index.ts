@@ -29,6 +29,7 @@ import { walletDevicePushes } from './0101-wallet-device-pushes';
 import { oauthReplayDetection } from './0103-oauth-replay-detection';
 import { dropBetterAuthRateLimit } from './0104-drop-better-auth-rate-limit';
 import { walletCredentialWarnings } from './0105-wallet-credential-warnings';
+import { billingPriceCache } from './0106-billing-price-cache';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -70,6 +71,7 @@ const migrations = [
   ['0103-oauth-replay-detection', oauthReplayDetection],
   ['0104-drop-better-auth-rate-limit', dropBetterAuthRateLimit],
   ['0105-wallet-credential-warnings', walletCredentialWarnings],
+  ['0106-billing-price-cache', billingPriceCache],
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { JobRunner } from '../../jobs/jobs-module';
+import { pricesRefreshCron, pricesRefreshJob, readsProviderPrices, refreshProviderPrices } from './billing-prices';
 import { runBillingClock, type BillingDeps } from './billing-service';
 
 export const billingClockJob = 'billing.clock';
@@ -13,4 +14,12 @@ export function registerBillingJobs(runner: JobRunner, deps: BillingDeps): void 
     await runBillingClock(deps);
   });
   runner.schedule(billingClockJob, '* * * * *');
+  // The provider's prices, read again daily (and at start when stale: billing-prices.ts). A failed read keeps
+  // the prices read before; it is retried, and the pages go on showing the kept ones.
+  if (readsProviderPrices(deps)) {
+    runner.register(pricesRefreshJob, async () => {
+      await refreshProviderPrices(deps);
+    });
+    runner.schedule(pricesRefreshJob, pricesRefreshCron);
+  }
 }

@@ -1,7 +1,9 @@
 import type { Config } from '../../config';
+import type { JobQueue } from '../../jobs/jobs-module';
 import type { AppModule } from '../module-contract';
 import { registerBillingJobs } from './billing-jobs';
 import { applyBillingMode } from './billing-mode';
+import { requestPricesIfStale } from './billing-prices';
 import { registerBillingRoutes, type Billing } from './billing-routes';
 import { cancelSubscriptionsOfUser } from './billing-service';
 import { createLocalPaymentProvider } from './local-provider';
@@ -53,10 +55,14 @@ export interface BillingModule extends AppModule {
  * Billing with the provider configuration chooses (Stripe when `stripe` is set, else the local test checkout).
  * At start it puts every account on the plan the billing mode gives (BILLING_PROVIDER=none: every feature).
  */
-export async function createBillingModule(options: Omit<BillingOptions, 'provider'> & { stripe: Config['stripe'] }): Promise<BillingModule> {
-  const { stripe, ...rest } = options;
+export async function createBillingModule(
+  options: Omit<BillingOptions, 'provider'> & { stripe: Config['stripe']; jobs: JobQueue },
+): Promise<BillingModule> {
+  const { stripe, jobs, ...rest } = options;
   const deps = createBilling({ ...rest, provider: stripe ? await loadStripePaymentProvider(stripe) : undefined });
   await applyBillingMode(deps.db, deps.isEveryFeatureIncluded ?? false, new Date());
+  // Stripe's prices are read by a job, never on the way to a page: the start does not wait for Stripe.
+  await requestPricesIfStale(deps, jobs);
   return {
     name: 'billing',
     deps,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  billingPricesResponse,
   billingStatus,
   cardAccessResponse,
   checkoutInput,
@@ -9,6 +10,7 @@ import {
   testClockResponse,
 } from '@cardstack/shared/billing/schemas';
 import { billingDisabled } from './billing-mode';
+import { currentPrices } from './billing-prices';
 import * as billing from './billing-service';
 import type { BillingDeps } from './billing-service';
 import type { BillingTime } from './billing-time';
@@ -42,6 +44,9 @@ export function registerBillingRoutes(fastify: FastifyInstance, deps: Billing): 
   app.get('/api/billing', { config: guards.signedIn, schema: { response: { 200: billingStatus } } }, async (request) =>
     billing.getBillingStatus(deps, (await request.caller()).userId),
   );
+
+  // Public: the prices are no secret, and the plans are shown before signing up.
+  app.get('/api/billing/prices', { config: guards.anyone, schema: { response: { 200: billingPricesResponse } } }, async () => currentPrices(deps));
 
   app.post('/api/billing/checkout', { config: guards.signedIn, ...sellsPlans, schema: { body: checkoutInput, response: { 200: redirectResponse } } }, async (request) => {
     const { userId, email, name } = await request.caller();

@@ -23,6 +23,7 @@ import { AppError, badRequest, notFound, recordError } from '../../http/errors';
 import { findAccountCreatedAt } from '../auth/auth-module';
 import type { CardAllowanceService } from '../cards/cards-module';
 import { advanceLocalSubscription } from './billing-clock';
+import { currencyOf, currentPrices } from './billing-prices';
 import * as repository from './billing-repository';
 import { planOf } from './plan-of';
 import type { SubscriptionRow } from './billing-repository';
@@ -86,7 +87,7 @@ function toFacts(row: SubscriptionRow): SubscriptionFacts & { row: SubscriptionR
   };
 }
 
-function toSummary(row: SubscriptionRow): SubscriptionSummary {
+function toSummary(row: SubscriptionRow, currency: string): SubscriptionSummary {
   return {
     plan: row.plan === 'team' ? 'team' : 'subscribed',
     period: row.interval === 'year' ? 'year' : 'month',
@@ -94,7 +95,8 @@ function toSummary(row: SubscriptionRow): SubscriptionSummary {
     status: toStatus(row.status),
     quantity: row.quantity,
     unitAmount: row.unit_amount,
-    displayedPrice: displayedSubscriptionPrice(row.unit_amount, row.quantity),
+    currency,
+    displayedPrice: displayedSubscriptionPrice(row.unit_amount, row.quantity, currency),
     createdAt: row.created,
     currentPeriodEnd: row.current_period_end,
     trialEnd: row.trial_end,
@@ -180,7 +182,7 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   const cardsKept = (allowance: number | null) => (allowance === null || allowance > cardCount ? null : allowance);
   return {
     plan: deps.isEveryFeatureIncluded ? everyFeaturePlan : planFromSubscriptions(facts, now),
-    subscription: current ? toSummary(current.row) : null,
+    subscription: current ? toSummary(current.row, current.row.currency ?? currencyOf(current.row, (await currentPrices(deps)).prices, deps)) : null,
     isTrialAvailable: rows.length === 0,
     provider: deps.isEveryFeatureIncluded ? 'none' : deps.provider.kind,
     isAccountBlocked: isAccountBlocked(state),
@@ -367,6 +369,7 @@ export async function recordProviderSubscription(
     ended_at: report.endedAt,
     price_id: report.priceId,
     unit_amount: report.unitAmount,
+    currency: report.currency,
     interval: report.interval === 'year' ? 'year' : 'month',
     quantity: report.quantity,
     card_limitation: parseCardLimitation(report.cardLimitation),

@@ -20,6 +20,8 @@ export interface BillingSubscriptionTable {
   ended_at: string | null;
   price_id: string;
   unit_amount: number;
+  /** ISO 4217, upper case, as the provider reported it; null on rows written before it was kept. */
+  currency: string | null;
   interval: string;
   quantity: number;
   card_limitation: number | null;
@@ -59,6 +61,13 @@ export interface BillingLocalCheckoutTable {
   completed_at: string | null;
 }
 
+/** The payment provider's prices as last read: a `PriceList` as JSON, and when it was read. */
+export interface BillingPriceCacheTable {
+  provider: string;
+  price_list: string;
+  read_at: string;
+}
+
 /**
  * The plan, on the user record so that a session carries it: billing's column on the auth module's table. Billing
  * writes it on every subscription change; everyone else reads it through `planOf`.
@@ -76,4 +85,5 @@ export interface BillingTables {
   billing_webhook_event: BillingWebhookEventTable;
   billing_local_checkout: BillingLocalCheckoutTable;
   billing_customer: BillingCustomerTable;
+  billing_price_cache: BillingPriceCacheTable;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { BillingStatus } from '@cardstack/shared/billing/schemas';
 import { planTitles } from '@cardstack/shared/plans/plans';
-import { findPriceSelection, priceCents, type BillingPeriod } from '@cardstack/shared/plans/prices';
+import { builtInPriceList, findPriceSelection, priceCents, type BillingPeriod } from '@cardstack/shared/plans/prices';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { addBillingPeriod, addDays } from './billing-clock';
@@ -90,6 +90,7 @@ export async function completeLocalCheckout(deps: BillingDeps, userId: string, s
       ended_at: null,
       price_id: checkout.price_id,
       unit_amount: priceCents(selection),
+      currency: builtInPriceList.subscribed.month.currency,
       interval: selection.period,
       quantity: checkout.quantity,
       card_limitation: null,

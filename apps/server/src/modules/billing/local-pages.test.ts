@@ -24,6 +24,7 @@ const teamsStatus: BillingStatus = {
     status: 'trialing',
     quantity: 1,
     unitAmount: 1999,
+    currency: 'EUR',
     displayedPrice: 19.99,
     createdAt: '2025-03-01T00:00:00.000Z',
     currentPeriodEnd: '2025-03-15T00:00:00.000Z',

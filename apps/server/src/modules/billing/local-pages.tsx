@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BillingStatus } from '@cardstack/shared/billing/schemas';
 import { planTitles } from '@cardstack/shared/plans/plans';
-import { formatEuros, type BillingPeriod } from '@cardstack/shared/plans/prices';
+import { builtInPriceList, formatPrice, type BillingPeriod } from '@cardstack/shared/plans/prices';
 import { renderHtmlDocument } from '../../html/html-document';
 import type { LocalCheckoutView } from './local-checkout';
 import { localCheckoutPath } from './local-provider';
@@ -75,7 +75,8 @@ export function renderLocalCheckoutPage(view: LocalCheckoutView): string {
     );
   }
   const plan = view.size === null ? view.planTitle : `${view.planTitle}, up to ${view.size} cards`;
-  const price = `${formatEuros(view.amountCents)} ${perPeriod(view.period)}`;
+  // The test checkout charges the built-in prices, in their currency.
+  const price = `${formatPrice({ unitAmount: view.amountCents, currency: builtInPriceList.subscribed.month.currency })} ${perPeriod(view.period)}`;
   const trial =
     view.trialDays > 0 && view.trialEnd
       ? `${view.trialDays}-day free trial: nothing is due today. The trial ends on ${formatDay(view.trialEnd)}.`
@@ -122,7 +123,7 @@ export function renderLocalPortalPage(status: BillingStatus, returnUrl: string):
         <Details
           rows={[
             ['Plan', `${planTitles[subscription.plan]}${subscription.size ? `, up to ${subscription.size} cards` : ''}`],
-            ['Price', `${formatEuros(Math.round(subscription.displayedPrice * 100))} ${perPeriod(subscription.period)}`],
+            ['Price', `${formatPrice({ unitAmount: subscription.unitAmount * subscription.quantity, currency: subscription.currency })} ${perPeriod(subscription.period)}`],
             ['Status', subscription.status === 'trialing' ? 'free trial' : subscription.status],
             [subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on', formatDay(subscription.currentPeriodEnd)],
           ]}

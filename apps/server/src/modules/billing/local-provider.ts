@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { priceIdConfigFrom, type PriceIdConfig, type PriceSelection } from '@cardstack/shared/plans/prices';
+import { allPriceSelections, builtInPriceList, priceIdConfigFrom, priceIn, type Price, type PriceIdConfig, type PriceSelection } from '@cardstack/shared/plans/prices';
 import type { AnyConnection } from '../../db/schema';
 import type { BillingTables } from './billing-tables';
 import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider';
@@ -38,6 +38,11 @@ export function createLocalPaymentProvider(options: { db: AnyConnection; baseUrl
   return {
     kind: 'local',
     priceIds,
+    async listPrices(ids) {
+      // The built-in prices: what the test checkout charges.
+      const known = new Map<string, Price>(allPriceSelections().map((selection) => [localPriceId(selection), priceIn(builtInPriceList, selection)]));
+      return new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id)!] as const] : [])));
+    },
     async createCustomer() {
       return randomId('lcus');
     },

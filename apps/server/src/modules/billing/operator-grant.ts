@@ -52,6 +52,8 @@ export async function setOperatorGrant(
       ended_at: null,
       price_id: '',
       unit_amount: 0,
+      // Nothing is charged: the amount shows in the currency of the prices in force.
+      currency: null,
       interval: 'month',
       quantity: 1,
       card_limitation: grant.cardLimitation,

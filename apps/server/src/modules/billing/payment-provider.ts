@@ -1,4 +1,4 @@
-import type { PriceIdConfig } from '@cardstack/shared/plans/prices';
+import type { Price, PriceIdConfig } from '@cardstack/shared/plans/prices';
 
 export type PaymentProviderKind = 'local' | 'stripe';
 
@@ -34,8 +34,10 @@ export interface ProviderSubscription {
   trialEnd: string | null;
   endedAt: string | null;
   priceId: string;
-  /** Cents. */
+  /** In the currency's minor units (cents; yen have none). */
   unitAmount: number;
+  /** ISO 4217, upper case. */
+  currency: string;
   interval: string;
   quantity: number;
   /** Metadata `card_limitation` as sent (text); parsed by the card-limit rules. */
@@ -60,6 +62,11 @@ export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** Which provider price stands for which plan, period and Teams size. */
   readonly priceIds: PriceIdConfig;
+  /**
+   * The amount and currency of each price id, as the provider charges them. Throws when the provider cannot be
+   * reached or a price has no fixed amount; the caller keeps what it read before.
+   */
+  listPrices(ids: readonly string[]): Promise<Map<string, Price>>;
   /** Creates the provider's customer for a user. Called once per user; the id is stored and reused. */
   createCustomer(request: { userId: string; email: string; name: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PriceIdConfig } from '@cardstack/shared/plans/prices';
+import { currencyCode, type Price, type PriceIdConfig } from '@cardstack/shared/plans/prices';
 import {
   WebhookSignatureError,
   type CheckoutRequest,
@@ -65,6 +65,7 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     endedAt: subscription.ended_at ? fromUnix(subscription.ended_at) : null,
     priceId: item.price.id,
     unitAmount: item.price.unit_amount ?? 0,
+    currency: item.price.currency.toUpperCase(),
     interval: item.price.recurring?.interval ?? 'month',
     quantity: item.quantity ?? 1,
     cardLimitation: subscription.metadata?.card_limitation ?? null,
@@ -91,6 +92,18 @@ export async function createStripePaymentProvider(options: StripeProviderOptions
   return {
     kind: 'stripe',
     priceIds: options.priceIds,
+
+    async listPrices(ids) {
+      // One retrieve per id (twelve at most, once a day): the list endpoint cannot filter by id.
+      const prices = new Map<string, Price>();
+      for (const id of new Set(ids)) {
+        const found = await stripe.prices.retrieve(id);
+        // A tiered or pay-what-you-want price has no single amount to show; a wrong page is worse than none.
+        if (found.unit_amount === null) throw new Error(`Stripe price ${id} has no fixed unit amount`);
+        prices.set(id, { unitAmount: found.unit_amount, currency: currencyCode.parse(found.currency.toUpperCase()) });
+      }
+      return prices;
+    },
 
     async createCustomer({ userId, email, name }) {
       const customer = await stripe.customers.create(

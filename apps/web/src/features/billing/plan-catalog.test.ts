@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canUseFeature, features } from '@cardstack/shared/plans/features';
 import { hasLanded } from '@cardstack/shared/plans/plan-includes';
-import { planCards, teamSizeLabel, type PlanCatalogInput } from './plan-catalog';
+import { builtInPriceList, priceListFrom } from '@cardstack/shared/plans/prices';
+import { planCards, teamSizeLabel, unknownPrice, type PlanCatalogInput } from './plan-catalog';
 
 const base: PlanCatalogInput = {
   period: 'month',
@@ -9,6 +10,7 @@ const base: PlanCatalogInput = {
   currentPlan: 'basic',
   isAccountBlocked: true,
   isTrialAvailable: true,
+  prices: builtInPriceList,
   now: new Date('2026-03-01T00:00:00Z'),
 };
 const byPlan = (input: Partial<PlanCatalogInput> = {}) => Object.fromEntries(planCards({ ...base, ...input }).map((card) => [card.plan, card]));
@@ -45,6 +47,33 @@ describe('the plan cards', () => {
     expect(cards.basic).toMatchObject({ price: 'Free', pricePeriod: '', perCardPrice: null });
     expect(cards.subscribed).toMatchObject({ price: proPrice, pricePeriod, perCardPrice: null });
     expect(cards.team).toMatchObject({ price: teamPrice, pricePeriod, perCardPrice: perCard });
+  });
+
+  // The operator's Stripe prices: yen have no minor unit, dollars keep their cents.
+  const yen = priceListFrom((selection) => ({
+    unitAmount: (selection.plan === 'team' ? selection.tier * 200 : 980) * (selection.period === 'year' ? 11 : 1),
+    currency: 'JPY',
+  }));
+  const dollars = priceListFrom((selection) => ({
+    unitAmount: (selection.plan === 'team' ? selection.tier * 150 : 599) * (selection.period === 'year' ? 10 : 1),
+    currency: 'USD',
+  }));
+  it.each([
+    ['yen', yen, 'month', 10, '¥980', '¥2,000', '¥200 per card / month'],
+    ['yen', yen, 'year', 250, '¥10,780', '¥550,000', '¥2,200 per card / year'],
+    ['dollars', dollars, 'month', 25, '$5.99', '$37.50', '$1.50 per card / month'],
+    ['dollars', dollars, 'year', 100, '$59.90', '$1,500.00', '$15.00 per card / year'],
+  ] as const)('in %s, %s, %s cards: Pro %s, Teams %s (%s)', (_currency, prices, period, teamSize, proPrice, teamPrice, perCard) => {
+    const cards = byPlan({ prices, period, teamSize });
+    expect(cards.subscribed).toMatchObject({ price: proPrice });
+    expect(cards.team).toMatchObject({ price: teamPrice, perCardPrice: perCard });
+  });
+
+  it('unknown prices show no amount, and the trial without one', () => {
+    const cards = byPlan({ prices: null });
+    expect(cards.subscribed).toMatchObject({ price: unknownPrice, pricePeriod: '', footnote: '7-day free trial. Cancel anytime.' });
+    expect(cards.team).toMatchObject({ price: unknownPrice, perCardPrice: null, footnote: '14-day free trial. Cancel anytime.' });
+    expect(cards.basic).toMatchObject({ price: 'Free' });
   });
 
   it('Teams 251+ has no price: a quote', () => {

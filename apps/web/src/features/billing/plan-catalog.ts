@@ -2,14 +2,14 @@ import { cardAllowanceText, isOnOrAfter, newPricingModelSince } from '@cardstack
 import { planIncludes, type PlanIncludesLine } from '@cardstack/shared/plans/plan-includes';
 import { planTitles, type UserPlan } from '@cardstack/shared/plans/plans';
 import {
-  formatEuros,
+  formatPrice,
   isTeamTier,
-  perCardPriceCents,
-  priceCents,
-  proPriceCents,
+  perCardPrice,
+  priceIn,
   teamTiers,
   trialDays,
   type BillingPeriod,
+  type PriceList,
   type TeamSize,
 } from '@cardstack/shared/plans/prices';
 
@@ -17,7 +17,7 @@ export interface PlanCardContent {
   plan: UserPlan;
   title: string;
   subtitle: string;
-  /** "€4.99", "Free", "Custom". */
+  /** "€4.99", "¥980", "Free", "Custom"; "–" while the provider's prices are unknown. */
   price: string;
   /** "/ month", "/ year", or empty. */
   pricePeriod: string;
@@ -47,21 +47,32 @@ export interface PlanCatalogInput {
   currentPlan: UserPlan;
   isAccountBlocked: boolean;
   isTrialAvailable: boolean;
+  /** The prices in force (GET /api/billing/prices); null when the provider's prices are unknown. */
+  prices: PriceList | null;
   now?: Date;
 }
+
+/** Shown in place of an amount while the provider's prices are unknown (the screen says why). */
+export const unknownPrice = '–';
 
 /** The three plan cards of the pricing screen (Basic, Pro, Teams), with their prices and feature lists. */
 export function planCards(input: PlanCatalogInput): PlanCardContent[] {
   const isNewModelToday = isOnOrAfter(input.now ?? new Date(), newPricingModelSince);
   const blockedOn = (plan: UserPlan) => (plan === input.currentPlan ? input.isAccountBlocked : plan === 'basic' ? input.isAccountBlocked : isNewModelToday);
-  const trial = (plan: 'subscribed' | 'team', priceText: string) =>
-    input.isTrialAvailable
-      ? `${trialDays[plan]}-day free trial, then ${priceText}. Cancel anytime.`
-      : `${priceText}, billed from the first day. Cancel anytime.`;
+  const trial = (plan: 'subscribed' | 'team', priceText: string | null) =>
+    priceText === null
+      ? input.isTrialAvailable
+        ? `${trialDays[plan]}-day free trial. Cancel anytime.`
+        : 'Billed from the first day. Cancel anytime.'
+      : input.isTrialAvailable
+        ? `${trialDays[plan]}-day free trial, then ${priceText}. Cancel anytime.`
+        : `${priceText}, billed from the first day. Cancel anytime.`;
 
-  const proPrice = formatEuros(proPriceCents[input.period]);
+  const { prices, period } = input;
+  const proPrice = prices ? formatPrice(priceIn(prices, { plan: 'subscribed', period })) : null;
   const tier = isTeamTier(input.teamSize) ? input.teamSize : null;
-  const teamPrice = tier ? formatEuros(priceCents({ plan: 'team', period: input.period, tier })) : null;
+  const teamPrice = tier && prices ? formatPrice(priceIn(prices, { plan: 'team', period, tier })) : null;
+  const withPeriod = (text: string | null) => (text === null ? null : `${text} ${perPeriod(period)}`);
 
   return [
     {
@@ -79,29 +90,29 @@ export function planCards(input: PlanCatalogInput): PlanCardContent[] {
       plan: 'subscribed',
       title: planTitles.subscribed,
       subtitle: 'For professionals who want to stand out',
-      price: proPrice,
-      pricePeriod: perPeriod(input.period),
+      price: proPrice ?? unknownPrice,
+      pricePeriod: proPrice ? perPeriod(period) : '',
       perCardPrice: null,
       features: [
         { text: cardAllowanceText('subscribed', blockedOn('subscribed')), features: ['digitalCards'] },
         ...planIncludes('subscribed'),
       ],
       extra: customNfcCardExtra,
-      footnote: trial('subscribed', `${proPrice} ${perPeriod(input.period)}`),
+      footnote: trial('subscribed', withPeriod(proPrice)),
     },
     {
       plan: 'team',
       title: planTitles.team,
       subtitle: 'For teams and companies',
-      price: teamPrice ?? 'Custom',
-      pricePeriod: teamPrice ? perPeriod(input.period) : '',
-      perCardPrice: tier ? `${formatEuros(perCardPriceCents(input.period, tier))} per card ${perPeriod(input.period)}` : null,
+      price: tier ? (teamPrice ?? unknownPrice) : 'Custom',
+      pricePeriod: teamPrice ? perPeriod(period) : '',
+      perCardPrice: tier && prices ? `${formatPrice(perCardPrice(prices, period, tier))} per card ${perPeriod(period)}` : null,
       features: [
         { text: tier ? cardAllowanceText('team', true, tier) : `More than ${teamTiers.at(-1)} cards`, features: ['digitalCards', 'teamCards'] },
         ...planIncludes('team'),
       ],
       extra: customNfcCardExtra,
-      footnote: teamPrice ? trial('team', `${teamPrice} ${perPeriod(input.period)}`) : 'More than 250 cards: we make you an offer.',
+      footnote: tier ? trial('team', withPeriod(teamPrice)) : 'More than 250 cards: we make you an offer.',
     },
   ];
 }

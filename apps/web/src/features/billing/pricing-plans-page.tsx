@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { planTitles } from '@cardstack/shared/plans/plans';
-import { formatEuros } from '@cardstack/shared/plans/prices';
+import { formatPrice } from '@cardstack/shared/plans/prices';
 import { PaidFeatureGate } from '../../components/paid-feature-gate';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
@@ -63,8 +63,9 @@ function SubscriptionSummary() {
           </dd>
           <dt className="font-medium">Price</dt>
           <dd>
-            {/* The displayed price is the unit amount times the quantity, divided by 100. */}
-            {formatEuros(Math.round(subscription.displayedPrice * 100))} {subscription.period === 'year' ? 'per year' : 'per month'}
+            {/* The unit amount times the quantity, in the currency's minor units (yen have none). */}
+            {formatPrice({ unitAmount: subscription.unitAmount * subscription.quantity, currency: subscription.currency })}{' '}
+            {subscription.period === 'year' ? 'per year' : 'per month'}
           </dd>
           <dt className="font-medium">{subscription.cancelAtPeriodEnd ? 'Ends on' : subscription.status === 'trialing' ? 'Free trial ends on' : 'Renews on'}</dt>
           <dd>{formatDay(subscription.currentPeriodEnd)}</dd>

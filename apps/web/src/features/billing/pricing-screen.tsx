@@ -3,13 +3,14 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BillingStatus, CheckoutInput } from '@cardstack/shared/billing/schemas';
 import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import { isUpgrade, planTitles, userPlans, type UserPlan } from '@cardstack/shared/plans/plans';
-import { isTeamTier, teamSizes, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
+import { isTeamTier, teamSizes, yearlySaving, yearlySavingText, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
 import { Button, buttonClass } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useRefreshPlan } from './api/billing-keys';
+import { useBillingPrices } from './api/billing-prices';
 import { useBillingStatus } from './api/billing-status';
 import { useCancelAtPeriodEnd } from './api/cancel-at-period-end';
 import { useStartCheckout } from './api/start-checkout';
@@ -65,6 +66,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
   );
   const [isConfirming, setConfirming] = useState(returned?.result === 'success');
   const status = useBillingStatus({ refetchInterval: isConfirming ? 1500 : false });
+  const priceAnswer = useBillingPrices();
   const refreshPlan = useRefreshPlan();
   const startCheckout = useStartCheckout();
   const cancelAtPeriodEnd = useCancelAtPeriodEnd();
@@ -101,8 +103,13 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
     current && !isConfirming ? nextAction(current, selectedPlan ? { plan: selectedPlan, period, teamSize } : null) : { kind: 'disabled' };
   const isBusy = startCheckout.isPending || cancelAtPeriodEnd.isPending;
 
-  const cards = data
+  // Unknown prices (never read from the provider, or the request failed) show no amount rather than a wrong one.
+  const prices = priceAnswer.data?.prices ?? null;
+  const arePricesUnknown = !priceAnswer.isPending && prices === null;
+  const saving = prices ? yearlySaving(prices) : null;
+  const cards = data && !priceAnswer.isPending
     ? planCards({
+        prices,
         period,
         teamSize,
         currentPlan: data.plan,
@@ -172,12 +179,18 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
         <Heading id={titleId} className="text-2xl font-bold">
           {pricingScreenTexts.title}
         </Heading>
-        <PeriodSwitch period={period} onChange={setPeriod} />
+        <PeriodSwitch period={period} onChange={setPeriod} yearlyNote={saving ? yearlySavingText(saving) : null} />
       </div>
+
+      {arePricesUnknown ? (
+        <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {pricingScreenTexts.pricesUnavailable}
+        </p>
+      ) : null}
 
       <CheckoutResult returned={returned} expectedPlan={expectedPlan} status={data} isConfirming={isConfirming} />
 
-      {status.isPending ? (
+      {status.isPending || priceAnswer.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading the plans" />
         </div>

@@ -2,8 +2,19 @@ import { useId } from 'react';
 import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import type { BillingPeriod } from '@cardstack/shared/plans/prices';
 
-/** Pay monthly or yearly: the prices on the plan cards follow it. */
-export function PeriodSwitch({ period, onChange }: { period: BillingPeriod; onChange: (period: BillingPeriod) => void }) {
+/**
+ * Pay monthly or yearly: the prices on the plan cards follow it. `yearlyNote` is the saving computed from the
+ * prices ("2 months for free"); null when there is none to claim (or the prices are unknown).
+ */
+export function PeriodSwitch({
+  period,
+  onChange,
+  yearlyNote,
+}: {
+  period: BillingPeriod;
+  onChange: (period: BillingPeriod) => void;
+  yearlyNote: string | null;
+}) {
   const name = useId();
   const options: Array<[BillingPeriod, string]> = [
     ['month', pricingScreenTexts.payMonthly],
@@ -23,7 +34,7 @@ export function PeriodSwitch({ period, onChange }: { period: BillingPeriod; onCh
           </label>
         ))}
       </fieldset>
-      <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">{pricingScreenTexts.yearlyNote}</span>
+      {yearlyNote ? <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">{yearlyNote}</span> : null}
     </div>
   );
 }

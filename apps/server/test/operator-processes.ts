@@ -1,6 +1,6 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { freePort, spawnServer, waitForHealth } from './server-child';
 
 /*
  * The operator's commands and the server as real processes from the sources (tsx), the way `npm run admin` and
@@ -35,17 +35,6 @@ export function runCommand(entry: 'admin-cli' | 'jobs-cli' | 'mailbox-cli', args
   });
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface ServerProcess {
   url: string;
   output(): string;
@@ -56,8 +45,7 @@ export interface ServerProcess {
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const lines: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', tsx, path.join(repositoryRoot, 'apps/server/src/main.ts')], {
+  const server = spawnServer(['--import', tsx, path.join(repositoryRoot, 'apps/server/src/main.ts')], {
     cwd: repositoryRoot,
     env: {
       ...baseEnv(),
@@ -74,38 +62,12 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       OVERLOAD_EVENT_LOOP_UTILIZATION: '1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk: Buffer) => {
-    lines.push(chunk.toString('utf8'));
-    if (lines.length > 200) lines.shift();
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const output = () => lines.join('');
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server not ready after 90 s:\n${output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitForHealth(url, server, 90_000);
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
-  return { url, output, stop };
+  return { url, output: server.output, stop: server.stop };
 }

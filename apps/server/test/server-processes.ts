@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, spawnServer, waitForHealth } from './server-child';
 
 /*
  * Several real server processes on one PostgreSQL database and one shared DATA_DIR (files, local mailbox), the
@@ -37,34 +36,9 @@ export interface ServerGroup {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function entryArguments(): string[] {
   if (process.env.SERVER_ENTRY === 'dist') return [path.join(repositoryRoot, 'apps/server/dist/main.js')];
   return ['--import', 'tsx', path.join(repositoryRoot, 'apps/server/src/main.ts')];
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server not ready after ${timeoutMs} ms:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 export interface ServerGroupOptions {
@@ -95,10 +69,8 @@ export async function startServerGroup(count: number, env: Record<string, string
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-processes-'));
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const baseUrl = `http://localhost:${ports[0]}`;
-  const children: ChildProcess[] = [];
-  const servers: ServerProcess[] = ports.map((port, index) => {
-    const lines: string[] = [];
-    const child = spawn(process.execPath, entryArguments(), {
+  const children = ports.map((port) =>
+    spawnServer(entryArguments(), {
       cwd: repositoryRoot,
       env: {
         ...process.env,
@@ -116,40 +88,19 @@ export async function startServerGroup(count: number, env: Record<string, string
         JOBS_POLL_INTERVAL_MS: '200',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (chunk: Buffer) => {
-      lines.push(chunk.toString('utf8'));
-      if (lines.length > 200) lines.shift();
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    children.push(child);
-    return {
-      name: `process ${index + 1}`,
-      url: `http://127.0.0.1:${port}`,
-      pid: child.pid!,
-      isRunning: () => child.exitCode === null && child.signalCode === null,
-      output: () => lines.join(''),
-    };
-  });
+    }),
+  );
+  const servers: ServerProcess[] = children.map(({ child, output }, index) => ({
+    name: `process ${index + 1}`,
+    url: `http://127.0.0.1:${ports[index]}`,
+    pid: child.pid!,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
+    output,
+  }));
 
   const db = new pg.Client({ connectionString: databaseUrl });
   async function stop(): Promise<void> {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => {
-              clearTimeout(force);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(children.map((child) => child.stop()));
     await db.end().catch(() => undefined);
     const dropper = new pg.Client({ connectionString: adminUrl });
     await dropper.connect();
@@ -159,7 +110,7 @@ export async function startServerGroup(count: number, env: Record<string, string
   }
 
   try {
-    await Promise.all(servers.map((server, index) => waitForHealth(server.url, children[index]!, server.output, 90_000)));
+    await Promise.all(servers.map((server, index) => waitForHealth(server.url, children[index]!, 90_000)));
     await db.connect();
   } catch (error) {
     await stop();

@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, rssMegabytes, startServer } from './start-server';
-import { generatorCpu, generatorLimit, generatorNote, loadAverage, pinned, pinProcess, runWrk, serverCpu } from './wrk';
+import { cpuSeconds, generatorCpu, generatorLimit, generatorNote, loadAverage, pinned, pinProcess, runWrk, serverCpu } from './wrk';
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
@@ -46,11 +46,22 @@ interface Measurement {
   non2xx: number;
   /** wrk's own CPU use, 0–1. */
   generatorCpu: number;
+  /** The server's CPU time per answered request, in microseconds: steadier than requests/s on a busy machine. */
+  cpuPerRequest: number;
 }
 
-async function load(url: string, duration: number, acceptEncoding: string | null): Promise<Measurement> {
+/** The process and its children (nginx's worker), for their CPU time. */
+function processTree(pid: number): number[] {
+  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`) ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+  return [pid, ...children.flatMap(processTree)];
+}
+const treeCpuSeconds = (pid: number) => processTree(pid).reduce((sum, each) => sum + (cpuSeconds(each) ?? 0), 0);
+
+async function load(url: string, duration: number, acceptEncoding: string | null, serverPid: number): Promise<Measurement> {
   const headers: Record<string, string> = { 'user-agent': userAgent, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
+  const cpuBefore = treeCpuSeconds(serverPid);
   const result = await runWrk({ url, connections, seconds: duration, headers });
+  const cpuUsed = treeCpuSeconds(serverPid) - cpuBefore;
   const { connect, read, write, timeout } = result.socketErrors;
   return {
     requestsPerSecond: result.requestsPerSecond,
@@ -59,6 +70,7 @@ async function load(url: string, duration: number, acceptEncoding: string | null
     errors: connect + read + write + timeout,
     non2xx: result.non2xx3xx,
     generatorCpu: result.generatorCpu,
+    cpuPerRequest: (cpuUsed / Math.max(1, result.requests)) * 1e6,
   };
 }
 
@@ -293,6 +305,7 @@ interface Target {
   name: string;
   url: string;
   acceptEncoding: string | null;
+  serverPid: number;
   rounds: Measurement[];
 }
 
@@ -300,14 +313,14 @@ function summary(target: Target) {
   const pick = (value: (m: Measurement) => number) => median(target.rounds.map(value));
   const errors = target.rounds.reduce((sum, m) => sum + m.errors + m.non2xx, 0);
   const busiest = Math.max(...target.rounds.map((m) => m.generatorCpu));
-  return { requestsPerSecond: pick((m) => m.requestsPerSecond), p50: pick((m) => m.p50), p99: pick((m) => m.p99), errors, generatorCpu: busiest };
+  return { requestsPerSecond: pick((m) => m.requestsPerSecond), p50: pick((m) => m.p50), p99: pick((m) => m.p99), errors, generatorCpu: busiest, cpuPerRequest: pick((m) => m.cpuPerRequest) };
 }
 
 /** Per round, the first target's requests/s over the second's: the same moment of a busy machine for both. */
 const ratiosOf = (page: Target, baseline: Target) => page.rounds.map((m, index) => m.requestsPerSecond / baseline.rounds[index]!.requestsPerSecond);
 
 const line = (name: string, m: ReturnType<typeof summary>) =>
-  `  ${name.padEnd(58)} ${m.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${m.p50.toFixed(2).padStart(5)} ms   p99 ${m.p99.toFixed(2).padStart(5)} ms   ${generatorNote(m)}` +
+  `  ${name.padEnd(58)} ${m.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${m.p50.toFixed(2).padStart(5)} ms   p99 ${m.p99.toFixed(2).padStart(5)} ms   server CPU ${m.cpuPerRequest.toFixed(0).padStart(3)} µs/request   ${generatorNote(m)}` +
   (m.errors ? `   (${m.errors} errors or non-2xx)` : '');
 
 // The default: the version a card is at is reused for up to a second per process (a change made through the
@@ -328,29 +341,29 @@ try {
 
   const groups = encodings.map((encoding) => {
     const asked = encoding.acceptEncoding ? `Accept-Encoding: ${encoding.acceptEncoding}` : 'no Accept-Encoding';
-    const target = (name: string, url: string): Target => ({ name: `${name} (${asked})`, url, acceptEncoding: encoding.acceptEncoding, rounds: [] });
+    const target = (name: string, url: string, serverPid: number): Target => ({ name: `${name} (${asked})`, url, acceptEncoding: encoding.acceptEncoding, serverPid, rounds: [] });
     return {
       encoding,
       asked,
-      page: target('cached page', cached.pageUrl),
-      nginx: nginxServer ? target('nginx, the same bytes', `${nginxServer.url}/${encoding.name}`) : null,
-      staticNode: target('static Node http, the same bytes', `${staticNode.url}/${encoding.name}`),
+      page: target('cached page', cached.pageUrl, cached.server.pid),
+      nginx: nginxServer ? target('nginx, the same bytes', `${nginxServer.url}/${encoding.name}`, nginxServer.child.pid!) : null,
+      staticNode: target('static Node http, the same bytes', `${staticNode.url}/${encoding.name}`, staticNode.child.pid!),
     };
   });
-  const unreused = { name: 'cached page, version read from the DB every request (br)', url: everyRequest.pageUrl, acceptEncoding: 'br', rounds: [] } as Target;
+  const unreused: Target = { name: 'cached page, version read from the DB every request (br)', url: everyRequest.pageUrl, acceptEncoding: 'br', serverPid: everyRequest.server.pid, rounds: [] };
   const targets = [...groups.flatMap((group) => [group.page, group.nginx, group.staticNode].filter((target) => target !== null)), unreused];
 
   for (const target of targets) {
     const check = await rawGet(target.url, target.acceptEncoding);
     if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`);
   }
-  for (const target of targets) await load(target.url, warmUpSeconds, target.acceptEncoding);
+  for (const target of targets) await load(target.url, warmUpSeconds, target.acceptEncoding, target.serverPid);
   // Interleaved rounds, so that whatever else the machine does meanwhile falls on every target alike.
   const loads: string[] = [];
   for (let round = 0; round < rounds; round += 1) {
     loads.push(loadAverage());
     process.stderr.write(`round ${round + 1} of ${rounds}, load average ${loads.at(-1)}\n`);
-    for (const target of targets) target.rounds.push(await load(target.url, seconds, target.acceptEncoding));
+    for (const target of targets) target.rounds.push(await load(target.url, seconds, target.acceptEncoding, target.serverPid));
   }
 
   const br = cached.responses.br.body.length;

@@ -70,7 +70,7 @@ export function pinProcess(pid: number, cpu: string): void {
 const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** utime + stime of a process, in seconds; null once it is gone. */
-function cpuSeconds(pid: number): number | null {
+export function cpuSeconds(pid: number): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.

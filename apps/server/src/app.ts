@@ -344,7 +344,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   for (const module of modules) await module.routes?.(app);
   // The cached public card page before Fastify, unless an access log must see every request
-  // (docs/decisions/0046-public-page-before-the-framework.md); while the server sheds load or closes, Fastify answers.
+  // (docs/decisions/0046-public-page-before-the-framework.md). It is served while the overload guard sheds load
+  // too (a 503 through Fastify costs more than the page); once the server closes, Fastify answers.
   let isClosing = false;
   app.addHook('preClose', (done) => {
     isClosing = true;
@@ -352,7 +353,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const pageFastPath = config.accessLog
     ? null
-    : publicCard.pageFastPath({ trustProxy: fastifyTrustProxy(config.trustProxy), isBusy: () => isClosing || (app.isUnderPressure?.() ?? false) });
+    : publicCard.pageFastPath({ trustProxy: fastifyTrustProxy(config.trustProxy), isBusy: () => isClosing });
   if (pageFastPath) answerBeforeFastify(app.server, pageFastPath);
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? defaultWebDistDir()));
 

@@ -10,7 +10,7 @@ export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) =
 export interface PageFastPathOptions {
   /** TRUST_PROXY as Fastify takes it: the visitor's address is read the same way. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
-  /** True while the overload guard sheds load or the server closes: Fastify answers then (503). */
+  /** True once the server closes: Fastify answers then (503 with `Connection: close`). */
   isBusy: () => boolean;
 }
 

@@ -112,6 +112,46 @@ describe('the public page before Fastify', () => {
   });
 });
 
+/** Keeps the event loop busy in slices of `sliceMs` for `totalMs`, yielding between slices. */
+async function busyFor(totalMs: number, sliceMs: number): Promise<void> {
+  const end = Date.now() + totalMs;
+  while (Date.now() < end) {
+    const sliceEnd = Date.now() + sliceMs;
+    while (Date.now() < sliceEnd) {
+      // spin: the work a flood of requests would be doing
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('the public page while the server sheds load', () => {
+  it('is still served when it is in memory (its version read again), and shed when it would be rendered', async () => {
+    await t.close();
+    // A low bar: the busy loop below shares the event loop with the requests it measures.
+    t = await createTestApp({ OVERLOAD_EVENT_LOOP_UTILIZATION: '0.5' });
+    const card = await publishedCard();
+    const owner = new TestClient(t.app);
+    await owner.register({ name: 'Second Owner', email: 'second@example.com' });
+    const other = await owner.post('/api/cards', { title: 'Second', name: 'Not viewed yet' });
+    expect(other.statusCode, other.body).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: `/id/${card.id}/` })).statusCode).toBe(200);
+    // Busy in slices for longer than the checks below take, so the guard stays on while they run.
+    const busy = busyFor(5_000, 5);
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    const unknown = await t.app.inject({ method: 'GET', url: '/id/no-such-card/' });
+    expect(unknown.statusCode).toBe(503);
+    expect(unknown.headers['retry-after']).toBeDefined();
+    // Rendering the card not viewed yet is shed.
+    expect((await t.app.inject({ method: 'GET', url: `/id/${other.json().card.id}/` })).statusCode).toBe(503);
+    // Past the version check's second: the route reads the version, the overload guard lets it through.
+    const page = await t.app.inject({ method: 'GET', url: `/id/${card.id}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Ada Lovelace');
+    expect((await t.app.inject({ method: 'GET', url: '/api/public-config' })).statusCode).toBe(503);
+    await busy;
+  });
+});
+
 describe('plainPageKey', () => {
   it('takes /id/{key}/ with letters, digits, - and _ only', () => {
     expect(plainPageKey('/id/AJdtufNGxFO1vYVghYF0/')).toBe('AJdtufNGxFO1vYVghYF0');

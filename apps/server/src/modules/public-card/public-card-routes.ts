@@ -14,7 +14,7 @@ import {
 } from '@cardstack/shared/public-card/schemas';
 import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
 import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest, overloaded } from '../../http/errors';
 import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { encodeBody, type EncodedBody } from './encoded-body';
@@ -203,9 +203,19 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     return reply.headers(securityHeaders).redirect(`/id/${encodeURIComponent(key)}/${queryAt === -1 ? '' : request.url.slice(queryAt)}`, 301);
   });
 
+  // While the overload guard sheds load, a page already in memory is still served: its version check is one
+  // indexed read (a listening server answers it before Fastify, page-fast-path.ts, while it is current); a page
+  // that would have to be rendered is shed.
+  const cardPageUnderLoad = {
+    pressureHandler: (request: FastifyRequest) => {
+      const key = keyOf(request.params);
+      return key !== null && service.hasPageInMemory(key) ? undefined : Promise.reject(overloaded());
+    },
+  };
+
   // The hot path. Served without a promise when the page is in memory and current (the version may be reused
   // for PUBLIC_PAGE_VERSION_CHECK_MS); otherwise the version is read and the page rendered if need be.
-  app.get('/id/:key/', ownHeaders, (request, reply) => {
+  app.get('/id/:key/', { ...ownHeaders, config: cardPageUnderLoad }, (request, reply) => {
     const key = keyOf(request.params);
     const cached = key === null ? undefined : service.cachedPage(key);
     if (cached) {

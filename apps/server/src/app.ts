@@ -31,7 +31,7 @@ import { createInsightsModule, type InsightsRecorder } from './modules/insights/
 import { createLocalMailboxTransport, createMailModule, createSmtpTransport, type MailTransport } from './modules/mail/mail-module';
 import { createMetricsModule } from './modules/metrics/metrics-module';
 import { createPlansModule } from './modules/plans/plans-module';
-import { createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
+import { answerBeforeFastify, createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
 import { createPhysicalCardsModule, physicalCardRoute } from './modules/physical-cards/physical-cards-module';
 import { createRateLimitModule } from './modules/rate-limit/rate-limit-module';
 import { createScannerModule } from './modules/scanner/scanner-module';
@@ -344,6 +344,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     feature: requireFeature,
   });
   for (const module of modules) await module.routes?.(app);
+  // The cached public card page before Fastify, unless an access log must see every request
+  // (docs/decisions/0046-public-page-before-the-framework.md). It is served while the overload guard sheds load
+  // too (a 503 through Fastify costs more than the page); once the server closes, Fastify answers.
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
+  const pageFastPath = config.accessLog
+    ? null
+    : publicCard.pageFastPath({ trustProxy: fastifyTrustProxy(config.trustProxy), isBusy: () => isClosing });
+  if (pageFastPath) answerBeforeFastify(app.server, pageFastPath);
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? defaultWebDistDir()));
 
   if (options.startJobs) {

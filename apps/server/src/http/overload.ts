@@ -1,5 +1,5 @@
 import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { overloaded, overloadRetryAfterSeconds } from './errors';
 
 /**
@@ -28,8 +28,11 @@ export async function registerOverloadGuard(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The overload guard's handler for this route; one that returns nothing lets the request through. */
-    pressureHandler?: () => undefined;
+    /**
+     * The overload guard's handler for this route; one that returns nothing lets the request through, a
+     * rejected promise answers with its error (`overloaded()`: 503 and `Retry-After`).
+     */
+    pressureHandler?: (request: FastifyRequest) => undefined | Promise<never>;
   }
 }
 

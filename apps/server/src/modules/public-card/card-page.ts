@@ -88,3 +88,12 @@ export function thanksOf(state: PublicCardState, entry: PageEntry): EncodedBody 
 export function renderLeadErrors(state: PublicCardState, entry: PageEntry, values: LeadFormState & { kind: 'form' }): string {
   return renderPage(state, entry, values);
 }
+
+/**
+ * Whether the page an address names is in memory, whatever the age of its version check: by card id (the
+ * address QR codes and NFC tags carry) or by an address read within `versionCheckMs`.
+ */
+export function hasPageInMemory(state: PublicCardState, key: string): boolean {
+  const id = state.addresses.get(key)?.ref?.id ?? key;
+  return state.pages.get(id) !== undefined;
+}

@@ -2,6 +2,7 @@ import type { MetricsRegistry } from '../metrics/metrics-module';
 import { contactHooksOf, type AppModule } from '../module-contract';
 import { publicCardFileFolders } from './card-files';
 import { registerPublicCardJobs } from './current-card-artifacts';
+import { createPageFastPath, type EarlyAnswer, type PageFastPathOptions } from './page-fast-path';
 import { registerPublicCardRoutes, type PublicCardRoutesOptions } from './public-card-routes';
 import { createPublicCardService, type PublicCardService } from './public-card-service';
 import type { PublicCardDeps } from './public-card-state';
@@ -11,12 +12,18 @@ import type { PublicCardDeps } from './public-card-state';
  * the vCard and QR job, and the files a card's page links to (a blocked card's are not served to visitors).
  */
 export { linkIdOf } from './card-links';
+export { answerBeforeFastify } from './page-fast-path';
 export type { PublicCardService } from './public-card-service';
 export type { PhysicalCardRoute } from './public-card-state';
 export { renderQrSvg } from './qr';
 
 export interface PublicCardModule extends AppModule {
   service: PublicCardService;
+  /**
+   * The cached page answered before Fastify (page-fast-path.ts), or null when the metrics count every view
+   * through the route.
+   */
+  pageFastPath(options: PageFastPathOptions): EarlyAnswer | null;
 }
 
 /** `hooks` are the modules told of each lead left on a page, inside the transaction that stores it. */
@@ -34,6 +41,7 @@ export function createPublicCardModule(
   return {
     name: 'public-card',
     service,
+    pageFastPath: (options) => (needs.metrics.isEnabled ? null : createPageFastPath(service, options)),
     routes: (app) => registerPublicCardRoutes(app, service, { ...needs, ...(countPageCache ? { countPageCache } : {}) }),
     jobs: (runner) => registerPublicCardJobs(runner, service),
     servedFiles: { folders: publicCardFileFolders, isServable: (key, viewerId) => service.isFileServable(key, viewerId) },

@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +14,7 @@ import {
 } from '@cardstack/shared/public-card/schemas';
 import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
 import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest, overloaded } from '../../http/errors';
 import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { encodeBody, type EncodedBody } from './encoded-body';
@@ -88,7 +88,7 @@ export function pickEncoding(header: string | string[] | undefined): Encoding {
   return null;
 }
 
-type Wire = { headers: OutgoingHttpHeaders; body: Buffer | null };
+export type Wire = { headers: OutgoingHttpHeaders; body: Buffer | null };
 const wires = new WeakMap<EncodedBody, Record<'br' | 'gzip' | 'raw' | 'notModified', Wire>>();
 
 /** The complete response of a body in each encoding, headers included, made once per body. */
@@ -106,25 +106,29 @@ function wireOf(body: EncodedBody, headers: OutgoingHttpHeaders = { ...htmlHeade
   return wire;
 }
 
+/** The status and prepared response of a body for a request's Accept-Encoding and If-None-Match. */
+export function chosenWire(requestHeaders: IncomingHttpHeaders, body: EncodedBody, status: number, headers?: OutgoingHttpHeaders): { status: number; wire: Wire } {
+  const wire = wireOf(body, headers);
+  if (status === 200 && requestHeaders['if-none-match'] === body.etag) return { status: 304, wire: wire.notModified };
+  const encoding = pickEncoding(requestHeaders['accept-encoding']);
+  return { status, wire: encoding === 'br' ? wire.br : encoding === 'gzip' ? wire.gzip : wire.raw };
+}
+
+/** Writes a prepared response: headers made once per page, one write of head and body. */
+export function writeWire(response: ServerResponse, chosen: { status: number; wire: Wire }): void {
+  response.writeHead(chosen.status, chosen.wire.headers);
+  response.end(chosen.wire.body ?? undefined);
+}
+
 /**
  * Sends a cached page: browsers revalidate (no-cache) and get 304 while the page is unchanged. The response is
  * written straight to the socket with headers prepared once per page, which roughly halves the work per request
  * compared with building the reply through Fastify (docs/decisions/0009-public-card-page.md).
  */
 function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, status: number, headers?: OutgoingHttpHeaders) {
-  const wire = wireOf(body, headers);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  const chosen =
-    status === 200 && request.headers['if-none-match'] === body.etag
-      ? wire.notModified
-      : encoding === 'br'
-        ? wire.br
-        : encoding === 'gzip'
-          ? wire.gzip
-          : wire.raw;
+  const chosen = chosenWire(request.headers, body, status, headers);
   reply.hijack();
-  reply.raw.writeHead(chosen === wire.notModified ? 304 : status, chosen.headers);
-  reply.raw.end(chosen.body ?? undefined);
+  writeWire(reply.raw, chosen);
   return reply;
 }
 
@@ -199,9 +203,19 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     return reply.headers(securityHeaders).redirect(`/id/${encodeURIComponent(key)}/${queryAt === -1 ? '' : request.url.slice(queryAt)}`, 301);
   });
 
+  // While the overload guard sheds load, a page already in memory is still served: its version check is one
+  // indexed read (a listening server answers it before Fastify, page-fast-path.ts, while it is current); a page
+  // that would have to be rendered is shed.
+  const cardPageUnderLoad = {
+    pressureHandler: (request: FastifyRequest) => {
+      const key = keyOf(request.params);
+      return key !== null && service.hasPageInMemory(key) ? undefined : Promise.reject(overloaded());
+    },
+  };
+
   // The hot path. Served without a promise when the page is in memory and current (the version may be reused
   // for PUBLIC_PAGE_VERSION_CHECK_MS); otherwise the version is read and the page rendered if need be.
-  app.get('/id/:key/', ownHeaders, (request, reply) => {
+  app.get('/id/:key/', { ...ownHeaders, config: cardPageUnderLoad }, (request, reply) => {
     const key = keyOf(request.params);
     const cached = key === null ? undefined : service.cachedPage(key);
     if (cached) {

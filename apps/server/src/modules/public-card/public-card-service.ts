@@ -7,7 +7,7 @@ import type { CardChange, CardSaving } from '../module-contract';
 import { resolve } from './card-address';
 import { fileOf, isFileServable, storedFile } from './card-files';
 import { linkTarget } from './card-links';
-import { cachedPage, pageOf, renderLeadErrors, thanksOf } from './card-page';
+import { cachedPage, hasPageInMemory, pageOf, renderLeadErrors, thanksOf } from './card-page';
 import { artifactOf, makeCardArtifacts, queueCardArtifacts, type ArtifactFile, type CardArtifactsPayload } from './current-card-artifacts';
 import { submitLead } from './lead-submission';
 import type { LeadFormState } from './page-render';
@@ -25,6 +25,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     stats: deps.insights,
     // The hot path (a cached page view): one plain call, no promise.
     cachedPage: (key: string) => cachedPage(state, key),
+    hasPageInMemory: (key: string) => hasPageInMemory(state, key),
     resolve: (key: string, isFresh?: boolean) => resolve(deps, state, key, isFresh),
     pageOf: (ref: CardRef) => pageOf(deps, state, ref),
     thanksOf: (entry: PageEntry) => thanksOf(state, entry),

@@ -1,17 +1,27 @@
 /**
- * The insights dashboard's query for a 250-card team with a year of counts, on SQLite and (when
- * TEST_DATABASE_URL names a PostgreSQL database, e.g. postgres://postgres@127.0.0.1:5432/test_insights) on
- * PostgreSQL. Seeds 250 cards and 365 days of daily and monthly counters as the recorder writes them (views by
- * source, unique visitors, devices, saves, link clicks, files, leads, referring sites) through the recorder's
- * writer, a day at a time, then times the
- * dashboard use case (every query and the assembly of the answer) for 12 months, 90 days and 30 days, and the
- * 12-month answer through the HTTP route (session, validation, JSON). Prints p50/p95 and the tables' sizes.
+ * The insights dashboard's queries for a 250-card team with two years of counts, on SQLite and on PostgreSQL.
  *
- * Run: npm run bench:insights [-- runs]   (default 40 timed runs after 10 warm-up runs)
+ * Data: 250 cards, each with a few views a day from two or three sources, unique visitors, devices, some saves
+ * and link clicks, rare leads, files and wallet adds and referring sites, for 730 days (`--days`), written
+ * through the recorder's writer a day at a time. Two years, so that the 12-month view's comparison with the
+ * year before reads a full year too (about 580,000 daily and 31,000 monthly rows).
+ *
+ * PostgreSQL: TEST_DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres); the bench
+ * creates a database of its own there (bench_insights_<pid>) and drops it at the end, so it never touches the
+ * database the URL names.
+ *
+ * Times the dashboard use case (every query and the assembly of the answer) for 12 months, 90 days, 30 days and
+ * one card, and the 12-month answer through the HTTP route (session, validation, JSON). Prints p50/p95/p99,
+ * this process's CPU per run, the load average before each engine's timing, and the tables' sizes. The budget
+ * (12 months p95 ≤ 50 ms) is meant for a quiet machine: the bench says when the 1-minute load is 0.5 or more.
+ *
+ * Run: npm run bench:insights [-- runs] [--engine=sqlite|postgres|both] [--days=730]
+ *      (default 40 timed runs after 10 warm-up runs, both engines)
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { addDays, toDay } from '@cardstack/shared/insights/periods';
 import type { InsightsQuery } from '@cardstack/shared/insights/schemas';
 import type { AnyConnection } from '../apps/server/src/db/schema';
@@ -22,10 +32,17 @@ import { createInsightsRecorder } from '../apps/server/src/modules/insights/insi
 import { linkIdOf } from '../apps/server/src/modules/public-card/public-card-module';
 import { createTestApp, TestClient } from '../apps/server/test/test-app';
 
-const runs = Number(process.argv[2] ?? 40);
+const flags = new Map(process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2).split('=') as [string, string]));
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const runs = Number(positional[0] ?? 40);
 const warmUpRuns = 10;
 const cardCount = 250;
-const days = 365;
+const days = Number(flags.get('days') ?? 730);
+const engines = flags.get('engine') ?? 'both';
+if (!['sqlite', 'postgres', 'both'].includes(engines) || !(days >= 1) || !(runs >= 1)) {
+  process.stderr.write('usage: npm run bench:insights [-- runs] [--engine=sqlite|postgres|both] [--days=730]\n');
+  process.exit(2);
+}
 const budgetMs = 50;
 
 /** A small deterministic random source, so every run seeds the same data. */
@@ -42,6 +59,7 @@ function percentile(samples: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 
 async function bench(engine: 'sqlite' | 'postgres') {
   process.env.TEST_DB = engine;
@@ -61,7 +79,7 @@ async function bench(engine: 'sqlite' | 'postgres') {
       cardIds.push((await createCard(deps, { userId }, { title: `Card ${index}`, name: `Person ${index}`, links })).id);
     }
 
-    // A year of counts: most cards a few views a day from two or three sources, some saves and clicks, rare
+    // The days' counts: most cards a few views a day from two or three sources, some saves and clicks, rare
     // leads, files and wallet adds.
     const next = random(42);
     const pick = (mean: number) => Math.floor(next() * mean * 2);
@@ -109,6 +127,8 @@ async function bench(engine: 'sqlite' | 'postgres') {
     const seedMs = performance.now() - seedStart;
 
     const caller = { userId, teamOwnerId: userId, permissions: [] };
+    const loadBefore = os.loadavg()[0]!;
+    const loadLine = `  load average before timing: ${loadAverage()}${loadBefore >= 0.5 ? ' — not a quiet machine: the figures are high and noisy' : ''}`;
     const timed = async (query: InsightsQuery) => {
       for (let index = 0; index < warmUpRuns; index += 1) await loadDashboard({ db, linkIdOf }, caller, query);
       const samples: number[] = [];
@@ -121,7 +141,7 @@ async function bench(engine: 'sqlite' | 'postgres') {
         samples.push(performance.now() - start);
         cpu.push((used.user + used.system) / 1000);
       }
-      return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), cpu: percentile(cpu, 0.5) };
+      return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), p99: percentile(samples, 0.99), cpu: percentile(cpu, 0.5) };
     };
     const month = await timed({ period: '30d', scope: 'own' });
     const quarter = await timed({ period: '90d', scope: 'own' });
@@ -147,17 +167,18 @@ async function bench(engine: 'sqlite' | 'postgres') {
     }
     // Wall time suffers when other work shares the CPUs; this process's CPU time per run does not (on SQLite it
     // is the whole query; on PostgreSQL the server's share is not in it).
-    const line = (name: string, result: { p50: number; p95: number; cpu?: number }) =>
-      `  ${name.padEnd(46)} p50 ${ms(result.p50).padStart(9)}  p95 ${ms(result.p95).padStart(9)}${result.cpu === undefined ? '' : `  (CPU p50 ${ms(result.cpu)})`}`;
+    const line = (name: string, result: { p50: number; p95: number; p99: number; cpu?: number }) =>
+      `  ${name.padEnd(46)} p50 ${ms(result.p50).padStart(9)}  p95 ${ms(result.p95).padStart(9)}  p99 ${ms(result.p99).padStart(9)}${result.cpu === undefined ? '' : `  (CPU p50 ${ms(result.cpu)})`}`;
     process.stdout.write(
       [
         `${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${cardCount} cards × ${days} days seeded in ${(seedMs / 1000).toFixed(1)} s (${answer.tiles.view.current} views in the last 12 months)`,
+        loadLine,
         line('dashboard, all cards, 12 months (by month)', year),
         line('dashboard, all cards, 90 days (by day)', quarter),
         line('dashboard, all cards, 30 days (by day)', month),
         line('dashboard, one card, 12 months', oneCard),
-        line('GET /api/insights?period=12m (inject, JSON)', { p50: percentile(http, 0.5), p95: percentile(http, 0.95) }),
-        `  budget: 12-month dashboard p95 ≤ ${budgetMs} ms — ${year.p95 <= budgetMs ? 'met' : 'MISSED'}`,
+        line('GET /api/insights?period=12m (inject, JSON)', { p50: percentile(http, 0.5), p95: percentile(http, 0.95), p99: percentile(http, 0.99) }),
+        `  budget: 12-month dashboard p95 ≤ ${budgetMs} ms — ${year.p95 <= budgetMs ? 'met' : 'MISSED'}; load average after timing: ${loadAverage()}`,
         'Tables:',
         ...sizes,
         '',
@@ -191,10 +212,39 @@ async function recorderCost() {
   }
 }
 
+/** A database of the bench's own on the PostgreSQL server TEST_DATABASE_URL names, dropped afterwards. */
+async function withOwnPostgresDatabase(run: () => Promise<void>) {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bench_insights_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    // Both engines asked for by default: a machine without PostgreSQL still gets the SQLite figures.
+    if (engines === 'postgres') throw error;
+    process.stdout.write(`PostgreSQL: skipped (${(error as Error).message}; set TEST_DATABASE_URL to a PostgreSQL server)\n`);
+    return;
+  }
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const previous = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = url.toString();
+  try {
+    await run();
+  } finally {
+    if (previous === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = previous;
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 process.stdout.write(
-  `Insights dashboard benchmark — ${runs} runs after ${warmUpRuns} warm-up runs per figure; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+  `Insights dashboard benchmark — ${cardCount} cards × ${days} days; ${runs} runs after ${warmUpRuns} warm-up runs per figure; ${os.cpus().length} CPUs, load average ${loadAverage()}\n`,
 );
-await recorderCost();
-await bench('sqlite');
-if (process.env.TEST_DATABASE_URL) await bench('postgres');
-else process.stdout.write('PostgreSQL: skipped (set TEST_DATABASE_URL to a PostgreSQL database to include it)\n');
+if (engines !== 'postgres') {
+  await recorderCost();
+  await bench('sqlite');
+}
+if (engines !== 'sqlite') await withOwnPostgresDatabase(() => bench('postgres'));

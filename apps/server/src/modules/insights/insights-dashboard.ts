@@ -169,10 +169,18 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
   }
 
   const cardsById = new Map(cards.map((card) => [card.id, card]));
-  const linkLabels = new Map<string, string>();
-  for (const card of cards) {
-    for (const link of parseLinks(card.links)) linkLabels.set(`${card.id}\u0000${deps.linkIdOf(link)}`, `${linkDisplayLabel(link)} (${link.url})`);
-  }
+  // Labels only for the cards whose links are listed (at most 50 entries): parsing and hashing every link of a
+  // team's cards on each view of the dashboard would be most of its work in Node.
+  const labelsByCard = new Map<string, Map<string, string>>();
+  const linkLabelOf = (cardId: string, linkId: string) => {
+    let labels = labelsByCard.get(cardId);
+    if (!labels) {
+      labels = new Map();
+      for (const link of parseLinks(cardsById.get(cardId)?.links ?? '[]')) labels.set(deps.linkIdOf(link), `${linkDisplayLabel(link)} (${link.url})`);
+      labelsByCard.set(cardId, labels);
+    }
+    return labels.get(linkId);
+  };
   const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
   const top = (map: Map<string, number>, limit: number) =>
     [...map.entries()].map(([key, count]) => ({ key, count })).sort(byCount).slice(0, limit);
@@ -204,7 +212,7 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
           cardId: entry.cardId,
           cardLabel: card ? cardLabelOf(card) : '',
           linkId: entry.linkId,
-          label: linkLabels.get(`${entry.cardId}\u0000${entry.linkId}`) ?? 'A link no longer on the card',
+          label: linkLabelOf(entry.cardId, entry.linkId) ?? 'A link no longer on the card',
           clicks: entry.clicks,
         };
       }),

@@ -63,6 +63,14 @@ export function answerBeforeFastify(server: { listeners(event: 'request'): unkno
   const fastify = handlers[0]!;
   server.removeAllListeners('request');
   server.on('request', (request, response) => {
-    if (!answer(request, response)) fastify(request, response);
+    let isAnswered = false;
+    try {
+      isAnswered = answer(request, response);
+    } catch {
+      // A listener of the server's own 'request' event has nothing above it: an exception would end the process.
+      // Fastify answers instead, with its error handling and log.
+      isAnswered = response.headersSent;
+    }
+    if (!isAnswered) fastify(request, response);
   });
 }

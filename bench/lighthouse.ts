@@ -95,9 +95,9 @@ try {
     for (let run = 0; run < runs; run += 1) results.push(await audit(url, chrome.port));
     const scores = Object.fromEntries(categories.map((id) => [id, median(results.map((r) => r.scores[id]))])) as PageResult['scores'];
     const line = categories.map((id) => `${id} ${scores[id]}${scores[id] < targets[id] ? ` (target ${targets[id]})` : ''}`).join(', ');
-    console.log(`${name}: ${line}; LCP ${median(results.map((r) => r.lcpMs)).toFixed(0)} ms${runs > 1 ? ` (median of ${runs}; performance ${results.map((r) => r.scores.performance).join('/')})` : ''}`);
+    console.warn(`${name}: ${line}; LCP ${median(results.map((r) => r.lcpMs)).toFixed(0)} ms${runs > 1 ? ` (median of ${runs}; performance ${results.map((r) => r.scores.performance).join('/')})` : ''}`);
     const failing = [...new Set(results.flatMap((r) => r.failing))];
-    for (const item of failing) console.log(`  not passed: ${item}`);
+    for (const item of failing) console.warn(`  not passed: ${item}`);
     if (categories.some((id) => scores[id] < targets[id])) failed = true;
   }
 } finally {

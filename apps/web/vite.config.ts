@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -22,10 +22,48 @@ function apiReferenceViewer(): Plugin {
   };
 }
 
+/**
+ * dist/login.html: index.html with the sign-in screen rendered into it (src/prerender/login.tsx), so /login paints
+ * from HTML before the app's JavaScript has run; the server sends it for /login to visitors without a session
+ * cookie (apps/server/src/web/spa.ts). It names the same scripts as index.html, and preloads the sign-in screen's
+ * chunk, which replaces the copy. Rendered with Vite's SSR loader over the sources, after the client build.
+ */
+function prerenderLogin(): Plugin {
+  return {
+    name: 'prerender-login',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const server = await createServer({
+        configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        logLevel: 'error',
+      });
+      let markup: string;
+      try {
+        const { renderLoginScreen } = (await server.ssrLoadModule('/src/prerender/login.tsx')) as { renderLoginScreen: () => string };
+        markup = renderLoginScreen();
+      } finally {
+        await server.close();
+      }
+      const loginChunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/src/features/auth/login-page.tsx'));
+      if (!loginChunk) throw new Error('prerender-login: no chunk for src/features/auth/login-page.tsx');
+      const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const root = '<div id="root"></div>';
+      if (!html.includes(root) || !html.includes('</head>')) throw new Error(`prerender-login: index.html has no ${root}`);
+      const login = html
+        .replace('</head>', `  <link rel="modulepreload" crossorigin href="/${loginChunk.fileName}">\n  </head>`)
+        .replace(root, `<div id="prerendered">${markup}</div>\n    ${root}`);
+      fs.writeFileSync(path.join(outDir, 'login.html'), login);
+    },
+  };
+}
+
 // React Router 8's package exports pick its production build for a production build (the `development`
 // condition only in dev), so the build needs no alias to leave its dev warnings out.
 export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), apiReferenceViewer()],
+  plugins: [react(), tailwindcss(), apiReferenceViewer(), prerenderLogin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -56,11 +56,15 @@ interface PageResult {
   lcpMs: number;
 }
 
-async function audit(url: string, port: number): Promise<PageResult> {
+async function audit(url: string, port: number, attempt = 1): Promise<PageResult> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // A trace that did not record (NO_NAVSTART, NO_FCP) happens on a busy machine; the page is the same next time.
+    if (attempt < 3) return audit(url, port, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as PageResult['scores'];
   const failing: string[] = [];
   for (const id of categories) {
@@ -76,6 +80,7 @@ async function audit(url: string, port: number): Promise<PageResult> {
   for (const item of consoleItems) failing.push(`  console (${item.source ?? '?'}): ${item.description ?? ''}`);
   const issues = (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
   for (const issue of issues) failing.push(`  issue ${issue.issueType ?? '?'}: ${JSON.stringify(issue.subItems?.items ?? []).slice(0, 300)}`);
+  if (process.env.LIGHTHOUSE_DUMP) fs.writeFileSync(`${process.env.LIGHTHOUSE_DUMP}-${new URL(url).pathname.split('/')[1] || 'root'}.json`, JSON.stringify(lhr, null, 1));
   return { scores, failing, lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN };
 }
 

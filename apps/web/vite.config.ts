@@ -23,6 +23,26 @@ function apiReferenceViewer(): Plugin {
 }
 
 /**
+ * zod compiles object schemas with `new Function` when it may, and finds out by trying once, when the first schema
+ * is built. The app's Content-Security-Policy (script-src 'self', no 'unsafe-eval') refuses it, and the browser
+ * reports a violation on every page load even though zod catches the error. Its `jitless` setting skips the probe,
+ * but must be set before the first schema module runs, which no module of the app can promise across lazy chunks;
+ * so the build sets it where zod creates its configuration. Zod's layout is named here: an upgrade that changes
+ * that line fails the build rather than bringing the violation back.
+ */
+function zodWithoutEval(): Plugin {
+  const created = '(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});';
+  return {
+    name: 'zod-without-eval',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id.split('?')[0]!)) return null;
+      if (!code.includes(created)) throw new Error(`zod-without-eval: ${id} no longer creates its configuration as "${created}"`);
+      return { code: code.replace(created, '(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = { jitless: true });'), map: null };
+    },
+  };
+}
+
+/**
  * dist/login.html: index.html with the sign-in screen rendered into it (src/prerender/login.tsx), so /login paints
  * from HTML before the app's JavaScript has run; the server sends it for /login to visitors without a session
  * cookie (apps/server/src/web/spa.ts). It names the same scripts as index.html, and preloads the sign-in screen's
@@ -63,7 +83,7 @@ function prerenderLogin(): Plugin {
 // React Router 8's package exports pick its production build for a production build (the `development`
 // condition only in dev), so the build needs no alias to leave its dev warnings out.
 export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), apiReferenceViewer(), prerenderLogin()],
+  plugins: [react(), tailwindcss(), zodWithoutEval(), apiReferenceViewer(), prerenderLogin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { privateDirMode, privateFileMode } from '../../data-dir';
 
@@ -23,7 +24,7 @@ export interface MailTransport {
  * nodemailer (~5 MB of heap once loaded) is loaded on the first message, not at start: an idle server sends none
  * (start-imports.test.ts keeps it so).
  */
-function lazyTransporter(create: (nodemailer: (typeof import('nodemailer'))['default']) => Transporter) {
+function lazyTransporter(create: (library: typeof nodemailer) => Transporter) {
   let transporter: Promise<Transporter> | undefined;
   let created: Transporter | undefined;
   return {

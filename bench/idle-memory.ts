@@ -57,7 +57,7 @@ for (let n = 1; n <= starts; n += 1) {
 }
 const medianOf = (pick: (result: Start) => number) => median(results.map(pick));
 console.warn(
-  `server idle RSS (SQLite), median of ${starts}: ${medianOf((r) => r.rssAt3s).toFixed(1)} MB at 3 s (target 120 MB), ${medianOf((r) => r.rssAt30s).toFixed(1)} MB at 30 s; ` +
+  `server idle RSS (SQLite), median of ${starts}: ${medianOf((r) => r.rssAt3s).toFixed(1)} MB at 3 s (target 100 MB), ${medianOf((r) => r.rssAt30s).toFixed(1)} MB at 30 s; ` +
     `first sign-up ${medianOf((r) => r.firstSignUpMs).toFixed(0)} ms, first sign-in ${medianOf((r) => r.firstSignInMs).toFixed(0)} ms, RSS after them ${medianOf((r) => r.rssAfterSignIn).toFixed(1)} MB`,
 );
 console.warn(`load average after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);

@@ -45,7 +45,7 @@ test('a signed-in visitor opening /login goes to the app without the sign-in for
     }).observe(document, { childList: true, subtree: true });
   });
   // A slow session answer: the sign-in screen's chunk is there first, and must still wait for it.
-  await page.route('**/api/me', async (route) => {
+  await page.route('**/api/session', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
   });

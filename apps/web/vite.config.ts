@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -22,10 +22,68 @@ function apiReferenceViewer(): Plugin {
   };
 }
 
+/**
+ * zod compiles object schemas with `new Function` when it may, and finds out by trying once, when the first schema
+ * is built. The app's Content-Security-Policy (script-src 'self', no 'unsafe-eval') refuses it, and the browser
+ * reports a violation on every page load even though zod catches the error. Its `jitless` setting skips the probe,
+ * but must be set before the first schema module runs, which no module of the app can promise across lazy chunks;
+ * so the build sets it where zod creates its configuration. Zod's layout is named here: an upgrade that changes
+ * that line fails the build rather than bringing the violation back.
+ */
+function zodWithoutEval(): Plugin {
+  const created = '(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});';
+  return {
+    name: 'zod-without-eval',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id.split('?')[0]!)) return null;
+      if (!code.includes(created)) throw new Error(`zod-without-eval: ${id} no longer creates its configuration as "${created}"`);
+      return { code: code.replace(created, '(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = { jitless: true });'), map: null };
+    },
+  };
+}
+
+/**
+ * dist/login.html: index.html with the sign-in screen rendered into it (src/prerender/login.tsx), so /login paints
+ * from HTML before the app's JavaScript has run; the server sends it for /login to visitors without a session
+ * cookie (apps/server/src/web/spa.ts). It names the same scripts as index.html, and preloads the sign-in screen's
+ * chunk, which replaces the copy. Rendered with Vite's SSR loader over the sources, after the client build.
+ */
+function prerenderLogin(): Plugin {
+  return {
+    name: 'prerender-login',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const server = await createServer({
+        configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        logLevel: 'error',
+      });
+      let markup: string;
+      try {
+        const { renderLoginScreen } = (await server.ssrLoadModule('/src/prerender/login.tsx')) as { renderLoginScreen: () => string };
+        markup = renderLoginScreen();
+      } finally {
+        await server.close();
+      }
+      const loginChunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/src/features/auth/login-page.tsx'));
+      if (!loginChunk) throw new Error('prerender-login: no chunk for src/features/auth/login-page.tsx');
+      const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const root = '<div id="root"></div>';
+      if (!html.includes(root) || !html.includes('</head>')) throw new Error(`prerender-login: index.html has no ${root}`);
+      const login = html
+        .replace('</head>', `  <link rel="modulepreload" crossorigin href="/${loginChunk.fileName}">\n  </head>`)
+        .replace(root, `<div id="prerendered">${markup}</div>\n    ${root}`);
+      fs.writeFileSync(path.join(outDir, 'login.html'), login);
+    },
+  };
+}
+
 // React Router 8's package exports pick its production build for a production build (the `development`
 // condition only in dev), so the build needs no alias to leave its dev warnings out.
 export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), apiReferenceViewer()],
+  plugins: [react(), tailwindcss(), zodWithoutEval(), apiReferenceViewer(), prerenderLogin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -143,6 +143,20 @@ describe('settings: general', () => {
     expect((await new TestClient(t.app).signIn(email, password)).statusCode).toBe(401);
   });
 
+  it("answers the SPA's session check with the user, or 200 null when signed out (where /api/me answers 401)", async () => {
+    const anonymous = new TestClient(t.app);
+    const signedOut = await anonymous.get('/api/session');
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toBeNull();
+    expect((await anonymous.get('/api/me')).statusCode).toBe(401);
+
+    const { client } = await signedInClient();
+    const signedIn = await client.get('/api/session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual((await client.get('/api/me')).json());
+    expect(signedIn.json().email).toBeTruthy();
+  });
+
   it('refuses every account endpoint to an anonymous caller', async () => {
     const anonymous = new TestClient(t.app);
     for (const [method, url] of [

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mayHaveSession } from '../modules/auth/auth-module';
 
 /**
  * Serves the built SPA: hashed assets with a year of caching, index.html (no caching) for every other
@@ -23,11 +24,23 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     setHeaders(response, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         response.header('cache-control', 'public, max-age=31536000, immutable');
+      } else if (path.basename(filePath).startsWith('favicon.')) {
+        // Not hashed, so not immutable; a day saves the request on every page a visitor opens.
+        response.header('cache-control', 'public, max-age=86400');
       }
     },
   });
-  const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // /login with the sign-in screen rendered at build time (apps/web/vite.config.ts): painted before the app's
+  // JavaScript runs. Only without a session cookie: a signed-in visitor goes on to the app and must not see the
+  // form first.
+  const loginFile = path.join(distDir, 'login.html');
+  const loginHtml = fs.existsSync(loginFile) ? fs.readFileSync(loginFile) : null;
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(loginHtml && request.url.split('?')[0] === '/login' && !mayHaveSession(request) ? loginHtml : indexHtml);
   app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

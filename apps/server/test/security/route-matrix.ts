@@ -200,6 +200,8 @@ export const routeMatrix: Record<string, RouteRule> = {
 
   // ---- The caller's own account, billing and lists: anyone signed in, about themselves
   'GET /api/me': { allow: signedIn, attempt: () => get('/api/me') },
+  // The SPA's session check: the caller's own user, or null for anyone signed out.
+  'GET /api/session': publicRoute(() => get('/api/session')),
   'PATCH /api/account/profile': { allow: signedIn, attempt: () => ({ method: 'PATCH', url: '/api/account/profile', body: { displayName: 'Same Person' } }) },
   'POST /api/account/email': {
     allow: signedIn,

@@ -22,15 +22,15 @@ describe('session store', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('is pending until the first answer, then holds the user (null when the server says 401)', async () => {
+  it('is pending until the first answer, then holds the user (null when the server says nobody is signed in)', async () => {
     const session = await freshSession();
     expect(session.getSessionSnapshot()).toEqual({ user: undefined, isPending: true });
     fetchMock.mockResolvedValueOnce(answer(200, ada));
     await session.refreshSession();
     expect(session.getSessionSnapshot()).toEqual({ user: ada, isPending: false });
-    expect(fetchMock).toHaveBeenCalledWith('/api/me', { credentials: 'same-origin' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/session', { credentials: 'same-origin' });
 
-    fetchMock.mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'Sign in' } }));
+    fetchMock.mockResolvedValueOnce(answer(200, null));
     await session.refreshSession();
     expect(session.getSessionSnapshot()).toEqual({ user: null, isPending: false });
   });

@@ -33,16 +33,16 @@ function publish(next: SessionSnapshot): void {
 
 /*
  * A bare fetch rather than lib/api-client: this is the only request the app shell makes, and all it needs to know
- * is "signed in as …", "signed out" (401) or "could not tell".
+ * is "signed in as …", "signed out" or "could not tell". /api/session answers `null` (200) for "signed out" where
+ * /api/me answers 401, which the browser would log to the console as an error on every visit to the sign-in screen.
  */
 async function fetchSessionUser(): Promise<SessionUser | null> {
-  const response = await fetch('/api/me', { credentials: 'same-origin' });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`GET /api/me answered ${response.status}`);
-  return (await response.json()) as SessionUser;
+  const response = await fetch('/api/session', { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`GET /api/session answered ${response.status}`);
+  return (await response.json()) as SessionUser | null;
 }
 
-/** Fetches /api/me again; resolves once the store holds the answer. After sign-in, sign-out and changes to the user. */
+/** Fetches the session again; resolves once the store holds the answer. After sign-in, sign-out and changes to the user. */
 export function refreshSession(): Promise<void> {
   const request = ++latestRequest;
   const done = fetchSessionUser().then(

@@ -30,6 +30,14 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     account.getSessionUser(deps, await session(request)),
   );
 
+  // The SPA's session check: the same user, or `null` when nobody is signed in. A browser logs every 4xx to the
+  // console as an error, and "signed out" is the ordinary answer on the sign-in screen, not an error; /api/me keeps
+  // its 401 for the other clients.
+  app.get('/api/session', { config: { guard: { caller: 'anyone', allowsUnconfirmedEmail: true } }, schema: { response: { 200: sessionUser.nullable() } } }, async (request) => {
+    const caller = await request.callerIfSignedIn();
+    return caller ? account.getSessionUser(deps, caller) : null;
+  });
+
   app.patch('/api/account/profile', { config: guards.signedIn, schema: { body: updateProfileInput, response: { 200: sessionUser } } }, async (request) => {
     const current = await session(request);
     await account.updateDisplayName(deps, current.userId, request.body.displayName);

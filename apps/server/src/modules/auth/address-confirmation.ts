@@ -1,6 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { jwtVerify } from 'jose';
 import type { AnyConnection } from '../../db/schema';
 import { deleteOtherSessions, deleteSignInCredentials, hasPassword, markEmailConfirmed } from './auth-repository';
 import { redirectPathOf } from './second-factor';
@@ -39,6 +38,8 @@ interface VerificationClaims {
 async function readVerificationClaims(token: unknown, secret: string): Promise<VerificationClaims | null> {
   if (typeof token !== 'string') return null;
   try {
+    // jose is loaded with the first confirmation link opened, not at start (start-imports.test.ts).
+    const { jwtVerify } = await import('jose');
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     return typeof payload.email === 'string' ? (payload as unknown as VerificationClaims) : null;
   } catch {

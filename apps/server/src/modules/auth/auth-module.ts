@@ -29,6 +29,7 @@ export {
 } from './auth-repository';
 export type { PasswordAttempts } from './password-attempts';
 export { listSessionSummaries } from './session-routes';
+export { mayHaveSession } from './session';
 export {
   requireVerifiedEmail,
   type Caller,

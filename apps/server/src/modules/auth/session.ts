@@ -10,7 +10,7 @@ interface CurrentSession {
 export async function readSession(loadAuth: LoadAuth, request: FastifyRequest): Promise<CurrentSession | null> {
   // Without the session cookie Better Auth finds no session either: anonymous requests (visitors, bots on the
   // API) get their answer without loading the library.
-  if (!request.headers.cookie?.includes(sessionCookieName)) return null;
+  if (!mayHaveSession(request)) return null;
   const auth = await loadAuth();
   const result = await auth.api.getSession({ headers: webHeadersOf(request.headers) });
   if (!result) return null;
@@ -35,3 +35,8 @@ export async function readSession(loadAuth: LoadAuth, request: FastifyRequest): 
  * HTTPS): the library's default, which auth.ts keeps (no `advanced.cookiePrefix`, no `cookies` option).
  */
 const sessionCookieName = 'better-auth.session_token=';
+
+/** False when the request carries no session cookie, so nobody can be signed in; read without loading Better Auth. */
+export function mayHaveSession(request: FastifyRequest): boolean {
+  return request.headers.cookie?.includes(sessionCookieName) === true;
+}

@@ -15,7 +15,7 @@ import { paidFeatureError } from '../billing/billing-module';
 import type { MailOutbox } from '../mail/mail-module';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
 import * as repository from './api-key-repository';
-import { OAuth2Server, toScopes } from './oauth-server';
+import { toScopes, type OAuth2Server, type OAuthServer } from './oauth-server';
 import { hashSecret, newSecret, tokenPrefixes } from './secrets';
 
 /*
@@ -34,7 +34,7 @@ export interface ApiPrincipal {
 
 export interface ApiAccessDeps {
   db: AnyConnection;
-  oauth: OAuth2Server;
+  oauth: OAuthServer;
   callerOf: CallerOfUser;
   rateLimiter: RateLimiter;
   rateLimit: RateLimitRule;
@@ -67,11 +67,12 @@ async function principalOfApiKey(deps: ApiAccessDeps, token: string): Promise<Ap
 
 async function principalOfAccessToken(deps: ApiAccessDeps, request: FastifyRequest): Promise<ApiPrincipal> {
   let token: OAuth2Server.Token;
+  const { server, library } = await deps.oauth.load();
   try {
     // The library checks presence, expiry and the token's record: any failure is a 401 (Zapier refreshes on 401).
-    token = await deps.oauth.authenticate(
-      new OAuth2Server.Request({ method: request.method, headers: request.headers as Record<string, string>, query: {}, body: {} }),
-      new OAuth2Server.Response(),
+    token = await server.authenticate(
+      new library.Request({ method: request.method, headers: request.headers as Record<string, string>, query: {}, body: {} }),
+      new library.Response(),
     );
   } catch {
     throw invalidToken();

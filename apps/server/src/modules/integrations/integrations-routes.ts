@@ -42,7 +42,6 @@ import { authenticateApiRequest, createApiKey, listApiKeys, requireScope, revoke
 import type { IntegrationsDeps } from './integrations-service';
 import * as repository from './integrations-repository';
 import { decideAuthorization, describeAuthorization } from './oauth-consent';
-import { OAuth2Server } from './oauth-server';
 import { apiDocumentOptions, apiErrors, apiTags, describedWithScope, errorResponses, securityOf } from './api-document';
 import { referencePagePolicy, renderApiReference, type ApiDocument } from './reference-page';
 import { listDeliveries, listHooks, subscribe, unsubscribe } from './webhooks';
@@ -163,18 +162,19 @@ export async function registerIntegrationsRoutes(fastify: FastifyInstance, deps:
         },
       },
       async (request, reply) => {
-        const oauthRequest = new OAuth2Server.Request({
+        const { server, library } = await deps.oauth.load();
+        const oauthRequest = new library.Request({
           method: request.method,
           headers: { ...(request.headers as Record<string, string>), ...formDecodedBasicAuth(request.headers.authorization) },
           query: {},
           body: request.body,
         });
-        const oauthResponse = new OAuth2Server.Response();
+        const oauthResponse = new library.Response();
         try {
-          await deps.oauth.token(oauthRequest, oauthResponse);
+          await server.token(oauthRequest, oauthResponse);
         } catch (error) {
           // The library wrote the RFC 6749 error answer (400 invalid_grant, 401 invalid_client…) into the response.
-          if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+          if (!(error instanceof library.OAuthError)) throw error;
           if (error.code >= 500) request.log.error({ err: error }, 'OAuth token request failed');
           // A request that is not a form is refused before the library writes its answer (it answered 200 with
           // an empty body): write the refusal here.

@@ -7,7 +7,7 @@ import type { ContactsDeps } from '../contacts/contacts-module';
 import type { MailOutbox } from '../mail/mail-module';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module';
 import type { ApiAccessDeps } from './api-access';
-import { createOAuthServer, type OAuth2Server, type OAuthClientConfig } from './oauth-server';
+import { createOAuthServer, type OAuthClientConfig, type OAuthServer } from './oauth-server';
 import type { Resolver, TargetPolicy } from './target-guard';
 import type { WebhookDeps } from './webhooks';
 
@@ -32,7 +32,7 @@ export interface IntegrationsDeps {
   clients: OAuthClientConfig[];
   zapierClientId: string | null;
   zapierConnectUrl: string;
-  oauth: OAuth2Server;
+  oauth: OAuthServer;
   apiAccess: ApiAccessDeps;
   rateLimiter: RateLimiter;
   webhooks: WebhookDeps;

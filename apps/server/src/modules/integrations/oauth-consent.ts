@@ -1,7 +1,7 @@
 import { apiScopeLabels, integrationMessages, type OAuthAuthorizeInfo, type OAuthDecisionInput } from '@cardstack/shared/integrations/schemas';
 import { AppError } from '../../http/errors';
 import type { Caller } from '../auth/auth-module';
-import { OAuth2Server, toScopes, type ConsentingUser, type OAuthClientConfig } from './oauth-server';
+import { toScopes, type ConsentingUser, type OAuthClientConfig, type OAuthServer } from './oauth-server';
 
 /*
  * The consent screen's two questions to the server: "who asks for what" (shown at /oauth) and "the user
@@ -36,7 +36,7 @@ export function describeAuthorization(clients: readonly OAuthClientConfig[], que
  * the unchanged `state`; we hand its Location to the SPA, which navigates there.
  */
 export async function decideAuthorization(
-  oauth: OAuth2Server,
+  oauth: OAuthServer,
   clients: readonly OAuthClientConfig[],
   caller: Pick<Caller, 'userId' | 'email' | 'name'>,
   input: OAuthDecisionInput,
@@ -52,11 +52,12 @@ export async function decideAuthorization(
   if (input.scope) body.scope = input.scope;
   if (input.code_challenge) body.code_challenge = input.code_challenge;
   if (input.code_challenge_method) body.code_challenge_method = input.code_challenge_method;
-  const request = new OAuth2Server.Request({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, query: {}, body });
-  const response = new OAuth2Server.Response();
+  const { server, library } = await oauth.load();
+  const request = new library.Request({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, query: {}, body });
+  const response = new library.Response();
   try {
     const user: ConsentingUser = { id: caller.userId, email: caller.email, name: caller.name };
-    await oauth.authorize(request, response, { authenticateHandler: { handle: () => user } });
+    await server.authorize(request, response, { authenticateHandler: { handle: () => user } });
   } catch (error) {
     // Deny, an unknown scope or a bad PKCE method: the library put the error into the redirect (RFC 6749 §4.1.2.1).
     const location = response.get('Location') as string | undefined;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import OAuth2Server from '@node-oauth/oauth2-server';
+import type OAuth2Server from '@node-oauth/oauth2-server';
 import { apiScopes, type ApiScope } from '@cardstack/shared/integrations/schemas';
 import type { AnyConnection } from '../../db/schema';
 import type { MailOutbox } from '../mail/mail-module';
@@ -45,7 +45,7 @@ export function toScopes(value: string | readonly string[] | undefined | null): 
 
 const scopeText = (scopes: readonly string[]) => scopes.join(' ');
 
-function createModel({ db, outbox }: OAuthServerDeps, clients: readonly OAuthClientConfig[]) {
+function createModel({ db, outbox }: OAuthServerDeps, clients: readonly OAuthClientConfig[], library: OAuthLibrary) {
   /**
    * A code or refresh token presented after it was used: someone holds a copy, and the server cannot tell whether
    * it is the client or a thief. The whole grant is revoked — its codes, tokens and the webhooks made through it —
@@ -140,7 +140,7 @@ function createModel({ db, outbox }: OAuthServerDeps, clients: readonly OAuthCli
       user: GrantUser,
     ) {
       // A grant revoked (a replay, Disconnect) between the code or refresh check and here ends the flow.
-      const revoked = () => new OAuth2Server.InvalidGrantError('Invalid grant: the grant was revoked');
+      const revoked = () => new library.InvalidGrantError('Invalid grant: the grant was revoked');
       if (!user.grantId) throw revoked();
       const isSaved = await repository.insertTokenOfLiveGrant(db, {
         id: crypto.randomUUID(),
@@ -197,9 +197,29 @@ export interface OAuthServerDeps {
   outbox: MailOutbox;
 }
 
-export function createOAuthServer(deps: OAuthServerDeps, clients: readonly OAuthClientConfig[]): OAuth2Server {
-  return new OAuth2Server({
-    model: createModel(deps, clients) as unknown as OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
+/** The OAuth library's class, with its Request, Response and error classes. */
+export type OAuthLibrary = typeof OAuth2Server;
+
+/**
+ * The authorization server, made with the library on the first OAuth request (the consent screen, the token
+ * endpoint, an /api/v1 call with a bearer token): most servers never have one, and the library is not loaded at
+ * start (start-imports.test.ts).
+ */
+export interface OAuthServer {
+  load(): Promise<{ server: OAuth2Server; library: OAuthLibrary }>;
+}
+
+export function createOAuthServer(deps: OAuthServerDeps, clients: readonly OAuthClientConfig[]): OAuthServer {
+  let loaded: Promise<{ server: OAuth2Server; library: OAuthLibrary }> | undefined;
+  return {
+    load: () =>
+      (loaded ??= import('@node-oauth/oauth2-server').then(({ default: library }) => ({ library, server: newServer(library, deps, clients) }))),
+  };
+}
+
+function newServer(library: OAuthLibrary, deps: OAuthServerDeps, clients: readonly OAuthClientConfig[]): OAuth2Server {
+  return new library({
+    model: createModel(deps, clients, library) as unknown as OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
     accessTokenLifetime: accessTokenLifetimeSeconds,
     refreshTokenLifetime: refreshTokenLifetimeSeconds,
     authorizationCodeLifetime: authorizationCodeLifetimeSeconds,
@@ -213,4 +233,4 @@ export function createOAuthServer(deps: OAuthServerDeps, clients: readonly OAuth
   });
 }
 
-export { OAuth2Server };
+export type { OAuth2Server };

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { privateDirMode, privateFileMode } from '../../data-dir';
 
 export interface OutgoingMail {
@@ -19,24 +20,41 @@ export interface MailTransport {
   close(): void;
 }
 
+/*
+ * nodemailer (~5 MB of heap once loaded) is loaded on the first message, not at start: an idle server sends none
+ * (start-imports.test.ts keeps it so).
+ */
+function lazyTransporter(create: (library: typeof nodemailer) => Transporter) {
+  let transporter: Promise<Transporter> | undefined;
+  let created: Transporter | undefined;
+  return {
+    get: () =>
+      (transporter ??= import('nodemailer').then((module) => {
+        created = create(module.default);
+        return created;
+      })),
+    close: () => created?.close(),
+  };
+}
+
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport(smtpUrl));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail(mail);
+      await (await transporter.get()).sendMail(mail);
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
 /** Writes every message as an .eml file under DATA_DIR/mailbox; `npm run mailbox` lists and prints them. */
 export function createLocalMailboxTransport(mailboxDir: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = lazyTransporter((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     kind: 'local-mailbox',
     async send(mail) {
-      const info = await builder.sendMail(mail);
+      const info = await (await builder.get()).sendMail(mail);
       // The mailbox holds password-reset and invitation links: the server's user alone reads it.
       await fs.mkdir(mailboxDir, { recursive: true, mode: privateDirMode });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -46,6 +64,6 @@ export function createLocalMailboxTransport(mailboxDir: string): MailTransport {
       const unique = crypto.randomBytes(3).toString('hex');
       await fs.writeFile(path.join(mailboxDir, `${stamp}-${unique}-${safeTo}.eml`), info.message as Buffer, { flag: 'wx', mode: privateFileMode });
     },
-    close: () => builder.close(),
+    close: builder.close,
   };
 }

@@ -86,6 +86,8 @@ function Document({ title, children, head, theme }: { title: string; children: R
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <title>{title}</title>
         {theme ? <meta name="theme-color" content={theme} /> : null}
+        {/* The product's mark, from the web app's build (apps/web/public); without it a browser asks for /favicon.ico. */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head}
       </head>
       <body>{children}</body>

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { loadSharp } from '../storage/storage-module';
 
 /**
@@ -11,7 +10,11 @@ const qrQuietZoneModules = 4;
 const qrPngMinSize = 64;
 const qrPngMaxSize = 4096;
 
+/** qrcode is loaded when a card is first saved or a QR image first asked for, not at start (start-imports.test.ts). */
+const loadQrCode = async () => (await import('qrcode')).default;
+
 export async function renderQrSvg(url: string): Promise<string> {
+  const QRCode = await loadQrCode();
   return QRCode.toString(url, {
     type: 'svg',
     errorCorrectionLevel,
@@ -29,7 +32,7 @@ export async function renderQrPng(url: string, size: number): Promise<Buffer> {
   if (!Number.isInteger(size) || size < qrPngMinSize || size > qrPngMaxSize) {
     throw new RangeError(`QR code size must be a whole number of pixels from ${qrPngMinSize} to ${qrPngMaxSize}.`);
   }
-  const { modules } = QRCode.create(url, { errorCorrectionLevel });
+  const { modules } = (await loadQrCode()).create(url, { errorCorrectionLevel });
   const totalModules = modules.size + 2 * qrQuietZoneModules;
   const pixelsPerModule = Math.floor(size / totalModules);
   if (pixelsPerModule < 1) {

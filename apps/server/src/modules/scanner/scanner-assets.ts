@@ -66,7 +66,9 @@ export function locateScannerAssets(fromUrl: string = import.meta.url): ScannerA
     files.set(`lang/${code}.traineddata.gz`, file);
     versions.push(`${code}@${readVersion(path.join(dataScope!, code))}`);
   }
-  languages.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  // Codes are [a-z_] only, so code-unit order is the alphabetical one; localeCompare would load ICU's collation
+  // data into every server at start (~2.5 MB of RSS) for it.
+  languages.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const hash = crypto.createHash('sha256').update(versions.sort().join('\n')).digest('hex').slice(0, 10);
   return { base: `/scanner-assets/${hash}`, languages, files };
 }

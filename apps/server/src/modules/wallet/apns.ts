@@ -1,5 +1,4 @@
 import http2 from 'node:http2';
-import { importPKCS8, SignJWT } from 'jose';
 
 /*
  * Apple Push Notification service, token-based: an ES256 JWT made with the `.p8` key (kid = key id, iss = team
@@ -36,6 +35,8 @@ export function createApnsClient(target: ApnsTarget, now: () => number = Date.no
 
   async function tokenNow(): Promise<string> {
     if (providerToken && now() - providerToken.madeAt < tokenLifetimeMs) return providerToken.value;
+    // jose is loaded on the first push, not at start (start-imports.test.ts).
+    const { importPKCS8, SignJWT } = await import('jose');
     const key = await importPKCS8(target.key, 'ES256');
     const value = await new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: target.keyId })

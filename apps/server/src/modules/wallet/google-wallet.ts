@@ -1,4 +1,3 @@
-import { importPKCS8, SignJWT } from 'jose';
 import { passContent, sixDigitHex } from '@cardstack/shared/wallet/pass-content';
 import type { GooglePassSettings } from '@cardstack/shared/wallet/schemas';
 import type { GoogleCredentials } from './wallet-credentials';
@@ -72,6 +71,8 @@ export type GenericObject = ReturnType<typeof genericObjectOf>;
 
 /** The save JWT with the given payload (whole class and object, or only the object's ids). */
 export async function signSaveJwt(credentials: GoogleCredentials, payload: Record<string, unknown>, origins: string[], nowSeconds: number): Promise<string> {
+  // jose is loaded on the first wallet pass, not at start (start-imports.test.ts).
+  const { importPKCS8, SignJWT } = await import('jose');
   const key = await importPKCS8(credentials.privateKey, 'RS256');
   return new SignJWT({ typ: 'savetowallet', origins, payload })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
@@ -107,6 +108,7 @@ export function createGoogleWalletClient(options: { apiUrl: string; credentials:
   async function token(): Promise<string> {
     if (accessToken && now() < accessToken.expiresAt) return accessToken.value;
     const { credentials } = options;
+    const { importPKCS8, SignJWT } = await import('jose');
     const key = await importPKCS8(credentials.privateKey, 'RS256');
     const issuedAt = Math.floor(now() / 1000);
     const assertion = await new SignJWT({ scope: walletObjectScope })

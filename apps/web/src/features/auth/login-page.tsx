@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +16,13 @@ import { GoogleButton } from './google-button';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { TwoFactorStep } from './two-factor-step';
 
-export function LoginPage() {
+/**
+ * `isStatic`: rendered at build time (src/prerender/login.tsx) as the first paint of /login, which this screen
+ * replaces once it is running: the form is disabled there (it cannot submit without the app), and the passkey
+ * button is in it as on every browser the app supports, so the screen does not move when the app takes over.
+ */
+export function LoginPage({ isStatic = false }: { isStatic?: boolean }) {
+  useLayoutEffect(removePrerenderedScreen, []);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
@@ -59,7 +65,7 @@ export function LoginPage() {
       ) : (
         <>
           <form onSubmit={onSubmit} noValidate>
-            <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
+            <fieldset disabled={isStatic || formState.isSubmitting} className="flex flex-col gap-4">
               {resetDone ? (
                 <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
                   Your password was changed. Sign in with the new one.
@@ -76,12 +82,20 @@ export function LoginPage() {
               </Button>
             </fieldset>
           </form>
-          <PasskeySignInButton onSignedIn={finishSignIn} onError={setFormError} />
+          <PasskeySignInButton onSignedIn={finishSignIn} onError={setFormError} isStatic={isStatic} />
           <GoogleButton next={next} newUserNext={next.startsWith('/activate/') ? next : undefined} onError={setFormError} />
         </>
       )}
     </AuthCard>
   );
+}
+
+/**
+ * The build-time copy of this screen (#prerendered, shown until the app's own screen has a heading: styles.css)
+ * goes once this one is in the page: before the browser paints, so one form is there at any time.
+ */
+function removePrerenderedScreen() {
+  document.getElementById('prerendered')?.remove();
 }
 
 export default LoginPage;

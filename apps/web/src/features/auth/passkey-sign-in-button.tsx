@@ -4,9 +4,9 @@ import { signInWithPasskey } from './api/passkey-ceremonies';
 import { describePasskeyError, isPasskeySupported } from './describe-passkey-error';
 
 /** "Continue with a passkey": no email or password, the device's PIN or biometric instead. */
-export function PasskeySignInButton({ onSignedIn, onError }: { onSignedIn: () => Promise<void>; onError: (message: string) => void }) {
+export function PasskeySignInButton({ onSignedIn, onError, isStatic = false }: { onSignedIn: () => Promise<void>; onError: (message: string) => void; isStatic?: boolean }) {
   const [isBusy, setIsBusy] = useState(false);
-  if (!isPasskeySupported()) return null;
+  if (!isStatic && !isPasskeySupported()) return null;
   const start = async () => {
     setIsBusy(true);
     try {

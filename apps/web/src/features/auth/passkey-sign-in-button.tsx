@@ -18,7 +18,8 @@ export function PasskeySignInButton({ onSignedIn, onError, isStatic = false }: {
     }
   };
   return (
-    <Button variant="secondary" className="mt-4 w-full" isLoading={isBusy} onClick={() => void start()}>
+    // The build-time copy (`isStatic`) cannot sign in: disabled like its form, until the app's own screen replaces it.
+    <Button variant="secondary" className="mt-4 w-full" isLoading={isBusy} disabled={isStatic} onClick={() => void start()}>
       Continue with a passkey
     </Button>
   );

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from './start-server';
+import { seedCardPage, startServer } from './start-server';
 
 const runs = Number(process.argv[2] ?? 1);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -23,17 +23,10 @@ const targets: Record<(typeof categories)[number], number> = { performance: 98, 
 const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(' ');
 
 async function seed(origin: string): Promise<string> {
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: 'Lighthouse Owner', email: 'lighthouse@example.com', password: 'correct horse battery' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  const created = await fetch(`${origin}/api/cards`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin, cookie },
-    body: JSON.stringify({
+  return seedCardPage(
+    origin,
+    { name: 'Lighthouse Owner', email: 'lighthouse@example.com' },
+    {
       title: 'Work card',
       name: 'Ada Lovelace',
       jobTitle: 'Head of Analytical Engines',
@@ -43,11 +36,8 @@ async function seed(origin: string): Promise<string> {
       phone: '+44 20 7946 0958',
       address: '12 St James’s Square, London SW1Y 4LB',
       links: [{ kind: 'website', url: 'https://example.com', label: '' }],
-    }),
-  });
-  if (created.status !== 201) throw new Error(`creating the card failed: ${created.status} ${await created.text()}`);
-  const { card } = (await created.json()) as { card: { id: string } };
-  return `${origin}/id/${card.id}/`;
+    },
+  );
 }
 
 interface PageResult {

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, rssMegabytes, startServer } from './start-server';
+import { freePort, rssMegabytes, seedCardPage, startServer } from './start-server';
 import { cpuSeconds, generatorCpu, generatorLimit, generatorNote, loadAverage, pinned, pinProcess, runWrk, serverCpu } from './wrk';
 
 const seconds = Number(process.argv[2] ?? 5);
@@ -204,15 +204,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-/** A seeding request, asked again while a just-started server sheds load (its start keeps the event loop busy). */
-async function seedFetch(url: string, init: RequestInit): Promise<globalThis.Response> {
-  for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, init);
-    if (response.status !== 503 || attempt === 20) return response;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 /** A production server with one typical card; the page's address and its bytes as a phone receives them. */
 async function seededServer(env: Record<string, string>) {
   // Every feature included (no billing): the typical card has a video, which is a paid feature. LOG_LEVEL is
@@ -222,21 +213,7 @@ async function seededServer(env: Record<string, string>) {
     // Its threads too (the thread pool is made later, from pinned threads, and inherits the CPU).
     pinProcess(server.pid, serverCpu);
     const origin = server.baseUrl;
-    const signUp = await seedFetch(`${origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ name: 'Bench Owner', email: 'bench@example.com', password: 'correct horse battery' }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-    const created = await seedFetch(`${origin}/api/cards`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, cookie },
-      body: JSON.stringify(benchCard),
-    });
-    if (created.status !== 201) throw new Error(`creating the card failed: ${created.status} ${await created.text()}`);
-    const { card } = (await created.json()) as { card: { id: string } };
-    const pageUrl = `${origin}/id/${card.id}/`;
+    const pageUrl = await seedCardPage(origin, { name: 'Bench Owner', email: 'bench@example.com' }, benchCard);
     const responses = {} as Record<EncodingName, Response>;
     for (const encoding of encodings) {
       const response = await rawGet(pageUrl, encoding.acceptEncoding);

@@ -63,3 +63,32 @@ export function rssMegabytes(pid: number): number {
   const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kilobytes / 1024;
 }
+
+/** A seeding request, asked again while a just-started server sheds load (its start keeps the event loop busy). */
+async function seedFetch(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url, init);
+    if (response.status !== 503 || attempt === 20) return response;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Signs a new owner up on `origin` and creates `card` for them; answers the card's public page address. */
+export async function seedCardPage(origin: string, owner: { name: string; email: string }, card: unknown): Promise<string> {
+  const signUp = await seedFetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ ...owner, password: 'correct horse battery' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const created = await seedFetch(`${origin}/api/cards`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify(card),
+  });
+  if (created.status !== 201) throw new Error(`creating the card failed: ${created.status} ${await created.text()}`);
+  const { card: saved } = (await created.json()) as { card: { id: string } };
+  return `${origin}/id/${saved.id}/`;
+}
+

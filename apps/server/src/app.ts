@@ -31,7 +31,8 @@ import { createInsightsModule, type InsightsRecorder } from './modules/insights/
 import { createLocalMailboxTransport, createMailModule, createSmtpTransport, type MailTransport } from './modules/mail/mail-module';
 import { createMetricsModule } from './modules/metrics/metrics-module';
 import { createPlansModule } from './modules/plans/plans-module';
-import { answerBeforeFastify, createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
+import { createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
+import { answerBeforeFastify, firstOf } from './http/early-answers';
 import { createPhysicalCardsModule, physicalCardRoute } from './modules/physical-cards/physical-cards-module';
 import { createRateLimitModule } from './modules/rate-limit/rate-limit-module';
 import { createScannerModule } from './modules/scanner/scanner-module';
@@ -344,18 +345,29 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     feature: requireFeature,
   });
   for (const module of modules) await module.routes?.(app);
-  // The cached public card page before Fastify, unless an access log must see every request
-  // (docs/decisions/0046-public-page-before-the-framework.md). It is served while the overload guard sheds load
-  // too (a 503 through Fastify costs more than the page); once the server closes, Fastify answers.
+  // The cached public card page and the refusal of password checks under a sign-in flood are answered before
+  // Fastify, unless an access log or the metrics must see every request
+  // (docs/decisions/0046-public-page-before-the-framework.md). The page is served while the overload guard sheds
+  // load too (a 503 through Fastify costs more than the page); once the server closes, Fastify answers.
   let isClosing = false;
   app.addHook('preClose', (done) => {
     isClosing = true;
     done();
   });
-  const pageFastPath = config.accessLog
-    ? null
-    : publicCard.pageFastPath({ trustProxy: fastifyTrustProxy(config.trustProxy), isBusy: () => isClosing });
-  if (pageFastPath) answerBeforeFastify(app.server, pageFastPath);
+  if (!config.accessLog && !metrics.registry.isEnabled) {
+    const pageFastPath = publicCard.pageFastPath({ trustProxy: fastifyTrustProxy(config.trustProxy), isBusy: () => isClosing });
+    const { passwordFloodRefusal } = auth;
+    answerBeforeFastify(app.server, firstOf([...(pageFastPath ? [pageFastPath] : []), passwordFloodRefusal.answer]));
+    // The refusal answers with the headers Fastify gives the auth routes' answers, learned once the app is ready.
+    app.addHook('onReady', async () => {
+      setImmediate(() => {
+        app.inject({ method: 'GET', url: '/api/auth/early-answer-headers' }).then(
+          (sample) => passwordFloodRefusal.adoptHeaders(sample.headers),
+          () => undefined,
+        );
+      });
+    });
+  }
   await registerSpa(app, options.serveWeb === false ? null : (config.webDistDir ?? defaultWebDistDir()));
 
   if (options.startJobs) {

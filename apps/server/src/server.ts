@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { loadEnvFile } from './env-file';
+import { assertPortFree, openListeningSockets, sharesPorts } from './http/listening-sockets';
+import { lowerThreadPoolPriority } from './http/thread-pool-priority';
 
 /** Starts the server from the configuration (the environment and `.env`); resolves once it listens. */
 export async function runServer(): Promise<void> {
@@ -16,14 +18,21 @@ export async function runServer(): Promise<void> {
     throw error;
   }
   const { app, services } = await buildApp({ config, startJobs: true });
-  const address = await app.listen({ port: config.port, host: config.host });
+  const sharesPort = sharesPorts && config.listeningSockets > 1;
+  if (sharesPort) await assertPortFree(config.port, config.host);
+  const address = await app.listen({ port: config.port, host: config.host, ...(sharesPort ? { reusePort: true } : {}) });
+  const listeningSockets = await openListeningSockets(app.server, config.host, sharesPort ? config.listeningSockets : 1);
+  await lowerThreadPoolPriority(config.threadPoolNiceness);
   services.logger.info(
     { address, baseUrl: config.baseUrl, database: services.database.dialect, storage: services.storage.kind },
     `Cards is running at ${config.baseUrl}`,
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.close().then(
+      listeningSockets
+        .close()
+        .then(() => app.close())
+        .then(
         () => process.exit(0),
         () => process.exit(1),
       );

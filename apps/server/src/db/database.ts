@@ -10,6 +10,7 @@ import { defaultConnectTimeoutMs } from './database-config';
 import { asDatabaseUnavailable, type DatabaseUnavailableError } from './database-unavailable';
 import type { Database } from './schema';
 import { migrationProvider, renamedMigrations } from './migrations/index';
+import { withStatementCache } from './sqlite-statements';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -170,7 +171,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', currentOutage: () => undefined, destroy: () => db.destroy() };
 }
 

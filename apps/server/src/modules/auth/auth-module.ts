@@ -10,6 +10,8 @@ import { registerAuthRoutes } from './auth-routes';
 import { createCallerOfUser, registerCallerHook, type CallerOfUser, type TeamClaimsResolver } from './caller';
 import { registerPasskeyRoutes } from './passkey-routes';
 import { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
+import { createPasswordFloodRefusal, type PasswordFloodRefusal } from './password-flood-refusal';
+import { createPasswordPlaces } from './password-places';
 import { registerSessionRoutes } from './session-routes';
 
 export type { Auth } from './auth';
@@ -42,7 +44,7 @@ export type { AuthTables, UserTable } from './auth-tables';
 
 type AuthDeps = Parameters<typeof createAuth>[0];
 
-export interface AuthNeeds extends Omit<AuthDeps, 'signUpRefusal' | 'isAccountDisabled'> {
+export interface AuthNeeds extends Omit<AuthDeps, 'signUpRefusal' | 'isAccountDisabled' | 'passwordPlaces'> {
   /** The operators' account policy: who may sign up, disabled accounts, whether addresses must be confirmed first. */
   accountPolicy: {
     signUpRefusal(email: string): Promise<string | null>;
@@ -62,12 +64,16 @@ export interface AuthModule extends AppModule {
   passwordAttempts: PasswordAttempts;
   /** The caller a user id acts as (the public API's tokens resolve to the same caller a session does). */
   callerOfUser: CallerOfUser;
+  /** Password checks refused before the framework while every place for a hash is taken (password-flood-refusal.ts). */
+  passwordFloodRefusal: PasswordFloodRefusal;
 }
 
 export function createAuthModule(needs: AuthNeeds): AuthModule {
   const { accountPolicy, resolveTeamClaims, databaseOutage, ...authDeps } = needs;
+  const passwordPlaces = createPasswordPlaces(needs.config.passwordHashes);
   const loadAuth = createAuthLoader({
     ...authDeps,
+    passwordPlaces,
     signUpRefusal: accountPolicy.signUpRefusal,
     isAccountDisabled: accountPolicy.isAccountDisabled,
   });
@@ -83,12 +89,14 @@ export function createAuthModule(needs: AuthNeeds): AuthModule {
     loadAuth,
     passwordAttempts,
     callerOfUser: createCallerOfUser(callerDeps),
+    passwordFloodRefusal: createPasswordFloodRefusal(passwordPlaces),
     routes(app) {
       registerCallerHook(app, callerDeps);
       registerAuthRoutes(app, {
         loadAuth,
         rateLimiter: needs.rateLimiter,
         passwordAttempts,
+        passwordPlaces,
         ...(databaseOutage ? { databaseOutage } : {}),
         onTwoFactorDisabled: async (user) => {
           await needs.outbox.securityNotice(needs.db, user.email, { displayName: user.name, change: 'two-factor-disabled' });

@@ -17,12 +17,15 @@ import { fieldErrorsOf, type ValidationIssue } from '@cardstack/shared/http/fiel
 import { rateLimitAddressOf, type RateLimiter } from '../rate-limit/rate-limit-module';
 import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
+import type { PasswordPlaces } from './password-places';
+import { overloadMessage, overloadRetryAfterSeconds } from '../../http/errors';
 import { guards } from '../../http/route-guard';
 
 export interface AuthRouteDeps {
   loadAuth: LoadAuth;
   rateLimiter: RateLimiter;
   passwordAttempts: PasswordAttempts;
+  passwordPlaces: PasswordPlaces;
   /** Runs once the library turned two-factor sign-in off (answered 200): the owner's address is told. */
   onTwoFactorDisabled?: (user: { email: string; name: string }) => Promise<void>;
   /**
@@ -42,6 +45,8 @@ interface AllowedRoute {
   body?: ZodType;
   /** Limits per account, on top of Better Auth's per-address limits. */
   limit?: (request: FastifyRequest, body: Record<string, unknown>, deps: AuthRouteDeps) => Promise<void>;
+  /** The library hashes a password for it: refused at once while the places for hashes are full. */
+  hashesPassword?: true;
   /** What follows a change the library made (answered 200). */
   afterSuccess?: (request: FastifyRequest, deps: AuthRouteDeps) => Promise<void>;
 }
@@ -60,21 +65,22 @@ const mailsTo =
  * (updating the user, listing accounts, tokens… go through the app's own API with its validation).
  */
 const allowedRoutes: AllowedRoute[] = [
-  { method: 'POST', path: /^\/sign-up\/email$/, body: signUpBody },
-  { method: 'POST', path: /^\/sign-in\/email$/, body: signInBody, limit: passwordOfSignIn },
+  { method: 'POST', path: /^\/sign-up\/email$/, body: signUpBody, hashesPassword: true },
+  { method: 'POST', path: /^\/sign-in\/email$/, body: signInBody, limit: passwordOfSignIn, hashesPassword: true },
   { method: 'POST', path: /^\/sign-in\/social$/, body: socialSignInBody },
   { method: 'POST', path: /^\/sign-out$/, body: emptyBody },
   { method: 'POST', path: /^\/request-password-reset$/, body: requestPasswordResetInput, limit: mailsTo('reset-mail') },
-  { method: 'POST', path: /^\/reset-password$/, body: resetPasswordInput },
+  { method: 'POST', path: /^\/reset-password$/, body: resetPasswordInput, hashesPassword: true },
   { method: 'POST', path: /^\/send-verification-email$/, body: sendVerificationEmailInput, limit: mailsTo('verify-mail') },
   { method: 'POST', path: /^\/two-factor\/verify-totp$/, body: totpCodeInput },
   { method: 'POST', path: /^\/two-factor\/verify-backup-code$/, body: backupCodeInput },
-  { method: 'POST', path: /^\/two-factor\/(enable|generate-backup-codes)$/, body: twoFactorPasswordInput, limit: passwordOfCaller },
+  { method: 'POST', path: /^\/two-factor\/(enable|generate-backup-codes)$/, body: twoFactorPasswordInput, limit: passwordOfCaller, hashesPassword: true },
   {
     method: 'POST',
     path: /^\/two-factor\/disable$/,
     body: twoFactorPasswordInput,
     limit: passwordOfCaller,
+    hashesPassword: true,
     // The caller was read before the library's change (the password limit): only an account that had it on is told.
     afterSuccess: async (request, deps) => {
       const caller = await request.caller();
@@ -92,10 +98,14 @@ const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/error$/ },
 ];
 
+const routeOf = (method: string, path: string) => allowedRoutes.find((route) => route.method === method && route.path.test(path));
+
 function findRoute(request: FastifyRequest): AllowedRoute | undefined {
-  const path = new URL(request.url, 'http://localhost').pathname.replace(/^\/api\/auth/, '');
-  return allowedRoutes.find((route) => route.method === request.method && route.path.test(path));
+  return routeOf(request.method, new URL(request.url, 'http://localhost').pathname.replace(/^\/api\/auth/, ''));
 }
+
+/** Whether the library hashes a password for this route (`path` below /api/auth, undecoded). */
+export const hashesPassword = (method: string, path: string): boolean => routeOf(method, path)?.hashesPassword === true;
 
 /**
  * Hands the allowed /api/auth/* routes to Better Auth, after the app's validation and per-account limits.
@@ -112,6 +122,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     async handler(request, reply) {
       const route = findRoute(request);
       if (!route) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
+      // Under a flood the refusal costs next to nothing: no body, no database, no library. The library's own
+      // refusal (password-hashing.ts) still answers a request that found a place here and none later.
+      if (route.hashesPassword && deps.passwordPlaces.isFull()) {
+        return reply.status(503).header('retry-after', String(overloadRetryAfterSeconds)).send({ code: 'OVERLOADED', message: overloadMessage });
+      }
       let body: Record<string, unknown> | undefined;
       if (route.body) {
         const parsed = route.body.safeParse(request.body ?? {});

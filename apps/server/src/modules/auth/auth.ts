@@ -13,6 +13,7 @@ import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } fr
 import { countOtherSignInMethods, findUserContact } from './auth-repository';
 import { googleProviderId } from './google-provider';
 import { createPasswordHashing } from './password-hashing';
+import type { PasswordPlaces } from './password-places';
 import { passkeys } from './passkeys';
 import { secondFactorOnEveryPath } from './second-factor';
 
@@ -36,6 +37,8 @@ interface AuthDeps {
   isAccountDisabled?: (userId: string) => Promise<boolean>;
   /** What a confirmation takes from the registrant beyond the sign-in tables: API keys, app grants, webhooks. */
   revokeAppAccess: AddressConfirmationDeps['revokeAppAccess'];
+  /** The server's places for password hashes (the auth routes refuse a flood with them before any work). */
+  passwordPlaces: PasswordPlaces;
   /** Runs after a password reset through a mailed link (its sessions are already ended): the owner is told what still has access. */
   onPasswordReset?: (user: { id: string; email: string; name: string }) => Promise<void>;
 }
@@ -55,6 +58,7 @@ export function createAuth({
   isAccountDisabled,
   revokeAppAccess,
   onPasswordReset,
+  passwordPlaces,
 }: AuthDeps) {
   const google = config.google;
   const confirmation: AddressConfirmationDeps = { db, revokeAppAccess };
@@ -87,7 +91,7 @@ export function createAuth({
       resetPasswordTokenExpiresIn: passwordResetLinkMinutes * 60,
       revokeSessionsOnPasswordReset: true,
       // Better Auth's scrypt with a cap on hashes at once (password-hashing.ts).
-      password: createPasswordHashing(config.passwordHashes),
+      password: createPasswordHashing(passwordPlaces),
       sendResetPassword: async ({ user, url }) => {
         await outbox.enqueue(db, {
           to: user.email,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from 'better-auth/crypto';
-import { createPasswordHashing, createPlaces } from './password-hashing';
+import { createPasswordHashing } from './password-hashing';
+import { createPasswordPlaces } from './password-places';
 
 /** A piece of work the test finishes by hand, recording when it started. */
 function manualWork(log: string[], name: string) {
@@ -19,11 +20,14 @@ describe('places for password hashes', () => {
     { inProgress: 4, waiting: 16, started: 4, refused: 0 },
   ])('with $inProgress at once and $waiting waiting, 4 at once: $started start, $refused refused', async ({ inProgress, waiting, started, refused }) => {
     const log: string[] = [];
-    const withPlace = createPlaces({ inProgress, waiting }, () => new Error('busy'));
+    const places = createPasswordPlaces({ inProgress, waiting });
+    const withPlace = <T,>(work: () => Promise<T>) => places.run(work, () => new Error('busy'));
     const works = ['a', 'b', 'c', 'd'].map((name) => manualWork(log, name));
     const results = works.map(({ work }) => withPlace(work).catch((error: Error) => error.message));
     await tick();
     expect(log).toEqual(['start a', 'start b', 'start c', 'start d'].slice(0, started));
+    // Full exactly when one more would be refused.
+    expect(places.isFull()).toBe(inProgress + waiting <= 4);
 
     // Each finished hash hands its place to the next waiting one, in arrival order.
     for (const { finish } of works) {
@@ -36,15 +40,17 @@ describe('places for password hashes', () => {
   });
 
   it('frees the place of work that fails', async () => {
-    const withPlace = createPlaces({ inProgress: 1, waiting: 0 }, () => new Error('busy'));
+    const places = createPasswordPlaces({ inProgress: 1, waiting: 0 });
+    const withPlace = <T,>(work: () => Promise<T>) => places.run(work, () => new Error('busy'));
     await expect(withPlace(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    expect(places.isFull()).toBe(false);
     await expect(withPlace(() => Promise.resolve('next'))).resolves.toBe('next');
   });
 });
 
 describe('password hashing', () => {
   it('reads hashes in the auth library’s own format both ways', async () => {
-    const hashing = createPasswordHashing({ inProgress: 2, waiting: 0 });
+    const hashing = createPasswordHashing(createPasswordPlaces({ inProgress: 2, waiting: 0 }));
     const stored = await hashPassword('correct horse battery');
     expect(await hashing.verify({ hash: stored, password: 'correct horse battery' })).toBe(true);
     expect(await hashing.verify({ hash: stored, password: 'wrong horse battery' })).toBe(false);
@@ -54,7 +60,7 @@ describe('password hashing', () => {
   });
 
   it('refuses at once beyond its places with 503 and Retry-After in the auth library’s answer shape', async () => {
-    const hashing = createPasswordHashing({ inProgress: 1, waiting: 0 });
+    const hashing = createPasswordHashing(createPasswordPlaces({ inProgress: 1, waiting: 0 }));
     const first = hashing.hash('first password');
     const refused = await hashing.hash('second password').catch((error: unknown) => error);
     expect(refused).toMatchObject({ statusCode: 503, body: { code: 'OVERLOADED' }, headers: { 'Retry-After': '5' } });

@@ -1,11 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { publicCardKeyMaxLength } from '@cardstack/shared/public-card/schemas';
 import { chosenWire, writeWire } from './public-card-routes';
 import type { PublicCardService } from './public-card-service';
-
-/** Answers a request itself and returns true, or returns false and leaves it to Fastify untouched. */
-export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
+import type { EarlyAnswer } from '../../http/early-answers';
 
 export interface PageFastPathOptions {
   /** TRUST_PROXY as Fastify takes it: the visitor's address is read the same way. */
@@ -51,26 +48,4 @@ export function createPageFastPath(service: PublicCardService, options: PageFast
     writeWire(response, chosenWire(request.headers, cached.page, 200));
     return true;
   };
-}
-
-/**
- * Puts `answer` in front of Fastify's own handler on its HTTP server, so the server keeps Fastify's settings
- * (timeouts, keep-alive) exactly; what `answer` leaves goes to Fastify as before.
- */
-export function answerBeforeFastify(server: { listeners(event: 'request'): unknown[]; removeAllListeners(event: 'request'): unknown; on(event: 'request', listener: (request: IncomingMessage, response: ServerResponse) => void): unknown }, answer: EarlyAnswer): void {
-  const handlers = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
-  if (handlers.length !== 1) throw new Error(`expected Fastify's one request handler, found ${handlers.length}`);
-  const fastify = handlers[0]!;
-  server.removeAllListeners('request');
-  server.on('request', (request, response) => {
-    let isAnswered = false;
-    try {
-      isAnswered = answer(request, response);
-    } catch {
-      // A listener of the server's own 'request' event has nothing above it: an exception would end the process.
-      // Fastify answers instead, with its error handling and log.
-      isAnswered = response.headersSent;
-    }
-    if (!isAnswered) fastify(request, response);
-  });
 }

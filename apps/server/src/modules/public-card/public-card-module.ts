@@ -2,7 +2,8 @@ import type { MetricsRegistry } from '../metrics/metrics-module';
 import { contactHooksOf, type AppModule } from '../module-contract';
 import { publicCardFileFolders } from './card-files';
 import { registerPublicCardJobs } from './current-card-artifacts';
-import { createPageFastPath, type EarlyAnswer, type PageFastPathOptions } from './page-fast-path';
+import type { EarlyAnswer } from '../../http/early-answers';
+import { createPageFastPath, type PageFastPathOptions } from './page-fast-path';
 import { registerPublicCardRoutes, type PublicCardRoutesOptions } from './public-card-routes';
 import { createPublicCardService, type PublicCardService } from './public-card-service';
 import type { PublicCardDeps } from './public-card-state';
@@ -12,7 +13,6 @@ import type { PublicCardDeps } from './public-card-state';
  * the vCard and QR job, and the files a card's page links to (a blocked card's are not served to visitors).
  */
 export { linkIdOf } from './card-links';
-export { answerBeforeFastify } from './page-fast-path';
 export type { PublicCardService } from './public-card-service';
 export type { PhysicalCardRoute } from './public-card-state';
 export { renderQrSvg } from './qr';

@@ -1,0 +1,47 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { EarlyAnswer } from '../../http/early-answers';
+import { overloadMessage, overloadRetryAfterSeconds } from '../../http/errors';
+import { hashesPassword } from './auth-routes';
+import type { PasswordPlaces } from './password-places';
+
+export interface PasswordFloodRefusal {
+  /** Answers 503 to a password check while every place for a hash is taken; leaves everything else. */
+  answer: EarlyAnswer;
+  /** The headers Fastify gives an /api/auth answer (the security headers): the refusal answers only once it has them. */
+  adoptHeaders(headers: OutgoingHttpHeaders): void;
+}
+
+/** Set per answer by Node or by the refusal itself. */
+const ownHeaders = new Set(['content-length', 'content-type', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'retry-after', 'vary']);
+
+/**
+ * The auth routes' refusal under a sign-in flood (`registerAuthRoutes` answers the same: 503, Retry-After and the
+ * library's answer shape), answered before Fastify. A flood keeps every place for a hash taken, so nearly all of
+ * its requests are refused; through the framework each refusal costs about as much as serving a signed-in page,
+ * and a few hundred attackers' connections would take the event loop from every visitor. Here it costs what the
+ * cached public page costs.
+ */
+export function createPasswordFloodRefusal(places: PasswordPlaces): PasswordFloodRefusal {
+  const body = Buffer.from(JSON.stringify({ code: 'OVERLOADED', message: overloadMessage }));
+  let headers: OutgoingHttpHeaders | null = null;
+  return {
+    adoptHeaders(adopted) {
+      headers = {
+        ...Object.fromEntries(Object.entries(adopted).filter(([name]) => !ownHeaders.has(name.toLowerCase()))),
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': body.length,
+        'retry-after': String(overloadRetryAfterSeconds),
+      };
+    },
+    answer(request, response) {
+      if (request.method !== 'POST' || headers === null || !places.isFull()) return false;
+      const url = request.url ?? '';
+      const queryAt = url.indexOf('?');
+      const path = queryAt === -1 ? url : url.slice(0, queryAt);
+      if (!path.startsWith('/api/auth/') || !hashesPassword('POST', path.slice('/api/auth'.length))) return false;
+      response.writeHead(503, headers);
+      response.end(body);
+      return true;
+    },
+  };
+}

@@ -2,7 +2,6 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { loadEnvFile } from './env-file';
 import { assertPortFree, openListeningSockets, sharesPorts } from './http/listening-sockets';
-import { lowerThreadPoolPriority } from './http/thread-pool-priority';
 
 /** Starts the server from the configuration (the environment and `.env`); resolves once it listens. */
 export async function runServer(): Promise<void> {
@@ -22,7 +21,6 @@ export async function runServer(): Promise<void> {
   if (sharesPort) await assertPortFree(config.port, config.host);
   const address = await app.listen({ port: config.port, host: config.host, ...(sharesPort ? { reusePort: true } : {}) });
   const listeningSockets = await openListeningSockets(app.server, config.host, sharesPort ? config.listeningSockets : 1);
-  await lowerThreadPoolPriority(config.threadPoolNiceness);
   services.logger.info(
     { address, baseUrl: config.baseUrl, database: services.database.dialect, storage: services.storage.kind },
     `Cards is running at ${config.baseUrl}`,

@@ -16,8 +16,8 @@ export const overloadConfig = configPiece({
     OVERLOAD_PASSWORD_HASHES_WAITING: documented(wholeNumber(0, 16), {
       description: 'How many password checks may wait for a place; one more is answered at once with 503 and `Retry-After: 5`.',
     }),
-    OVERLOAD_THREAD_POOL_NICENESS: documented(z.coerce.number().int().min(0).max(19).default(10), {
-      description: 'The nice value of Node\'s thread pool (Linux), which computes password hashes: above the event loop\'s 0, so a sign-in flood uses what visitors\' requests leave of a CPU. 0: the same priority.',
+    OVERLOAD_PASSWORD_HASHING_NICENESS: documented(z.coerce.number().int().min(0).max(19).default(19), {
+      description: 'The nice value (Linux) of the threads that compute password hashes, above the event loop\'s 0: where they share a CPU with it, a sign-in flood uses only what visitors\' requests leave; on a machine with an idle CPU a hash takes its usual ~60 ms. 0: the same priority.',
     }),
     HTTP_LISTENING_SOCKETS: documented(z.coerce.number().int().min(1).max(256).default(64), {
       description: 'Sockets listening on the server\'s port (SO_REUSEPORT; Linux and FreeBSD, elsewhere always 1). Node accepts one new connection per socket per turn of its event loop, so under load a crowd of new connections would wait seconds in the kernel\'s queue with a single socket. 1: one socket.',
@@ -25,8 +25,7 @@ export const overloadConfig = configPiece({
   },
   build: (env) => ({
     listeningSockets: env.HTTP_LISTENING_SOCKETS,
-    threadPoolNiceness: env.OVERLOAD_THREAD_POOL_NICENESS,
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: env.OVERLOAD_EVENT_LOOP_UTILIZATION },
-    passwordHashes: { inProgress: env.OVERLOAD_PASSWORD_HASHES_AT_ONCE, waiting: env.OVERLOAD_PASSWORD_HASHES_WAITING },
+    passwordHashes: { inProgress: env.OVERLOAD_PASSWORD_HASHES_AT_ONCE, waiting: env.OVERLOAD_PASSWORD_HASHES_WAITING, niceness: env.OVERLOAD_PASSWORD_HASHING_NICENESS },
   }),
 });

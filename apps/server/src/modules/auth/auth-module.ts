@@ -11,6 +11,7 @@ import { createCallerOfUser, registerCallerHook, type CallerOfUser, type TeamCla
 import { registerPasskeyRoutes } from './passkey-routes';
 import { createPasswordAttempts, type PasswordAttempts } from './password-attempts';
 import { createPasswordFloodRefusal, type PasswordFloodRefusal } from './password-flood-refusal';
+import { createHashingThreads } from './hashing-threads';
 import { createPasswordPlaces } from './password-places';
 import { registerSessionRoutes } from './session-routes';
 
@@ -44,7 +45,7 @@ export type { AuthTables, UserTable } from './auth-tables';
 
 type AuthDeps = Parameters<typeof createAuth>[0];
 
-export interface AuthNeeds extends Omit<AuthDeps, 'signUpRefusal' | 'isAccountDisabled' | 'passwordPlaces'> {
+export interface AuthNeeds extends Omit<AuthDeps, 'signUpRefusal' | 'isAccountDisabled' | 'passwordPlaces' | 'hashingThreads'> {
   /** The operators' account policy: who may sign up, disabled accounts, whether addresses must be confirmed first. */
   accountPolicy: {
     signUpRefusal(email: string): Promise<string | null>;
@@ -71,9 +72,12 @@ export interface AuthModule extends AppModule {
 export function createAuthModule(needs: AuthNeeds): AuthModule {
   const { accountPolicy, resolveTeamClaims, databaseOutage, ...authDeps } = needs;
   const passwordPlaces = createPasswordPlaces(needs.config.passwordHashes);
+  const { inProgress, niceness } = needs.config.passwordHashes;
+  const hashingThreads = createHashingThreads({ count: inProgress, niceness });
   const loadAuth = createAuthLoader({
     ...authDeps,
     passwordPlaces,
+    hashingThreads,
     signUpRefusal: accountPolicy.signUpRefusal,
     isAccountDisabled: accountPolicy.isAccountDisabled,
   });
@@ -90,6 +94,7 @@ export function createAuthModule(needs: AuthNeeds): AuthModule {
     passwordAttempts,
     callerOfUser: createCallerOfUser(callerDeps),
     passwordFloodRefusal: createPasswordFloodRefusal(passwordPlaces),
+    close: () => hashingThreads.close(),
     routes(app) {
       registerCallerHook(app, callerDeps);
       registerAuthRoutes(app, {

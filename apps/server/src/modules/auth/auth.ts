@@ -13,6 +13,7 @@ import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } fr
 import { countOtherSignInMethods, findUserContact } from './auth-repository';
 import { googleProviderId } from './google-provider';
 import { createPasswordHashing } from './password-hashing';
+import type { HashingThreads } from './hashing-threads';
 import type { PasswordPlaces } from './password-places';
 import { passkeys } from './passkeys';
 import { secondFactorOnEveryPath } from './second-factor';
@@ -39,6 +40,8 @@ interface AuthDeps {
   revokeAppAccess: AddressConfirmationDeps['revokeAppAccess'];
   /** The server's places for password hashes (the auth routes refuse a flood with them before any work). */
   passwordPlaces: PasswordPlaces;
+  /** Where the hashes are computed. */
+  hashingThreads: HashingThreads;
   /** Runs after a password reset through a mailed link (its sessions are already ended): the owner is told what still has access. */
   onPasswordReset?: (user: { id: string; email: string; name: string }) => Promise<void>;
 }
@@ -59,6 +62,7 @@ export function createAuth({
   revokeAppAccess,
   onPasswordReset,
   passwordPlaces,
+  hashingThreads,
 }: AuthDeps) {
   const google = config.google;
   const confirmation: AddressConfirmationDeps = { db, revokeAppAccess };
@@ -91,7 +95,7 @@ export function createAuth({
       resetPasswordTokenExpiresIn: passwordResetLinkMinutes * 60,
       revokeSessionsOnPasswordReset: true,
       // Better Auth's scrypt with a cap on hashes at once (password-hashing.ts).
-      password: createPasswordHashing(passwordPlaces),
+      password: createPasswordHashing(passwordPlaces, hashingThreads),
       sendResetPassword: async ({ user, url }) => {
         await outbox.enqueue(db, {
           to: user.email,

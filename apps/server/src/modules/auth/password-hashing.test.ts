@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword } from 'better-auth/crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { createHashingThreads } from './hashing-threads';
 import { createPasswordHashing } from './password-hashing';
 import { createPasswordPlaces } from './password-places';
 
@@ -49,18 +50,23 @@ describe('places for password hashes', () => {
 });
 
 describe('password hashing', () => {
+  const threads = createHashingThreads({ count: 2, niceness: 0, idleMs: 100 });
+  afterAll(() => threads.close());
+
   it('reads hashes in the auth library’s own format both ways', async () => {
-    const hashing = createPasswordHashing(createPasswordPlaces({ inProgress: 2, waiting: 0 }));
+    const hashing = createPasswordHashing(createPasswordPlaces({ inProgress: 2, waiting: 0 }), threads);
     const stored = await hashPassword('correct horse battery');
     expect(await hashing.verify({ hash: stored, password: 'correct horse battery' })).toBe(true);
     expect(await hashing.verify({ hash: stored, password: 'wrong horse battery' })).toBe(false);
     const ours = await hashing.hash('correct horse battery');
     expect(ours).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     expect(await hashing.verify({ hash: ours, password: 'correct horse battery' })).toBe(true);
+    expect(await verifyPassword({ hash: ours, password: 'correct horse battery' })).toBe(true);
+    expect(await verifyPassword({ hash: ours, password: 'wrong horse battery' })).toBe(false);
   });
 
   it('refuses at once beyond its places with 503 and Retry-After in the auth library’s answer shape', async () => {
-    const hashing = createPasswordHashing(createPasswordPlaces({ inProgress: 1, waiting: 0 }));
+    const hashing = createPasswordHashing(createPasswordPlaces({ inProgress: 1, waiting: 0 }), threads);
     const first = hashing.hash('first password');
     const refused = await hashing.hash('second password').catch((error: unknown) => error);
     expect(refused).toMatchObject({ statusCode: 503, body: { code: 'OVERLOADED' }, headers: { 'Retry-After': '5' } });

@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { overloadMessage, overloadRetryAfterSeconds } from '../../http/errors';
+import type { HashingThreads } from './hashing-threads';
 import type { PasswordPlaces } from './password-places';
 
 export interface PasswordHashing {
@@ -9,14 +10,25 @@ export interface PasswordHashing {
 }
 
 /**
- * Better Auth's own scrypt hashing (same parameters and stored format, so existing hashes keep working), in the
- * server's places for hashes (password-places.ts): beyond them the request is refused at once with 503 and
- * `Retry-After`, before any hashing.
+ * Better Auth's scrypt hashing in its stored format (`salt:key`, both hex; the salt's hex text is scrypt's salt),
+ * so existing hashes keep working, computed on the server's hashing threads (hashing-threads.ts) in its places
+ * for hashes (password-places.ts): beyond them the request is refused at once with 503 and `Retry-After`.
  */
-export function createPasswordHashing(places: PasswordPlaces): PasswordHashing {
+export function createPasswordHashing(places: PasswordPlaces, threads: HashingThreads): PasswordHashing {
   return {
-    hash: (password) => places.run(() => hashPassword(password), passwordHashingBusy),
-    verify: (input) => places.run(() => verifyPassword(input), passwordHashingBusy),
+    hash: (password) =>
+      places.run(async () => {
+        const salt = crypto.randomBytes(16).toString('hex');
+        return `${salt}:${await threads.derive(password, salt)}`;
+      }, passwordHashingBusy),
+    verify: ({ hash, password }) =>
+      places.run(async () => {
+        const [salt, key] = hash.split(':');
+        if (!salt || !key) throw new Error('Invalid password hash');
+        const derived = Buffer.from(await threads.derive(password, salt), 'hex');
+        const stored = Buffer.from(key, 'hex');
+        return derived.length === stored.length && crypto.timingSafeEqual(derived, stored);
+      }, passwordHashingBusy),
   };
 }
 

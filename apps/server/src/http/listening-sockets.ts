@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
  * a load balancer opening its pool) is accepted a few dozen per second with one socket, and the last wait in
  * the kernel's queue for seconds while the server answers the others quickly. With SO_REUSEPORT the kernel
  * spreads new connections over several sockets and each turn accepts one from each
- * (docs/decisions/0049-listening-sockets.md).
+ * (docs/decisions/0049-fair-under-a-crowd-and-a-flood.md).
  */
 export interface ListeningSockets {
   /** Stops the extra sockets accepting; the connections they handed over stay with the HTTP server. */

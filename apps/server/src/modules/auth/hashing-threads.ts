@@ -38,6 +38,13 @@ parentPort.on('message', ({ id, password, salt }) => {
 });
 `;
 
+/** A hash that was waiting or running when the threads were closed (the server is shutting down). */
+export class HashingClosedError extends Error {
+  constructor() {
+    super('the server is closing');
+  }
+}
+
 interface Job {
   password: string;
   salt: string;
@@ -56,6 +63,7 @@ export function createHashingThreads(options: { count: number; niceness: number;
   const threads = new Set<HashingThread>();
   const waiting: Job[] = [];
   let nextId = 0;
+  let isClosed = false;
 
   const start = (thread: HashingThread, job: Job) => {
     if (thread.idleTimer) clearTimeout(thread.idleTimer);
@@ -99,6 +107,7 @@ export function createHashingThreads(options: { count: number; niceness: number;
   return {
     derive(password, salt) {
       return new Promise<string>((resolve, reject) => {
+        if (isClosed) return reject(new HashingClosedError());
         const job = { password, salt, resolve, reject };
         const idle = [...threads].find((thread) => thread.job === null);
         if (idle) start(idle, job);
@@ -107,13 +116,14 @@ export function createHashingThreads(options: { count: number; niceness: number;
       });
     },
     async close() {
+      isClosed = true;
       const all = [...threads];
       threads.clear();
-      for (const job of waiting.splice(0)) job.reject(new Error('the server is closing'));
+      for (const job of waiting.splice(0)) job.reject(new HashingClosedError());
       await Promise.all(
         all.map((thread) => {
           if (thread.idleTimer) clearTimeout(thread.idleTimer);
-          thread.job?.reject(new Error('the server is closing'));
+          thread.job?.reject(new HashingClosedError());
           return thread.worker.terminate();
         }),
       );

@@ -11,12 +11,15 @@ export interface PasswordFloodRefusal {
   adoptHeaders(headers: OutgoingHttpHeaders): void;
 }
 
+/** How long a refused password check waits before its answer. */
+export const refusalPauseMs = 1000;
+
 /** Set per answer by Node or by the refusal itself. */
 const ownHeaders = new Set(['content-length', 'content-type', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'retry-after', 'vary']);
 
 /**
  * The auth routes' refusal under a sign-in flood (`registerAuthRoutes` answers the same: 503, Retry-After and the
- * library's answer shape), answered before Fastify. A flood keeps every place for a hash taken, so nearly all of
+ * library's answer shape), answered before Fastify and after a pause. A flood keeps every place for a hash taken, so nearly all of
  * its requests are refused; through the framework each refusal costs about as much as serving a signed-in page,
  * and a few hundred attackers' connections would take the event loop from every visitor. Here it costs what the
  * cached public page costs.
@@ -39,8 +42,15 @@ export function createPasswordFloodRefusal(places: PasswordPlaces): PasswordFloo
       const queryAt = url.indexOf('?');
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
       if (!path.startsWith('/api/auth/') || !hashesPassword('POST', path.slice('/api/auth'.length))) return false;
-      response.writeHead(503, headers);
-      response.end(body);
+      // Answered after a pause: a flood's connection asks again the moment it is answered, so at once it would
+      // ask thousands of times a second and take the event loop from every visitor; paused, once a second. A
+      // person waits a second more for an answer that says to come back in five.
+      const answer = headers;
+      setTimeout(() => {
+        if (response.destroyed) return;
+        response.writeHead(503, answer);
+        response.end(body);
+      }, refusalPauseMs).unref();
       return true;
     },
   };

@@ -73,4 +73,12 @@ describe('password hashing', () => {
     await first;
     await expect(hashing.hash('third password')).resolves.toMatch(/:/);
   });
+
+  it('answers a hash cut short by the shutdown as a refused one (503, not a server error)', async () => {
+    const closing = createHashingThreads({ count: 1, niceness: 0 });
+    const hashing = createPasswordHashing(createPasswordPlaces({ inProgress: 1, waiting: 1 }), closing);
+    const cutShort = ['first password', 'second password'].map((password) => hashing.hash(password).catch((error: unknown) => error));
+    await closing.close();
+    for (const error of await Promise.all(cutShort)) expect(error).toMatchObject({ statusCode: 503, body: { code: 'OVERLOADED' } });
+  });
 });

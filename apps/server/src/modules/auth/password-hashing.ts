@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { overloadMessage, overloadRetryAfterSeconds } from '../../http/errors';
-import type { HashingThreads } from './hashing-threads';
+import { HashingClosedError, type HashingThreads } from './hashing-threads';
 import type { PasswordPlaces } from './password-places';
 
 export interface PasswordHashing {
@@ -15,17 +15,22 @@ export interface PasswordHashing {
  * for hashes (password-places.ts): beyond them the request is refused at once with 503 and `Retry-After`.
  */
 export function createPasswordHashing(places: PasswordPlaces, threads: HashingThreads): PasswordHashing {
+  // A hash cut short by the shutdown is a 503 with Retry-After, as a refused one: the next server process answers.
+  const derive = (password: string, salt: string) =>
+    threads.derive(password, salt).catch((error: unknown) => {
+      throw error instanceof HashingClosedError ? passwordHashingBusy() : error;
+    });
   return {
     hash: (password) =>
       places.run(async () => {
         const salt = crypto.randomBytes(16).toString('hex');
-        return `${salt}:${await threads.derive(password, salt)}`;
+        return `${salt}:${await derive(password, salt)}`;
       }, passwordHashingBusy),
     verify: ({ hash, password }) =>
       places.run(async () => {
         const [salt, key] = hash.split(':');
         if (!salt || !key) throw new Error('Invalid password hash');
-        const derived = Buffer.from(await threads.derive(password, salt), 'hex');
+        const derived = Buffer.from(await derive(password, salt), 'hex');
         const stored = Buffer.from(key, 'hex');
         return derived.length === stored.length && crypto.timingSafeEqual(derived, stored);
       }, passwordHashingBusy),

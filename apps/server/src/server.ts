@@ -31,9 +31,9 @@ export async function runServer(): Promise<void> {
         .close()
         .then(() => app.close())
         .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
 }

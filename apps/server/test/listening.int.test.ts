@@ -328,35 +328,25 @@ describe.runIf(onSqliteRun)('a port something else listens on', () => {
     return { outcome, output: running.output() };
   }
 
-  it('is refused with EADDRINUSE when a plain server holds it', async () => {
+  /** Starts a server on a port `holder` listens on: it must stop with EADDRINUSE, leaving the holder's socket alone. */
+  async function expectRefused(sharesPort: boolean) {
     const port = await freePort();
-    const holder = await holdPort(port, false);
+    const holder = await holdPort(port, sharesPort);
     try {
       const { outcome, output } = await exitOf(port);
       expect(outcome, output).not.toBe('running');
       expect(outcome).not.toMatchObject({ code: 0 });
       expect(outcome).toMatchObject({ code: expect.any(Number) });
       expect(output).toMatch(/EADDRINUSE|address already in use/i);
+      if (onLinux) expect(listenersOn(port)).toHaveLength(1);
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
-  }, 120_000);
+  }
 
-  it.skipIf(!onLinux)('is refused with EADDRINUSE when the holder shares ports too (SO_REUSEPORT), instead of joining it', async () => {
-    const port = await freePort();
-    const holder = await holdPort(port, true);
-    try {
-      const { outcome, output } = await exitOf(port);
-      expect(outcome, output).not.toBe('running');
-      expect(outcome).not.toMatchObject({ code: 0 });
-      expect(outcome).toMatchObject({ code: expect.any(Number) });
-      expect(output).toMatch(/EADDRINUSE|address already in use/i);
-      // Only the holder's socket listens there.
-      expect(listenersOn(port)).toHaveLength(1);
-    } finally {
-      await new Promise((resolve) => holder.close(resolve));
-    }
-  }, 120_000);
+  it('is refused with EADDRINUSE when a plain server holds it', () => expectRefused(false), 120_000);
+
+  it.skipIf(!onLinux)('is refused with EADDRINUSE when the holder shares ports too (SO_REUSEPORT), instead of joining it', () => expectRefused(true), 120_000);
 });
 
 describe.runIf(onSqliteRun)('a sign-in flood over real HTTP (one hash at once, none waiting)', () => {

@@ -19,10 +19,10 @@ const ownHeaders = new Set(['content-length', 'content-type', 'date', 'connectio
 
 /**
  * The auth routes' refusal under a sign-in flood (`registerAuthRoutes` answers the same: 503, Retry-After and the
- * library's answer shape), answered before Fastify and after a pause. A flood keeps every place for a hash taken, so nearly all of
- * its requests are refused; through the framework each refusal costs about as much as serving a signed-in page,
- * and a few hundred attackers' connections would take the event loop from every visitor. Here it costs what the
- * cached public page costs.
+ * library's answer shape), answered before Fastify and after a pause. A flood keeps every place for a hash
+ * taken, so nearly all of its requests are refused; through the framework each refusal cost about as much as a
+ * signed-in request, and a few hundred attackers' connections took the event loop from every visitor. Here it
+ * costs what the cached public page costs (docs/decisions/0049-fair-under-a-crowd-and-a-flood.md).
  */
 export function createPasswordFloodRefusal(places: PasswordPlaces): PasswordFloodRefusal {
   const body = Buffer.from(JSON.stringify({ code: 'OVERLOADED', message: overloadMessage }));

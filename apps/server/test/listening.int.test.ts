@@ -214,22 +214,22 @@ function threadsOf(pid: number): Thread[] {
 }
 
 const poolThreadsOf = (pid: number) => threadsOf(pid).filter((thread) => thread.name === 'libuv-worker');
-/** Node's worker threads (the hashing threads among them) are named "WorkerThread". */
-const workerThreadsOf = (pid: number) => threadsOf(pid).filter((thread) => thread.name === 'WorkerThread');
+/** Every thread but libuv's pool: Node 24 names a worker thread "WorkerThread", Node 22 "node", as its main thread. */
+const nonPoolThreadsOf = (pid: number) => threadsOf(pid).filter((thread) => thread.name !== 'libuv-worker');
 
 /**
- * Signs up a new account (one password hash) and answers the worker threads that appeared meanwhile: the hashing
- * thread it started (threads start with the first hash and end after 10 s without one).
+ * Signs up a new account (one password hash) and answers the threads outside libuv's pool that appeared meanwhile:
+ * the hashing thread it started (threads start with the first hash and end after 10 s without one).
  */
 async function hashingThreadsOfASignUp(running: RunningServer): Promise<Thread[]> {
-  const before = new Set(workerThreadsOf(running.pid).map((thread) => thread.tid));
+  const before = new Set(nonPoolThreadsOf(running.pid).map((thread) => thread.tid));
   const signUp = await request(`${running.url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { origin: running.url },
     body: { name: 'Thread Test', email: `threads-${Date.now()}@example.com`, password: 'correct horse battery' },
   });
   expect(signUp.status, signUp.text).toBe(200);
-  return workerThreadsOf(running.pid).filter((thread) => !before.has(thread.tid));
+  return nonPoolThreadsOf(running.pid).filter((thread) => !before.has(thread.tid));
 }
 
 describe.runIf(onSqliteRun)('a server with HTTP_LISTENING_SOCKETS=4 (and the default hashing niceness)', () => {
@@ -259,7 +259,7 @@ describe.runIf(onSqliteRun)('a server with HTTP_LISTENING_SOCKETS=4 (and the def
     const pool = poolThreadsOf(running.pid);
     expect(pool.length, JSON.stringify(threadsOf(running.pid))).toBeGreaterThan(0);
     expect(pool.map((thread) => thread.nice)).toEqual(pool.map(() => 0));
-    expect(threadsOf(running.pid).find((thread) => thread.tid === running.pid)).toMatchObject({ name: 'MainThread', nice: 0 });
+    expect(threadsOf(running.pid).find((thread) => thread.tid === running.pid)).toMatchObject({ nice: 0 });
   });
 
   it.skipIf(!onLinux)('closes every socket on SIGTERM at once, idle keep-alive connections too, and exits 0', async () => {

@@ -357,7 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   if (!config.accessLog && !metrics.registry.isEnabled) {
     const pageFastPath = publicCard.pageFastPath({ trustProxy: fastifyTrustProxy(config.trustProxy), isBusy: () => isClosing });
     const { passwordFloodRefusal } = auth;
-    answerBeforeFastify(app.server, firstOf([...(pageFastPath ? [pageFastPath] : []), passwordFloodRefusal.answer]));
+    answerBeforeFastify(app.server, firstOf([pageFastPath, passwordFloodRefusal.answer]));
     // The refusal answers with the headers Fastify gives the auth routes' answers, learned once the app is ready.
     app.addHook('onReady', async () => {
       setImmediate(() => {

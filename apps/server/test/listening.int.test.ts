@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overloadMessage } from '../src/http/errors';
-import { freePort, spawnServer, waitForHealth, type ServerChild } from './server-child';
+import { spawnMain } from './operator-processes';
+import { freePort, waitForHealth, type ServerChild } from './server-child';
 
 /*
  * The server as a real process from the sources (tsx), the way `npm start` runs it: what only a real process on
@@ -24,9 +25,6 @@ import { freePort, spawnServer, waitForHealth, type ServerChild } from './server
 const onSqliteRun = process.env.TEST_DB !== 'postgres';
 const onLinux = process.platform === 'linux';
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const tsx = import.meta.resolve('tsx');
-const mainEntry = path.join(repositoryRoot, 'apps/server/src/main.ts');
 /** The message the server logs (info) once it listens on every socket: every start step is done. */
 const runningMessage = 'Cards is running at';
 
@@ -50,33 +48,14 @@ afterAll(async () => {
 });
 
 /**
- * Spawns `apps/server/src/main.ts` on SQLite in a fresh DATA_DIR with only the environment given (as
- * operator-processes.ts does), logging at info so that the running message shows. Does not wait.
+ * Spawns `apps/server/src/main.ts` on SQLite in a fresh DATA_DIR (operator-processes.ts's `spawnMain`), logging at
+ * info so that the running message shows. Does not wait.
  */
-function spawnMain(port: number, env: Record<string, string>): RunningServer {
+function startMainProcess(port: number, env: Record<string, string>): RunningServer {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-listening-'));
   dataDirs.push(dataDir);
   const url = `http://127.0.0.1:${port}`;
-  const server = spawnServer(['--import', tsx, mainEntry], {
-    cwd: repositoryRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      TSX_TSCONFIG_PATH: path.join(repositoryRoot, 'tsconfig.base.json'),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: url,
-      DATA_DIR: dataDir,
-      BILLING_PROVIDER: 'test',
-      LOG_LEVEL: 'info',
-      JOBS_POLL_INTERVAL_MS: '200',
-      // Two shared cores and tsx compiling on first use: load shedding would answer a test's requests with 503.
-      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-      OVERLOAD_EVENT_LOOP_UTILIZATION: '0',
-      ...env,
-    },
-  });
+  const server = spawnMain(port, dataDir, { BASE_URL: url, LOG_LEVEL: 'info', ...env });
   let everything = '';
   server.child.stdout!.on('data', (chunk: Buffer) => (everything += chunk.toString('utf8')));
   server.child.stderr!.on('data', (chunk: Buffer) => (everything += chunk.toString('utf8')));
@@ -100,7 +79,7 @@ async function until(check: () => boolean, timeoutMs: number, describe: () => st
 
 /** Starts the server and waits until /healthz answers and it logged that it runs (every start step done). */
 async function startMain(env: Record<string, string> = {}): Promise<RunningServer> {
-  const running = spawnMain(await freePort(), env);
+  const running = startMainProcess(await freePort(), env);
   await waitForHealth(running.url, running.server, 90_000);
   await until(() => running.output().includes(runningMessage), 30_000, () => `no "${runningMessage}" in:\n${running.output()}`);
   return running;
@@ -314,7 +293,7 @@ describe.runIf(onSqliteRun)('a port something else listens on', () => {
 
   /** Starts the server on `port` and waits until it exits (or fails the test once it runs: it took the port). */
   async function exitOf(port: number) {
-    const running = spawnMain(port, {});
+    const running = startMainProcess(port, {});
     let outcome: { code: number | null; signal: NodeJS.Signals | null } | 'running' | undefined;
     void running.exited.then((exit) => (outcome ??= exit));
     await until(

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { freePort, spawnServer, waitForHealth } from './server-child';
+import { freePort, spawnServer, waitForHealth, type ServerChild } from './server-child';
 
 /*
  * The operator's commands and the server as real processes from the sources (tsx), the way `npm run admin` and
@@ -41,28 +41,33 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/src/main.ts` on SQLite in `dataDir` and waits until it answers /healthz. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const server = spawnServer(['--import', tsx, path.join(repositoryRoot, 'apps/server/src/main.ts')], {
+/** `apps/server/src/main.ts` from the sources (tsx) on SQLite in `dataDir`, on `port`, with `env` on top; not waited for. */
+export function spawnMain(port: number, dataDir: string, env: Record<string, string> = {}): ServerChild {
+  return spawnServer(['--import', tsx, path.join(repositoryRoot, 'apps/server/src/main.ts')], {
     cwd: repositoryRoot,
     env: {
       ...baseEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      BASE_URL: url,
+      BASE_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       BILLING_PROVIDER: 'test',
       LOG_LEVEL: 'warn',
       JOBS_POLL_INTERVAL_MS: '200',
       // Two shared cores and tsx compiling on first use: load shedding would answer a test's requests with 503.
       OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-      OVERLOAD_EVENT_LOOP_UTILIZATION: '1',
+      OVERLOAD_EVENT_LOOP_UTILIZATION: '0',
       ...env,
     },
   });
+}
+
+/** Starts `apps/server/src/main.ts` on SQLite in `dataDir` and waits until it answers /healthz. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const server = spawnMain(port, dataDir, env);
   try {
     await waitForHealth(url, server, 90_000);
   } catch (error) {

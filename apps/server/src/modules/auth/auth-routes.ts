@@ -17,8 +17,8 @@ import { fieldErrorsOf, type ValidationIssue } from '@cardstack/shared/http/fiel
 import { rateLimitAddressOf, type RateLimiter } from '../rate-limit/rate-limit-module';
 import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
-import type { PasswordPlaces } from './password-places';
-import { overloadMessage, overloadRetryAfterSeconds } from '../../http/errors';
+import { placesFullAnswer, type PasswordPlaces } from './password-places';
+import { overloadRetryAfterSeconds } from '../../http/errors';
 import { guards } from '../../http/route-guard';
 
 export interface AuthRouteDeps {
@@ -125,7 +125,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       // Under a flood the refusal costs next to nothing: no body, no database, no library. The library's own
       // refusal (password-hashing.ts) still answers a request that found a place here and none later.
       if (route.hashesPassword && deps.passwordPlaces.isFull()) {
-        return reply.status(503).header('retry-after', String(overloadRetryAfterSeconds)).send({ code: 'OVERLOADED', message: overloadMessage });
+        return reply.status(503).header('retry-after', String(overloadRetryAfterSeconds)).send(placesFullAnswer);
       }
       let body: Record<string, unknown> | undefined;
       if (route.body) {

@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { EarlyAnswer } from '../../http/early-answers';
-import { overloadMessage, overloadRetryAfterSeconds } from '../../http/errors';
+import { overloadRetryAfterSeconds } from '../../http/errors';
 import { hashesPassword } from './auth-routes';
-import type { PasswordPlaces } from './password-places';
+import { placesFullAnswer, type PasswordPlaces } from './password-places';
 
 export interface PasswordFloodRefusal {
   /** Answers 503 to a password check while every place for a hash is taken; leaves everything else. */
@@ -25,7 +25,7 @@ const ownHeaders = new Set(['content-length', 'content-type', 'date', 'connectio
  * costs what the cached public page costs (docs/decisions/0049-fair-under-a-crowd-and-a-flood.md).
  */
 export function createPasswordFloodRefusal(places: PasswordPlaces): PasswordFloodRefusal {
-  const body = Buffer.from(JSON.stringify({ code: 'OVERLOADED', message: overloadMessage }));
+  const body = Buffer.from(JSON.stringify(placesFullAnswer));
   let headers: OutgoingHttpHeaders | null = null;
   return {
     adoptHeaders(adopted) {

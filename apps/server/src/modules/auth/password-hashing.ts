@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import { overloadMessage, overloadRetryAfterSeconds } from '../../http/errors';
+import { overloadRetryAfterSeconds } from '../../http/errors';
 import { HashingClosedError, type HashingThreads } from './hashing-threads';
-import type { PasswordPlaces } from './password-places';
+import { placesFullAnswer, type PasswordPlaces } from './password-places';
 
 export interface PasswordHashing {
   hash(password: string): Promise<string>;
@@ -39,5 +39,5 @@ export function createPasswordHashing(places: PasswordPlaces, threads: HashingTh
 
 /** In Better Auth's answer shape: its routes answer it as it is; the app's error handler maps a 503 the same way. */
 export function passwordHashingBusy(): APIError {
-  return new APIError('SERVICE_UNAVAILABLE', { code: 'OVERLOADED', message: overloadMessage }, { 'Retry-After': String(overloadRetryAfterSeconds) });
+  return new APIError('SERVICE_UNAVAILABLE', { ...placesFullAnswer }, { 'Retry-After': String(overloadRetryAfterSeconds) });
 }

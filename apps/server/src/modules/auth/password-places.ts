@@ -1,3 +1,8 @@
+import { overloadMessage } from '../../http/errors';
+
+/** What a password check refused for want of a place answers, with 503 and Retry-After (the library's shape). */
+export const placesFullAnswer = { code: 'OVERLOADED', message: overloadMessage } as const;
+
 export interface PasswordPlacesLimits {
   /** Hashes computed at once. */
   inProgress: number;

@@ -19,11 +19,8 @@ export { renderQrSvg } from './qr';
 
 export interface PublicCardModule extends AppModule {
   service: PublicCardService;
-  /**
-   * The cached page answered before Fastify (page-fast-path.ts), or null when the metrics count every view
-   * through the route.
-   */
-  pageFastPath(options: PageFastPathOptions): EarlyAnswer | null;
+  /** The cached page answered before Fastify (page-fast-path.ts); the app uses it unless every request must be seen. */
+  pageFastPath(options: PageFastPathOptions): EarlyAnswer;
 }
 
 /** `hooks` are the modules told of each lead left on a page, inside the transaction that stores it. */
@@ -41,7 +38,7 @@ export function createPublicCardModule(
   return {
     name: 'public-card',
     service,
-    pageFastPath: (options) => (needs.metrics.isEnabled ? null : createPageFastPath(service, options)),
+    pageFastPath: (options) => createPageFastPath(service, options),
     routes: (app) => registerPublicCardRoutes(app, service, { ...needs, ...(countPageCache ? { countPageCache } : {}) }),
     jobs: (runner) => registerPublicCardJobs(runner, service),
     servedFiles: { folders: publicCardFileFolders, isServable: (key, viewerId) => service.isFileServable(key, viewerId) },

@@ -23,6 +23,8 @@ export const serverBuildOptions = {
   format: 'esm',
   // The oldest Node the server supports (package.json's engines).
   target: 'node22.22',
+  // Code in ASCII: non-ASCII characters in strings are escaped (build.mjs relies on it for the comments).
+  charset: 'ascii',
   sourcemap: true,
   jsx: 'automatic',
   external,

@@ -1,4 +1,5 @@
 import { isSupportedNodeVersion, unsupportedNodeMessage } from './node-version';
+import { holdOptimizingCompilers } from './optimizing-compilers';
 import { holdYoungGenerationGrowth } from './young-generation';
 
 if (!isSupportedNodeVersion(process.versions.node)) {
@@ -11,9 +12,10 @@ if (!isSupportedNodeVersion(process.versions.node)) {
 // slower and ~5 MB more of memory. Set before the server's modules load, below.
 process.env.NODE_ENV ??= 'production';
 
-// The server's modules load behind a dynamic import so that the young generation is held before they load
-// (young-generation.ts); a static import would load them first.
+// The server's modules load behind a dynamic import so that the young generation and the optimizing compilers
+// are held before they load (young-generation.ts, optimizing-compilers.ts); a static import would load them first.
 const allowYoungGenerationGrowth = holdYoungGenerationGrowth();
+const allowOptimizingCompilers = holdOptimizingCompilers();
 try {
   const { runServer } = await import('./server');
   await runServer();
@@ -22,3 +24,4 @@ try {
   process.exit(1);
 }
 allowYoungGenerationGrowth();
+allowOptimizingCompilers();

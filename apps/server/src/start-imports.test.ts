@@ -10,7 +10,7 @@ import { serverBuildOptions } from '../build-options.mjs';
  * value re-exported next to types) would bring the library back into every idle server without a test failing
  * anywhere else. Measured costs: docs/decisions/0028 ("Idle memory").
  */
-const loadedOnFirstUse = ['better-auth', 'better-call', 'pg', 'pg-boss', 'exceljs', 'sharp', 'stripe', '@aws-sdk/client-s3', 'papaparse', 'saxes', 'cron-parser', 'prom-client', 'nodemailer', 'qrcode', 'jose', 'standardwebhooks', '@node-oauth/oauth2-server'];
+const loadedOnFirstUse = ['better-auth', 'better-call', 'pg', 'pg-boss', 'exceljs', 'sharp', 'stripe', '@aws-sdk/client-s3', 'papaparse', 'saxes', 'cron-parser', 'prom-client', 'nodemailer', 'qrcode', 'jose', 'standardwebhooks', '@node-oauth/oauth2-server', 'react-dom'];
 
 /** The packages the output file imports statically, through the chunks it imports statically. */
 function packagesLoadedWith(metafile: Metafile, output: string, seen = new Set<string>()): Set<string> {

@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import type * as ServerRendering from 'react-dom/server';
+
+type ServerRenderer = typeof ServerRendering;
+
+// React's server renderer is loaded by the first page rendered, not when the server starts: an idle server
+// that has rendered nothing does not hold it (~7 MB).
+const requireModule = createRequire(import.meta.url);
+let renderer: ServerRenderer | undefined;
 
 /**
  * The one way the server writes HTML (the public card page, the built-in checkout pages, mails): React
@@ -8,5 +16,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
  * dangerouslySetInnerHTML. `document` is the whole `<html>` element.
  */
 export function renderHtmlDocument(document: ReactElement): string {
-  return `<!doctype html>${renderToStaticMarkup(document)}`;
+  renderer ??= requireModule('react-dom/server') as ServerRenderer;
+  return `<!doctype html>${renderer.renderToStaticMarkup(document)}`;
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { contactLimits, type Contact } from '@cardstack/shared/contacts/schemas';
-import { identityKeys, phoneKey, sharedIdentity } from '@cardstack/shared/scanner/duplicates';
 import { scannerLimits, scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -22,12 +21,16 @@ const cardImageKey = (contactId: string) => `contact-cards/${contactId}/card.web
 
 const duplicateCandidateLimit = 50;
 
+/** How contacts are matched: the phone-number library (~3 MB with its metadata) loads with the first scanned card. */
+const contactMatching = () => import('@cardstack/shared/scanner/duplicates');
+
 /** The contacts in the caller's scope that share an email or a phone with a card being reviewed. */
 export async function findDuplicateContacts(
   deps: ContactsDeps,
   caller: ContactsCaller,
   card: { emails: readonly string[]; phones: readonly string[] },
 ): Promise<DuplicateContact[]> {
+  const { identityKeys, sharedIdentity } = await contactMatching();
   const keys = identityKeys(card);
   const candidates = await repository.findContactsMatchingAny(deps.db, deps.dialect, contactScopeOf(caller), [...keys.emails, ...keys.phones], duplicateCandidateLimit);
   return candidates.flatMap(({ contact }) => {
@@ -59,13 +62,14 @@ export async function saveScannedContact(
   const scope = contactScopeOf(caller, 'manage');
   const target = values.mergeIntoId ? await repository.findContact(deps.db, scope, values.mergeIntoId) : null;
   if (values.mergeIntoId && !target) throw notFound(scannerMessages.mergeTargetNotFound);
+  const { phoneKey } = await contactMatching();
 
   const contactId = target?.contact.id ?? crypto.randomUUID();
   const imageKey = image ? cardImageKey(contactId) : null;
   try {
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       if (target) {
-        const changes = mergedChanges(target.contact, values, imageKey !== null);
+        const changes = mergedChanges(target.contact, values, imageKey !== null, phoneKey);
         if (!(await repository.updateContact(trx, scope, target.contact, { ...changes, ...(imageKey ? { imageKey } : {}) }, nowIso()))) {
           throw notFound(scannerMessages.mergeTargetNotFound);
         }
@@ -110,7 +114,7 @@ function mergeList(current: readonly string[], added: readonly string[], own: st
 }
 
 /** What a merge changes: empty fields take the card's values, lists gain what they lack, the note is appended. */
-function mergedChanges(contact: Contact, values: ScannedContactValues, hasNewImage: boolean): repository.ContactChanges {
+function mergedChanges(contact: Contact, values: ScannedContactValues, hasNewImage: boolean, phoneKey: (value: string) => string | null): repository.ContactChanges {
   const scan = contact.scan ?? { emails: [], phones: [], websites: [], socialLinks: [], address: '', hasImage: false };
   const email = contact.email || values.emails[0] || '';
   const phone = contact.phone || values.phones[0] || '';

@@ -1,12 +1,12 @@
 import { activationPath, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
 import { publicCardTexts } from '@cardstack/shared/public-card/schemas';
-import { encodeBody, type EncodedBody } from './encoded-body';
+import { encodeBody, encodedOnce, type EncodedBody } from './encoded-body';
 import { renderMessagePage } from './page-render';
 
-/** The pages an address shows instead of a card: encoded once, when the server starts. */
-export const notFoundPage = encodeBody(renderMessagePage(publicCardTexts.notFoundTitle, publicCardTexts.notFoundText));
-export const inactivePage = encodeBody(renderMessagePage(publicCardTexts.inactiveTitle, publicCardTexts.inactiveText));
-export const switchedOffPage = encodeBody(renderMessagePage(physicalCardTexts.deactivatedTitle, physicalCardTexts.deactivatedText));
+/** The pages an address shows instead of a card. */
+export const notFoundPage = encodedOnce(() => renderMessagePage(publicCardTexts.notFoundTitle, publicCardTexts.notFoundText));
+export const inactivePage = encodedOnce(() => renderMessagePage(publicCardTexts.inactiveTitle, publicCardTexts.inactiveText));
+export const switchedOffPage = encodedOnce(() => renderMessagePage(physicalCardTexts.deactivatedTitle, physicalCardTexts.deactivatedText));
 
 /** The first tap of a physical card nobody has activated yet: what it is and the way to activate it. */
 export function notActivatedPage(preorderId: string): EncodedBody {

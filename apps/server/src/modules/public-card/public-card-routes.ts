@@ -17,7 +17,7 @@ import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vca
 import { AppError, badRequest, overloaded } from '../../http/errors';
 import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
-import { encodeBody, type EncodedBody } from './encoded-body';
+import { encodedOnce, type EncodedBody } from './encoded-body';
 import { inactivePage, notActivatedPage, notFoundPage, switchedOffPage } from './message-pages';
 import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScript, pageScriptPath } from './page-script';
@@ -140,8 +140,8 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, st
   return reply.header('content-encoding', 'gzip').send(gzipSync(raw));
 }
 
-const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, notFoundPage, 404);
-const sendInactive = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, inactivePage, 403);
+const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, notFoundPage(), 404);
+const sendInactive = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, inactivePage(), 403);
 const notActivatedPages = new Map<string, EncodedBody>();
 /** Kept for the few new cards tapped at once; rendered again after that. */
 function sendNotActivated(request: FastifyRequest, reply: FastifyReply, preorderId: string) {
@@ -170,7 +170,7 @@ async function activePage(
   const resolved = await service.resolve(key, options.isFresh);
   if (resolved.status === 'blocked') return { reply: sendInactive(request, reply) };
   // A physical card: the page itself offers the activation or says it is switched off; its sub-resources do not exist.
-  if (resolved.status === 'switched-off') return { reply: sendEncoded(request, reply, switchedOffPage, 404) };
+  if (resolved.status === 'switched-off') return { reply: sendEncoded(request, reply, switchedOffPage(), 404) };
   if (resolved.status === 'not-activated') {
     return { reply: options.isCardPage ? sendNotActivated(request, reply, resolved.preorderId) : sendNotFound(request, reply) };
   }
@@ -237,14 +237,14 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     return sendEncoded(request, reply, service.thanksOf(found.entry), 200);
   });
 
-  const script = encodeBody(pageScript.toString('utf8'));
+  const script = encodedOnce(() => pageScript.toString('utf8'));
   const scriptHeaders = {
     ...securityHeaders,
     'content-type': 'text/javascript; charset=utf-8',
     'cache-control': 'public, max-age=31536000, immutable',
     vary: 'accept-encoding',
   };
-  app.get(pageScriptPath, ownHeaders, (request, reply) => sendEncoded(request, reply, script, 200, scriptHeaders));
+  app.get(pageScriptPath, ownHeaders, (request, reply) => sendEncoded(request, reply, script(), 200, scriptHeaders));
 
   app.get('/id/:key/contact.vcf', ownHeaders, async (request, reply) => {
     const found = await activePage(service, request, reply, keyOf(request.params));

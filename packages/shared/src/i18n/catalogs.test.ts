@@ -1,0 +1,66 @@
+import { parse, type Token } from '@messageformat/parser';
+import { describe, expect, it } from 'vitest';
+import { locales, type Locale } from './locales';
+import { publicPageCatalogs } from './public-page/catalogs';
+import type { Catalogs } from './translations';
+
+/** Every family of messages the product has; a new family is added here and checked like the others. */
+const families: Record<string, Catalogs<string>> = { 'public page': publicPageCatalogs };
+
+/** The placeholders a message fills in (not `#`, the count inside a plural). */
+function placeholdersOf(tokens: Token[], found = new Set<string>()): Set<string> {
+  for (const token of tokens) {
+    if (token.type === 'argument' || token.type === 'function') found.add(token.arg);
+    if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+      found.add(token.arg);
+      for (const branch of token.cases) placeholdersOf(branch.tokens, found);
+    }
+  }
+  return found;
+}
+
+/** The plural forms each plural in a message lacks in `locale` (CLDR's categories, as `Intl.PluralRules` has them). */
+function missingPluralForms(tokens: Token[], locale: Locale): string[] {
+  const missing: string[] = [];
+  for (const token of tokens) {
+    if (token.type === 'plural' || token.type === 'selectordinal') {
+      const needed = new Intl.PluralRules(locale, { type: token.type === 'plural' ? 'cardinal' : 'ordinal' }).resolvedOptions().pluralCategories;
+      const given = new Set(token.cases.map((branch) => branch.key));
+      missing.push(...needed.filter((category) => !given.has(category)).map((category) => `${token.arg}: ${category}`));
+    }
+    if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+      for (const branch of token.cases) missing.push(...missingPluralForms(branch.tokens, locale));
+    }
+  }
+  return missing;
+}
+
+describe.each(Object.entries(families))('the %s messages', (_family, catalogs) => {
+  const english = catalogs.en;
+
+  it.each(locales.filter((locale) => locale !== 'en'))('%s has exactly the English keys', (locale) => {
+    expect(Object.keys(catalogs[locale]).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it.each(locales.filter((locale) => locale !== 'en'))('%s fills in the same placeholders as English', (locale) => {
+    for (const [id, message] of Object.entries(catalogs[locale])) {
+      expect([...placeholdersOf(parse(message))].sort(), `${locale} ${id}`).toEqual([...placeholdersOf(parse(english[id]!))].sort());
+    }
+  });
+
+  it.each(locales)('%s has every plural form its language needs', (locale) => {
+    for (const [id, message] of Object.entries(catalogs[locale])) expect(missingPluralForms(parse(message), locale), `${locale} ${id}`).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  it('see placeholders inside plurals and selects, not the count', () => {
+    expect([...placeholdersOf(parse('{count, plural, one {# file of {owner}} other {# files}} {kind, select, a {x} other {y}}'))].sort()).toEqual(['count', 'kind', 'owner']);
+  });
+
+  it('find the plural forms a language needs and a message lacks', () => {
+    expect(missingPluralForms(parse('{count, plural, one {a} other {b}}'), 'ar')).toEqual(['count: zero', 'count: two', 'count: few', 'count: many']);
+    expect(missingPluralForms(parse('{count, plural, other {b}}'), 'ja')).toEqual([]);
+    expect(missingPluralForms(parse('{count, plural, =0 {none} other {b}}'), 'en')).toEqual(['count: one']);
+  });
+});

@@ -65,7 +65,16 @@ describe('the public page before Fastify', () => {
     const etag = String(first.headers.etag);
     const origin = await fastPathOnly();
     const record = vi.spyOn(t.services.publicCard.stats, 'record');
-    const variants: Record<string, string>[] = [{}, { 'accept-encoding': 'gzip, deflate' }, { 'accept-encoding': 'gzip, deflate, br' }, { 'if-none-match': etag }, { 'accept-encoding': 'br;q=0, gzip' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'gzip, deflate' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'if-none-match': etag },
+      { 'accept-encoding': 'br;q=0, gzip' },
+      // Another language: rendered on first ask, in either path.
+      { 'accept-language': 'ja-JP,ja;q=0.9', 'accept-encoding': 'br' },
+      { 'accept-language': 'ar' },
+    ];
     for (const headers of variants) {
       const viaRoute = await t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': phoneAgent, ...headers }, remoteAddress: '203.0.113.9' });
       const early = await rawGet(origin, path, headers);

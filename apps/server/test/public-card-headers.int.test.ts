@@ -51,7 +51,9 @@ const pageHeaders = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
   'content-type': 'text/html; charset=utf-8',
-  vary: 'accept-encoding',
+  // A card without a language of its own follows each visitor's: caches keep one copy per language.
+  vary: 'accept-encoding, accept-language',
+  'content-language': 'en',
   'cache-control': 'no-cache',
 };
 

@@ -113,7 +113,7 @@ describe('the public page', () => {
       expect(page.statusCode, path).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = page.body;
-      expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+      expect(html.startsWith('<!doctype html><html lang="en" dir="ltr">')).toBe(true);
       expect(html).toContain('<title>Doe, Jane; &quot;JJ&quot; 😀 山田 · Head of Sales, EMEA, Acme; Robotics, GmbH</title>');
       expect(html).toContain(`<link rel="canonical" href="${testOrigin}/id/Jane-Doe/"/>`);
       expect(html).toContain('<meta property="og:title" content="Doe, Jane; &quot;JJ&quot; 😀 山田 · Head of Sales, EMEA, Acme; Robotics, GmbH"/>');
@@ -146,7 +146,7 @@ describe('the public page', () => {
 
     const brotli = await get(`/id/${card.id}/`, { 'accept-encoding': 'gzip, deflate, br' });
     expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(brotli.headers.vary).toBe('accept-encoding, accept-language');
     // The first view (HTML with its inlined CSS) within the 14 KB budget, compressed.
     expect(brotli.rawPayload.length).toBeLessThan(14 * 1024);
     const gzip = await get(`/id/${card.id}/`, { 'accept-encoding': 'gzip' });

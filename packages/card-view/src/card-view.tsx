@@ -37,8 +37,32 @@ export type CardViewData = Pick<
   | 'theme'
 >;
 
+/** The card's own headings and titles, in the page's language (the public page translates them). */
+export interface CardViewLabels {
+  contact: string;
+  links: string;
+  files: string;
+  /** The videos' heading, for this many videos. */
+  videos: (count: number) => string;
+  /** A video's title: `number` is null when the card has one video. */
+  video: (number: number | null) => string;
+  /** The preview's placeholder while the card has no name. */
+  yourName: string;
+}
+
+export const englishCardViewLabels: CardViewLabels = {
+  contact: 'Contact',
+  links: 'Links',
+  files: 'Files',
+  videos: (count) => (count === 1 ? 'Video' : 'Videos'),
+  video: (number) => (number === null ? 'YouTube video' : `YouTube video ${number}`),
+  yourName: 'Your name',
+};
+
 export interface CardViewProps {
   card: CardViewData;
+  /** English when left out. */
+  labels?: CardViewLabels;
   /** 'public' (default): the card is the page, its name is the h1. 'preview': inside the editor. */
   mode?: 'preview' | 'public';
   /** Public-page actions under the name (the Save contact button). */
@@ -62,7 +86,7 @@ const positionRules = imagePositions.map((position) => `.cv .${position}{object-
 export const cardViewCss =
   '.cv{--cv-line:color-mix(in srgb,var(--cv-fg) 16%,transparent);box-sizing:border-box;max-width:28rem;margin:0 auto;overflow:hidden;' +
   'background:var(--cv-bg);color:var(--cv-fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;' +
-  'border-radius:1rem;box-shadow:0 1px 4px rgba(0,0,0,.15);text-align:left}' +
+  'border-radius:1rem;box-shadow:0 1px 4px rgba(0,0,0,.15);text-align:start}' +
   '.cv *,.cv *::before,.cv *::after{box-sizing:inherit}' +
   '.cv-cover{aspect-ratio:3/1;background:linear-gradient(135deg,var(--cv-label),var(--cv-fg))}' +
   '.cv-cover img{display:block;width:100%;height:100%;object-fit:cover}' +
@@ -82,7 +106,7 @@ export const cardViewCss =
   'border-radius:.75rem;color:inherit;text-decoration:none}' +
   'a.cv-a:hover{background:var(--cv-line)}' +
   '.cv a:focus-visible{outline:2px solid var(--cv-fg);outline-offset:2px}' +
-  '.cv-a small{margin-left:auto;color:var(--cv-label)}' +
+  '.cv-a small{margin-inline-start:auto;color:var(--cv-label)}' +
   '.cv svg{flex:none;width:1.25rem;height:1.25rem;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}' +
   '.cv-video{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:.75rem}' +
   '.cv-muted{opacity:.6}' +
@@ -191,7 +215,7 @@ function Section({ title, level, children }: { title: string; level: 2 | 3; chil
   );
 }
 
-export function CardView({ card, mode = 'public', actions, footer, linkHref, fileHref }: CardViewProps) {
+export function CardView({ card, labels = englishCardViewLabels, mode = 'public', actions, footer, linkHref, fileHref }: CardViewProps) {
   const isPreview = mode === 'preview';
   const NameHeading = isPreview ? 'h2' : 'h1';
   const sectionLevel = isPreview ? 3 : 2;
@@ -266,7 +290,7 @@ export function CardView({ card, mode = 'public', actions, footer, linkHref, fil
         {name ? (
           <NameHeading className="cv-name">{name}</NameHeading>
         ) : isPreview ? (
-          <NameHeading className="cv-name cv-muted">Your name</NameHeading>
+          <NameHeading className="cv-name cv-muted">{labels.yourName}</NameHeading>
         ) : null}
         {card.jobTitle.trim() ? <p className="cv-job">{card.jobTitle}</p> : null}
         {card.companyName.trim() ? <p className="cv-org">{card.companyName}</p> : null}
@@ -275,29 +299,29 @@ export function CardView({ card, mode = 'public', actions, footer, linkHref, fil
         {actions}
         {card.description.trim() ? <p className="cv-desc">{card.description}</p> : null}
         {contactRows.length > 0 ? (
-          <Section title="Contact" level={sectionLevel}>
+          <Section title={labels.contact} level={sectionLevel}>
             <Rows rows={contactRows} newTab={isPreview} />
           </Section>
         ) : null}
         {linkRows.length > 0 ? (
-          <Section title="Links" level={sectionLevel}>
+          <Section title={labels.links} level={sectionLevel}>
             <Rows rows={linkRows} newTab={isPreview} />
           </Section>
         ) : null}
         {fileRows.length > 0 ? (
-          <Section title="Files" level={sectionLevel}>
+          <Section title={labels.files} level={sectionLevel}>
             <Rows rows={fileRows} newTab={isPreview} />
           </Section>
         ) : null}
         {videos.length > 0 ? (
-          <Section title={videos.length === 1 ? 'Video' : 'Videos'} level={sectionLevel}>
+          <Section title={labels.videos(videos.length)} level={sectionLevel}>
             <div className="cv-list">
               {videos.map((url, index) => (
                 <iframe
                   key={`${index}-${url}`}
                   className="cv-video"
                   src={url}
-                  title={videos.length === 1 ? 'YouTube video' : `YouTube video ${index + 1}`}
+                  title={labels.video(videos.length === 1 ? null : index + 1)}
                   loading="lazy"
                   allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
                   allowFullScreen

@@ -114,6 +114,7 @@ describe('card response', () => {
     widgets: [],
     theme: defaultCardTheme,
     leadForm: defaultLeadFormSettings,
+    pageLanguage: '',
     productId: null,
     productName: null,
     vcfFileName: null,

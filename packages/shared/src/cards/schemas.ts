@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from '../i18n/locales';
 import { downloadableFile } from './files';
 import { hexColourInput } from './hex-colour';
 import { imagePositionSchema, imageSlotSchema } from './images';
@@ -63,6 +64,10 @@ export const defaultCardTheme: CardTheme = { backgroundColor: '#ffffff', foregro
 export const defaultLeadThankYouMessage = 'Thank you for submitting the form!';
 /** The consent box's words when the owner sets none (stored with each lead that ticks it). */
 export const defaultLeadConsentText = 'I agree that the owner of this card may store these details and contact me.';
+/** The language a card's public page is shown in: '' follows each visitor's browser (Accept-Language). */
+export const cardPageLanguage = z.union([z.literal(''), localeSchema]);
+export type CardPageLanguage = z.infer<typeof cardPageLanguage>;
+
 /** The lead form on the public page. An empty thank-you message or consent text means the default one. */
 export const leadFormSettings = z.object({ isEnabled: z.boolean(), thankYouMessage: z.string(), consentText: z.string() });
 export type LeadFormSettings = z.infer<typeof leadFormSettings>;
@@ -108,6 +113,7 @@ export const card = z.object({
   widgets: z.array(widget),
   theme: cardTheme,
   leadForm: leadFormSettings,
+  pageLanguage: cardPageLanguage,
   /** For cards activated from a physical product. */
   productId: z.string().nullable(),
   productName: z.string().nullable(),
@@ -170,6 +176,7 @@ export const cardEditableFields = z.object({
     thankYouMessage: text('Thank-you message', 300),
     consentText: text('Consent text', 500).default(''),
   }),
+  pageLanguage: z.union([z.literal(''), localeSchema], { error: 'Choose one of the languages offered' }),
 });
 
 /** A new card; anything left out starts empty. The first card of an owner becomes the default. */

@@ -6,6 +6,10 @@ export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'en';
 export const localeSchema = z.enum(locales);
 
+export function isLocale(value: string): value is Locale {
+  return (locales as readonly string[]).includes(value);
+}
+
 /** Each language by its own name, as a person looking for their language reads it. */
 export const localeNames: Record<Locale, string> = {
   en: 'English',

@@ -30,6 +30,7 @@ import { oauthReplayDetection } from './0103-oauth-replay-detection';
 import { dropBetterAuthRateLimit } from './0104-drop-better-auth-rate-limit';
 import { walletCredentialWarnings } from './0105-wallet-credential-warnings';
 import { billingPriceCache } from './0106-billing-price-cache';
+import { cardPageLanguage } from './0107-card-page-language';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -72,6 +73,7 @@ const migrations = [
   ['0104-drop-better-auth-rate-limit', dropBetterAuthRateLimit],
   ['0105-wallet-credential-warnings', walletCredentialWarnings],
   ['0106-billing-price-cache', billingPriceCache],
+  ['0107-card-page-language', cardPageLanguage],
 ] as const;
 
 /**

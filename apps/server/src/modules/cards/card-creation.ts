@@ -40,6 +40,7 @@ function newCard(
     widgets: input.widgets ?? [],
     theme: input.theme ?? defaultCardTheme,
     leadForm: input.leadForm ?? defaultLeadFormSettings,
+    pageLanguage: input.pageLanguage ?? '',
     ...product,
     vcfFileName: null,
     vcfLink: null,

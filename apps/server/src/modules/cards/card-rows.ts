@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import { defaultLeadFormSettings, type Card, type CardSummary } from '@cardstack/shared/cards/schemas';
+import { isLocale } from '@cardstack/shared/i18n/locales';
 import { usernameKey } from '@cardstack/shared/cards/username';
 import type { CardTable } from './cards-tables';
 
@@ -73,6 +74,7 @@ export function toCard(row: Selectable<CardTable>): Card {
     widgets: parseJson(row.widgets, []),
     theme: parseJson(row.theme, { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' }),
     leadForm: { ...defaultLeadFormSettings, ...parseJson(row.lead_form, defaultLeadFormSettings) },
+    pageLanguage: isLocale(row.page_language) ? row.page_language : '',
     productId: row.product_id,
     productName: row.product_name,
     vcfFileName: row.vcf_file_name,
@@ -112,6 +114,7 @@ export function toColumns(changes: CardChanges): Updateable<CardTable> {
       case 'widgets': columns.widgets = json(value); break;
       case 'theme': columns.theme = json(value); break;
       case 'leadForm': columns.lead_form = json(value); break;
+      case 'pageLanguage': columns.page_language = value as string; break;
       case 'productId': columns.product_id = value as string | null; break;
       case 'productName': columns.product_name = value as string | null; break;
       case 'vcfFileName': columns.vcf_file_name = value as string | null; break;

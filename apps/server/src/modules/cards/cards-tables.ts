@@ -26,6 +26,8 @@ export interface CardTable {
   widgets: string;
   theme: string;
   lead_form: string;
+  /** '' or one of the product's locales (i18n/locales). */
+  page_language: string;
   product_id: string | null;
   product_name: string | null;
   vcf_file_name: string | null;

@@ -1,31 +1,38 @@
-import { leadThankYouText, type Card } from '@cardstack/shared/cards/schemas';
+import type { Card } from '@cardstack/shared/cards/schemas';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
 import { findCard, type CardRef } from '../cards/cards-module';
 import { linkIdOf, webLinkTarget } from './card-links';
 import { encodeBody, type EncodedBody } from './encoded-body';
+import { leadThankYouIn } from './page-language';
 import { renderCardPage, type LeadFormState } from './page-render';
 import type { PageEntry, PublicCardDeps, PublicCardState } from './public-card-state';
 
 /*
- * A card's page: rendered once per version (and again only when the wallet buttons change), kept in
- * `state.pages`, and the variants a form post without JavaScript gets back (thanks, the form with its errors).
+ * A card's page: rendered once per version and language (and again only when the wallet buttons change), kept
+ * in `state.pages`, and the variants a form post without JavaScript gets back (thanks, the form with its errors).
  */
 
 /** The card's page with the lead form in this state; web links point at their tracked addresses. */
-function renderPage(state: PublicCardState, entry: Pick<PageEntry, 'card' | 'walletOffers' | 'linkIds'>, lead: LeadFormState): string {
+function renderPage(state: PublicCardState, entry: Pick<PageEntry, 'card' | 'walletOffers' | 'linkIds'>, lead: LeadFormState, locale: Locale): string {
   const { card, linkIds } = entry;
   return renderCardPage(state.pageContext, {
     card,
     walletOffers: entry.walletOffers,
     lead,
     linkPath: (index) => (linkIds[index] ? `/id/${encodeURIComponent(card.id)}/l/${linkIds[index]}` : null),
+    locale,
   });
 }
 
-function renderEntry(state: PublicCardState, card: Card, walletOffers: WalletOffers | undefined): PageEntry {
+function renderEntry(card: Card, walletOffers: WalletOffers | undefined): PageEntry {
   const linkIds = card.links.map((link) => (webLinkTarget(link) ? linkIdOf(link) : null));
-  const html = renderPage(state, { card, walletOffers, linkIds }, { kind: 'form' });
-  return { card, walletOffers, walletOffersCheckedAt: Date.now(), page: encodeBody(html), linkIds };
+  return { card, walletOffers, walletOffersCheckedAt: Date.now(), pages: {}, thanks: {}, linkIds };
+}
+
+/** The card's page in this language: from memory, or rendered now and kept with the card's version. */
+export function pageIn(state: PublicCardState, entry: PageEntry, locale: Locale): EncodedBody {
+  return (entry.pages[locale] ??= encodeBody(renderPage(state, entry, { kind: 'form' }, locale)));
 }
 
 /**
@@ -38,7 +45,7 @@ async function withCurrentWalletOffers(deps: PublicCardDeps, state: PublicCardSt
   entry.walletOffersCheckedAt = Date.now();
   const offers = await deps.walletOffersOf(entry.card);
   if (offers.apple === entry.walletOffers?.apple && offers.google === entry.walletOffers.google) return entry;
-  const fresh = renderEntry(state, entry.card, offers);
+  const fresh = renderEntry(entry.card, offers);
   if (state.pages.get(entry.card.id) === entry) state.pages.set(entry.card.id, fresh);
   return fresh;
 }
@@ -53,7 +60,7 @@ export async function pageOf(deps: PublicCardDeps, state: PublicCardState, ref: 
     loading = findCard(deps.db, ref.id)
       .then(async (card) => {
         if (!card) return null;
-        const entry = renderEntry(state, card, await deps.walletOffersOf?.(card));
+        const entry = renderEntry(card, await deps.walletOffersOf?.(card));
         const latest = state.pages.get(card.id);
         if (!latest || latest.card.version <= card.version) state.pages.set(card.id, entry);
         return entry;
@@ -79,14 +86,13 @@ export function cachedPage(state: PublicCardState, key: string): PageEntry | und
 }
 
 /** The page after a lead was sent without JavaScript: the card with the thank-you text in place of the form. */
-export function thanksOf(state: PublicCardState, entry: PageEntry): EncodedBody {
-  entry.thanks ??= encodeBody(renderPage(state, entry, { kind: 'sent', message: leadThankYouText(entry.card.leadForm) }));
-  return entry.thanks;
+export function thanksOf(state: PublicCardState, entry: PageEntry, locale: Locale): EncodedBody {
+  return (entry.thanks[locale] ??= encodeBody(renderPage(state, entry, { kind: 'sent', message: leadThankYouIn(entry.card.leadForm, locale) }, locale)));
 }
 
 /** The card page again with what the visitor typed and what is wrong with it (a form post without JavaScript). */
-export function renderLeadErrors(state: PublicCardState, entry: PageEntry, values: LeadFormState & { kind: 'form' }): string {
-  return renderPage(state, entry, values);
+export function renderLeadErrors(state: PublicCardState, entry: PageEntry, values: LeadFormState & { kind: 'form' }, locale: Locale): string {
+  return renderPage(state, entry, values, locale);
 }
 
 /**

@@ -1,14 +1,18 @@
-import { leadConsentText } from '@cardstack/shared/cards/schemas';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
 import type { PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import { AppError } from '../../http/errors';
 import { createLead } from '../contacts/contacts-module';
 import type { VisitRequest } from '../insights/insights-module';
+import { leadConsentIn, leadThankYouIn } from './page-language';
 import type { PageEntry, PublicCardDeps } from './public-card-state';
 import { textFieldsOf } from '@cardstack/shared/text/text-fields';
 
-/** A visitor's lead: stored for the card's owner with the consent text the page showed; returns the thank-you text. */
-export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: PublicLeadForm, request: VisitRequest): Promise<string> {
+/**
+ * A visitor's lead: stored for the card's owner with the consent text the page showed in the visitor's language;
+ * returns the thank-you text in it.
+ */
+export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: PublicLeadForm, request: VisitRequest, locale: Locale): Promise<string> {
   if (!entry.card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
   const consent = form.consent === true || (typeof form.consent === 'string' && /^(yes|on|true|1)$/i.test(form.consent));
   const claims = await deps.resolveTeamClaims(entry.card.ownerId);
@@ -17,7 +21,7 @@ export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: P
     input: {
       ...textFieldsOf(form, ['name', 'email', 'phone', 'company', 'message']),
       consent,
-      consentText: leadConsentText(entry.card.leadForm),
+      consentText: leadConsentIn(entry.card.leadForm, locale),
       [leadHoneypotField]: form[leadHoneypotField] ?? '',
     },
     ownerTeamOwnerId: claims.teamOwnerId,
@@ -25,5 +29,5 @@ export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: P
     ...(deps.onLeadCreated ? { onContactCreated: deps.onLeadCreated } : {}),
   });
   if (result.contactId) deps.insights.record(request, entry.card.id, 'lead');
-  return result.message;
+  return leadThankYouIn(entry.card.leadForm, locale);
 }

@@ -1,6 +1,6 @@
 import proxyAddr from '@fastify/proxy-addr';
 import { publicCardKeyMaxLength } from '@cardstack/shared/public-card/schemas';
-import { chosenWire, writeWire } from './public-card-routes';
+import { cardPageWire, writeWire } from './public-card-routes';
 import type { PublicCardService } from './public-card-service';
 import type { EarlyAnswer } from '../../http/early-answers';
 
@@ -45,7 +45,7 @@ export function createPageFastPath(service: PublicCardService, options: PageFast
     // Fastify's `request.ip`: the socket's address, or with TRUST_PROXY the one X-Forwarded-For resolves to.
     const ip = trust ? proxyAddr(request, trust) : (request.socket.remoteAddress ?? '');
     service.stats.record({ headers: request.headers, url, ip }, cached.card.id, 'view');
-    writeWire(response, chosenWire(request.headers, cached.page, 200));
+    writeWire(response, cardPageWire(service, cached, request.headers));
     return true;
   };
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { CardView, cardViewCss } from '@cardstack/card-view/card-view';
+import { CardView, cardViewCss, type CardViewLabels } from '@cardstack/card-view/card-view';
 import { isHexColour, normaliseHexColour } from '@cardstack/shared/cards/hex-colour';
-import { defaultCardTheme, leadConsentText, type Card } from '@cardstack/shared/cards/schemas';
+import { defaultCardTheme, type Card } from '@cardstack/shared/cards/schemas';
 import { contactLimits, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
-import { publicCardPath, publicCardResourcePaths, publicCardTexts } from '@cardstack/shared/public-card/schemas';
+import { textDirection, type Locale } from '@cardstack/shared/i18n/locales';
+import { publicCardPath, publicCardResourcePaths } from '@cardstack/shared/public-card/schemas';
 import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
-import { walletPublicPaths, walletTexts, type WalletOffers } from '@cardstack/shared/wallet/schemas';
+import { walletPublicPaths, type WalletOffers } from '@cardstack/shared/wallet/schemas';
 import { renderHtmlDocument } from '../../html/html-document';
+import { leadConsentIn, pageTextIn, type PageText } from './page-language';
 
 /*
  * The public card page as complete HTML: the same CardView the editor previews, the Save contact and QR code
@@ -60,16 +62,30 @@ function truncate(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-export function pageTitle(card: Pick<Card, 'name' | 'title' | 'jobTitle' | 'companyName'>): string {
-  const who = card.name.trim() || card.title.trim() || card.companyName.trim() || 'Digital business card';
+export function pageTitle(card: Pick<Card, 'name' | 'title' | 'jobTitle' | 'companyName'>, t: PageText = pageTextIn('en')): string {
+  const who = card.name.trim() || card.title.trim() || card.companyName.trim() || t('defaultTitle');
   const role = [card.jobTitle.trim(), card.companyName.trim()].filter(Boolean).join(', ');
   return truncate(role && who !== card.companyName.trim() ? `${who} · ${role}` : who, 120);
 }
 
-export function pageDescription(card: Pick<Card, 'name' | 'description' | 'jobTitle' | 'companyName'>): string {
+export function pageDescription(card: Pick<Card, 'name' | 'description' | 'jobTitle' | 'companyName'>, t: PageText = pageTextIn('en')): string {
   if (card.description.trim()) return truncate(card.description, 200);
-  const role = [card.jobTitle.trim(), card.companyName.trim()].filter(Boolean).join(' at ');
-  return truncate(role ? `${role}. Save the contact or get in touch.` : 'Digital business card: save the contact or get in touch.', 200);
+  const jobTitle = card.jobTitle.trim();
+  const company = card.companyName.trim();
+  const role = jobTitle && company ? t('roleAtCompany', { jobTitle, company }) : jobTitle || company;
+  return truncate(role ? t('descriptionWithRole', { role }) : t('descriptionDefault'), 200);
+}
+
+/** The card's own headings in the page's language. */
+function cardViewLabels(t: PageText): CardViewLabels {
+  return {
+    contact: t('contact'),
+    links: t('links'),
+    files: t('files'),
+    videos: (count) => t('videos', { count }),
+    video: (number) => (number === null ? t('videoTitle') : t('numberedVideoTitle', { number })),
+    yourName: '',
+  };
 }
 
 /** An absolute address for previews, only for our own stored images. */
@@ -78,9 +94,9 @@ function previewImage(baseUrl: string, card: Card): string | null {
   return url && /^\/files\/[A-Za-z0-9/_.-]+$/.test(url) ? `${baseUrl}${url}` : null;
 }
 
-function Document({ title, children, head, theme }: { title: string; children: ReactNode; head?: ReactNode; theme?: string }) {
+function Document({ locale, title, children, head, theme }: { locale: Locale; title: string; children: ReactNode; head?: ReactNode; theme?: string }) {
   return (
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
@@ -126,31 +142,31 @@ function Field({ name, label, state, type = 'text', autoComplete, maxLength }: {
   );
 }
 
-function LeadForm({ cardId, consentText, state }: { cardId: string; consentText: string; state: LeadFormState }) {
+function LeadForm({ cardId, consentText, state, t }: { cardId: string; consentText: string; state: LeadFormState; t: PageText }) {
   return (
     <section className="cv-sec" id="lead" aria-labelledby="lead-title">
       <h2 className="cv-h" id="lead-title">
-        {publicCardTexts.leadTitle}
+        {t('leadTitle')}
       </h2>
       {state.kind === 'sent' ? (
         <p role="status" className="pc-sent">
           {state.message}
         </p>
       ) : (
-        <form className="pc-form" method="post" action={publicCardResourcePaths.lead(cardId)} data-lead-form="">
+        <form className="pc-form" method="post" action={publicCardResourcePaths.lead(cardId)} data-lead-form="" data-failed={t('leadFailed')}>
           {state.errors?.form ? (
             <p role="alert" className="pc-err">
               {state.errors.form}
             </p>
           ) : null}
-          <Field name="name" label="Name" state={state} autoComplete="name" maxLength={contactLimits.name} />
-          <Field name="email" label="Email" state={state} type="email" autoComplete="email" maxLength={contactLimits.email} />
-          <Field name="phone" label="Phone" state={state} type="tel" autoComplete="tel" maxLength={contactLimits.phone} />
-          <Field name="company" label="Company" state={state} autoComplete="organization" maxLength={contactLimits.company} />
-          <Field name="message" label="Message" state={state} maxLength={contactLimits.message} />
+          <Field name="name" label={t('fieldName')} state={state} autoComplete="name" maxLength={contactLimits.name} />
+          <Field name="email" label={t('fieldEmail')} state={state} type="email" autoComplete="email" maxLength={contactLimits.email} />
+          <Field name="phone" label={t('fieldPhone')} state={state} type="tel" autoComplete="tel" maxLength={contactLimits.phone} />
+          <Field name="company" label={t('fieldCompany')} state={state} autoComplete="organization" maxLength={contactLimits.company} />
+          <Field name="message" label={t('fieldMessage')} state={state} maxLength={contactLimits.message} />
           <div className="pc-hp" aria-hidden="true">
             <label htmlFor="lead-website">
-              Leave this field empty
+              {t('honeypotLabel')}
               <input id="lead-website" name={leadHoneypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
             </label>
           </div>
@@ -160,7 +176,7 @@ function LeadForm({ cardId, consentText, state }: { cardId: string; consentText:
           </label>
           <p role="status" aria-live="polite" data-lead-status="" />
           <button type="submit" className="pc-btn pc-main">
-            {publicCardTexts.leadSubmit}
+            {t('leadSubmit')}
           </button>
         </form>
       )}
@@ -168,32 +184,32 @@ function LeadForm({ cardId, consentText, state }: { cardId: string; consentText:
   );
 }
 
-function Actions({ card, walletOffers }: { card: Card; walletOffers: WalletOffers | undefined }) {
+function Actions({ card, walletOffers, t }: { card: Card; walletOffers: WalletOffers | undefined; t: PageText }) {
   const stem = vcardFileName(card.name).replace(/\.vcf$/, '');
   return (
     <div className="pc-actions">
       <a className="pc-btn pc-main" href={publicCardResourcePaths.vcard(card.id)} download="">
-        {publicCardTexts.saveContact}
+        {t('saveContact')}
       </a>
       {walletOffers?.apple ? (
         <a className="pc-btn" href={walletPublicPaths.applePass(card.id)} type="application/vnd.apple.pkpass">
-          {walletTexts.addToApple}
+          {t('addToAppleWallet')}
         </a>
       ) : null}
       {walletOffers?.google ? (
         <a className="pc-btn" href={walletPublicPaths.googleSave(card.id)} rel="nofollow">
-          {walletTexts.addToGoogle}
+          {t('addToGoogleWallet')}
         </a>
       ) : null}
       <details className="pc-qr">
-        <summary className="pc-btn">{publicCardTexts.qrCode}</summary>
-        <img src={publicCardResourcePaths.qrSvg(card.id)} alt={publicCardTexts.qrAlt} width={240} height={240} loading="lazy" />
+        <summary className="pc-btn">{t('qrCode')}</summary>
+        <img src={publicCardResourcePaths.qrSvg(card.id)} alt={t('qrAlt')} width={240} height={240} loading="lazy" />
         <p className="pc-row">
           <a className="pc-btn" href={publicCardResourcePaths.qrSvg(card.id)} download={`${stem}-qr.svg`}>
-            {publicCardTexts.downloadSvg}
+            {t('downloadSvg')}
           </a>
           <a className="pc-btn" href={publicCardResourcePaths.qrPng(card.id)} download={`${stem}-qr.png`}>
-            {publicCardTexts.downloadPng}
+            {t('downloadPng')}
           </a>
         </p>
       </details>
@@ -208,12 +224,15 @@ interface CardPageInput {
   linkPath: (index: number) => string | null;
   /** The wallet buttons the owner's plan and the server's credentials allow (none when left out). */
   walletOffers?: WalletOffers | undefined;
+  /** The page's language (English when left out); the card's own words stay as its owner wrote them. */
+  locale?: Locale;
 }
 
 /** The whole page of one card, as a string starting with the doctype. */
-export function renderCardPage(context: PageContext, { card, lead, linkPath, walletOffers }: CardPageInput): string {
-  const title = pageTitle(card);
-  const description = pageDescription(card);
+export function renderCardPage(context: PageContext, { card, lead, linkPath, walletOffers, locale = 'en' }: CardPageInput): string {
+  const t = pageTextIn(locale);
+  const title = pageTitle(card, t);
+  const description = pageDescription(card, t);
   const canonical = `${context.baseUrl}${publicCardPath(card.username)}`;
   const image = previewImage(context.baseUrl, card);
   const head = (
@@ -238,9 +257,10 @@ export function renderCardPage(context: PageContext, { card, lead, linkPath, wal
     <main>
       <CardView
         card={card}
+        labels={cardViewLabels(t)}
         mode="public"
-        actions={<Actions card={card} walletOffers={walletOffers} />}
-        footer={card.leadForm.isEnabled ? <LeadForm cardId={card.id} consentText={leadConsentText(card.leadForm)} state={lead} /> : null}
+        actions={<Actions card={card} walletOffers={walletOffers} t={t} />}
+        footer={card.leadForm.isEnabled ? <LeadForm cardId={card.id} consentText={leadConsentIn(card.leadForm, locale)} state={lead} t={t} /> : null}
         linkHref={(index, href) => linkPath(index) ?? href}
         fileHref={(fileId) => publicCardResourcePaths.file(card.id, fileId)}
       />
@@ -248,14 +268,14 @@ export function renderCardPage(context: PageContext, { card, lead, linkPath, wal
   );
   const theme = themeColour(card.theme.backgroundColor, defaultCardTheme.backgroundColor);
   return renderHtmlDocument(
-    <Document title={title} head={head} theme={theme}>
+    <Document locale={locale} title={title} head={head} theme={theme}>
       {body}
     </Document>,
   );
 }
 
 /** A page with a title and one sentence: not found, not active, too many submissions. Nothing of any card. */
-export function renderMessagePage(title: string, text: string, action?: { label: string; href: string }): string {
+export function renderMessagePage(locale: Locale, title: string, text: string, action?: { label: string; href: string }): string {
   const head = (
     <>
       <meta name="robots" content="noindex" />
@@ -263,7 +283,7 @@ export function renderMessagePage(title: string, text: string, action?: { label:
     </>
   );
   return renderHtmlDocument(
-    <Document title={title} head={head}>
+    <Document locale={locale} title={title} head={head}>
       <main className="pc-msg">
         <h1>{title}</h1>
         <p>{text}</p>

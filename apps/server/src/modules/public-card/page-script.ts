@@ -22,7 +22,7 @@ const source = `(function () {
   var form = document.querySelector('form[data-lead-form]');
   if (!form || !window.fetch || !window.FormData || !window.URLSearchParams) return;
   var status = form.querySelector('[data-lead-status]');
-  var failed = ${JSON.stringify(publicCardTexts.leadFailed)};
+  var failed = form.getAttribute('data-failed') || ${JSON.stringify(publicCardTexts.leadFailed)};
 
   function clearErrors() {
     var notes = form.querySelectorAll('[data-error-for]');

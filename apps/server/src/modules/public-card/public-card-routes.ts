@@ -13,15 +13,18 @@ import {
   qrDownloadQuery,
 } from '@cardstack/shared/public-card/schemas';
 import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { AppError, badRequest, overloaded } from '../../http/errors';
 import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { encodedOnce, type EncodedBody } from './encoded-body';
 import { inactivePage, notActivatedPage, notFoundPage, switchedOffPage } from './message-pages';
+import { languageHeaders, pageLocale, pageTextIn, refusalIn, visitorLocale, type PageText } from './page-language';
 import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScript, pageScriptPath } from './page-script';
 import type { PublicCardService } from './public-card-service';
+import type { PageEntry } from './public-card-state';
 
 export interface PublicCardRoutesOptions {
   leadRateLimit: { max: number; windowSeconds: number };
@@ -67,6 +70,18 @@ const securityHeaders = {
 
 const htmlHeaders = { ...securityHeaders, 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' } as const;
 
+const pageHeadersByLanguage = new Map<string, OutgoingHttpHeaders>();
+/** A page's headers in a language; `followsVisitor` when another visitor may get another language at this address. */
+export function pageHeaders(locale: Locale, followsVisitor: boolean): OutgoingHttpHeaders {
+  const key = `${locale} ${followsVisitor}`;
+  let headers = pageHeadersByLanguage.get(key);
+  if (!headers) {
+    headers = { ...htmlHeaders, 'cache-control': 'no-cache', ...languageHeaders(locale, followsVisitor) };
+    pageHeadersByLanguage.set(key, headers);
+  }
+  return headers;
+}
+
 /**
  * Routes whose bodies are compressed ahead of time and that take no request body; helmet's headers come from
  * `securityHeaders`. Each plugin skipped is work saved on every page view.
@@ -92,7 +107,7 @@ export type Wire = { headers: OutgoingHttpHeaders; body: Buffer | null };
 const wires = new WeakMap<EncodedBody, Record<'br' | 'gzip' | 'raw' | 'notModified', Wire>>();
 
 /** The complete response of a body in each encoding, headers included, made once per body. */
-function wireOf(body: EncodedBody, headers: OutgoingHttpHeaders = { ...htmlHeaders, 'cache-control': 'no-cache' }) {
+function wireOf(body: EncodedBody, headers: OutgoingHttpHeaders) {
   let wire = wires.get(body);
   if (!wire) {
     const common = { ...headers, etag: body.etag };
@@ -107,7 +122,7 @@ function wireOf(body: EncodedBody, headers: OutgoingHttpHeaders = { ...htmlHeade
 }
 
 /** The status and prepared response of a body for a request's Accept-Encoding and If-None-Match. */
-export function chosenWire(requestHeaders: IncomingHttpHeaders, body: EncodedBody, status: number, headers?: OutgoingHttpHeaders): { status: number; wire: Wire } {
+export function chosenWire(requestHeaders: IncomingHttpHeaders, body: EncodedBody, status: number, headers: OutgoingHttpHeaders): { status: number; wire: Wire } {
   const wire = wireOf(body, headers);
   if (status === 200 && requestHeaders['if-none-match'] === body.etag) return { status: 304, wire: wire.notModified };
   const encoding = pickEncoding(requestHeaders['accept-encoding']);
@@ -125,33 +140,59 @@ export function writeWire(response: ServerResponse, chosen: { status: number; wi
  * written straight to the socket with headers prepared once per page, which roughly halves the work per request
  * compared with building the reply through Fastify (docs/decisions/0009-public-card-page.md).
  */
-function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, status: number, headers?: OutgoingHttpHeaders) {
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, status: number, headers: OutgoingHttpHeaders) {
   const chosen = chosenWire(request.headers, body, status, headers);
   reply.hijack();
   writeWire(reply.raw, chosen);
   return reply;
 }
 
+/** The response of a card's page for a request: in the card's language, else the visitor's. */
+export function cardPageWire(service: PublicCardService, entry: PageEntry, requestHeaders: IncomingHttpHeaders): { status: number; wire: Wire } {
+  const locale = pageLocale(entry.card, requestHeaders);
+  return chosenWire(requestHeaders, service.pageIn(entry, locale), 200, pageHeaders(locale, entry.card.pageLanguage === ''));
+}
+
+function sendCardPage(request: FastifyRequest, reply: FastifyReply, service: PublicCardService, entry: PageEntry) {
+  reply.hijack();
+  writeWire(reply.raw, cardPageWire(service, entry, request.headers));
+  return reply;
+}
+
 /** An uncached page (the form with its errors): gzip when the browser takes it, as @fastify/compress would. */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
-  reply.status(status).headers(htmlHeaders).header('cache-control', 'no-store');
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number, locale: Locale) {
+  reply.status(status).headers(htmlHeaders).headers(languageHeaders(locale, false)).header('cache-control', 'no-store');
   const raw = Buffer.from(html, 'utf8');
   if (!acceptsGzip.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(raw);
   return reply.header('content-encoding', 'gzip').send(gzipSync(raw));
 }
 
-const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, notFoundPage(), 404);
-const sendInactive = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, inactivePage(), 403);
+/** A page that is not a card's, in the visitor's language. */
+function sendMessagePage(request: FastifyRequest, reply: FastifyReply, page: (locale: Locale) => EncodedBody, status: number) {
+  const locale = visitorLocale(request.headers);
+  return sendEncoded(request, reply, page(locale), status, pageHeaders(locale, true));
+}
+const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendMessagePage(request, reply, notFoundPage, 404);
+const sendInactive = (request: FastifyRequest, reply: FastifyReply) => sendMessagePage(request, reply, inactivePage, 403);
 const notActivatedPages = new Map<string, EncodedBody>();
 /** Kept for the few new cards tapped at once; rendered again after that. */
 function sendNotActivated(request: FastifyRequest, reply: FastifyReply, preorderId: string) {
-  let page = notActivatedPages.get(preorderId);
-  if (!page) {
-    page = notActivatedPage(preorderId);
-    if (notActivatedPages.size >= 100) notActivatedPages.clear();
-    notActivatedPages.set(preorderId, page);
-  }
-  return sendEncoded(request, reply, page, 200);
+  return sendMessagePage(request, reply, (locale) => {
+    const key = `${preorderId} ${locale}`;
+    let page = notActivatedPages.get(key);
+    if (!page) {
+      page = notActivatedPage(preorderId, locale);
+      if (notActivatedPages.size >= 100) notActivatedPages.clear();
+      notActivatedPages.set(key, page);
+    }
+    return page;
+  }, 200);
+}
+
+/** A lead's refusal (the contacts module's checks, in English) in the page's language. */
+function refusalErrorIn(error: AppError, t: PageText): AppError {
+  const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, refusalIn(message, t)])) : undefined;
+  return new AppError(error.statusCode, error.code, refusalIn(error.message, t), fields);
 }
 
 function wantsJson(request: FastifyRequest): boolean {
@@ -170,7 +211,7 @@ async function activePage(
   const resolved = await service.resolve(key, options.isFresh);
   if (resolved.status === 'blocked') return { reply: sendInactive(request, reply) };
   // A physical card: the page itself offers the activation or says it is switched off; its sub-resources do not exist.
-  if (resolved.status === 'switched-off') return { reply: sendEncoded(request, reply, switchedOffPage(), 404) };
+  if (resolved.status === 'switched-off') return { reply: sendMessagePage(request, reply, switchedOffPage, 404) };
   if (resolved.status === 'not-activated') {
     return { reply: options.isCardPage ? sendNotActivated(request, reply, resolved.preorderId) : sendNotFound(request, reply) };
   }
@@ -221,20 +262,21 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     if (cached) {
       options.countPageCache?.('hit');
       service.stats.record(request, cached.card.id, 'view');
-      return sendEncoded(request, reply, cached.page, 200);
+      return sendCardPage(request, reply, service, cached);
     }
     options.countPageCache?.('miss');
     return activePage(service, request, reply, key, { isFresh: false, isCardPage: true }).then((found) => {
       if (!found.entry) return found.reply;
       service.stats.record(request, found.entry.card.id, 'view');
-      return sendEncoded(request, reply, found.entry.page, 200);
+      return sendCardPage(request, reply, service, found.entry);
     });
   });
 
   app.get('/id/:key/thanks', ownHeaders, async (request, reply) => {
     const found = await activePage(service, request, reply, keyOf(request.params));
     if (!found.entry) return found.reply;
-    return sendEncoded(request, reply, service.thanksOf(found.entry), 200);
+    const locale = pageLocale(found.entry.card, request.headers);
+    return sendEncoded(request, reply, service.thanksOf(found.entry, locale), 200, pageHeaders(locale, found.entry.card.pageLanguage === ''));
   });
 
   const script = encodedOnce(() => pageScript.toString('utf8'));
@@ -304,11 +346,15 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    // A form posted without JavaScript gets a page back, not JSON; JSON callers get the API's error shape.
+    // A form posted without JavaScript gets a page back, not JSON; JSON callers get the API's error shape. Both
+    // in the visitor's language (a refusal after the card is known is in the card's, below).
     scope.setErrorHandler(async (error: FastifyError, request, reply) => {
-      if (wantsJson(request) || error.statusCode === undefined || error.statusCode >= 500) throw error;
-      const message = error instanceof AppError ? error.message : publicCardTexts.leadFailed;
-      return sendHtml(request, reply, renderMessagePage(message, publicCardTexts.leadFailed), error.statusCode);
+      if (error.statusCode === undefined || error.statusCode >= 500) throw error;
+      const locale = visitorLocale(request.headers);
+      const t = pageTextIn(locale);
+      if (wantsJson(request)) throw error instanceof AppError ? refusalErrorIn(error, t) : error;
+      const message = error instanceof AppError ? refusalIn(error.message, t) : t('leadFailed');
+      return sendHtml(request, reply, renderMessagePage(locale, message, t('leadFailed')), error.statusCode, locale);
     });
 
     scope.post(
@@ -325,15 +371,19 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
         }
         const entry = await service.pageOf(resolved.ref);
         if (!entry) throw new AppError(404, 'not-found', contactMessages.cardNotFound);
+        const locale = pageLocale(entry.card, request.headers);
+        const t = pageTextIn(locale);
         const parsed = publicLeadForm.safeParse(request.body ?? {});
         try {
           if (!parsed.success) throw badRequest(publicCardTexts.leadFailed);
-          const message = await service.submitLead(entry, parsed.data, request);
+          const message = await service.submitLead(entry, parsed.data, request, locale);
           if (isJson) return reply.status(201).headers(securityHeaders).send(leadResponse.parse({ message }));
           return reply.headers(securityHeaders).redirect(publicCardResourcePaths.leadSent(entry.card.id), 303);
         } catch (error) {
-          if (isJson || !(error instanceof AppError) || error.statusCode !== 400) throw error;
-          return sendHtml(request, reply, service.renderLeadErrors(entry, formStateOf(parsed.data ?? {}, error)), 400);
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          const refusal = refusalErrorIn(error, t);
+          if (isJson || refusal.statusCode !== 400) throw refusal;
+          return sendHtml(request, reply, service.renderLeadErrors(entry, formStateOf(parsed.data ?? {}, refusal), locale), 400, locale);
         }
       },
     );

@@ -1,4 +1,5 @@
 import type { Card } from '@cardstack/shared/cards/schemas';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import type { PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import type { JobExecutor } from '../../jobs/jobs-module';
 import type { CardRef } from '../cards/cards-module';
@@ -7,7 +8,7 @@ import type { CardChange, CardSaving } from '../module-contract';
 import { resolve } from './card-address';
 import { fileOf, isFileServable, storedFile } from './card-files';
 import { linkTarget } from './card-links';
-import { cachedPage, hasPageInMemory, pageOf, renderLeadErrors, thanksOf } from './card-page';
+import { cachedPage, hasPageInMemory, pageIn, pageOf, renderLeadErrors, thanksOf } from './card-page';
 import { artifactOf, makeCardArtifacts, queueCardArtifacts, type ArtifactFile, type CardArtifactsPayload } from './current-card-artifacts';
 import { submitLead } from './lead-submission';
 import type { LeadFormState } from './page-render';
@@ -28,14 +29,15 @@ export function createPublicCardService(deps: PublicCardDeps) {
     hasPageInMemory: (key: string) => hasPageInMemory(state, key),
     resolve: (key: string, isFresh?: boolean) => resolve(deps, state, key, isFresh),
     pageOf: (ref: CardRef) => pageOf(deps, state, ref),
-    thanksOf: (entry: PageEntry) => thanksOf(state, entry),
-    renderLeadErrors: (entry: PageEntry, values: LeadFormState & { kind: 'form' }) => renderLeadErrors(state, entry, values),
+    pageIn: (entry: PageEntry, locale: Locale) => pageIn(state, entry, locale),
+    thanksOf: (entry: PageEntry, locale: Locale) => thanksOf(state, entry, locale),
+    renderLeadErrors: (entry: PageEntry, values: LeadFormState & { kind: 'form' }, locale: Locale) => renderLeadErrors(state, entry, values, locale),
     artifactOf: (card: Card, file: ArtifactFile) => artifactOf(deps, state, card, file),
     linkTarget,
     isFileServable: (key: string, viewerId: () => Promise<string | null>) => isFileServable(deps, state, key, viewerId),
     storedFile: (key: string) => storedFile(deps, key),
     fileOf,
-    submitLead: (entry: PageEntry, form: PublicLeadForm, request: VisitRequest) => submitLead(deps, entry, form, request),
+    submitLead: (entry: PageEntry, form: PublicLeadForm, request: VisitRequest, locale: Locale) => submitLead(deps, entry, form, request, locale),
     onCardChanged: (change: CardChange) => forgetChangedCard(state, change),
     forgetAddress: (key: string) => forgetAddress(state, key),
     onCardSaving: (trx: JobExecutor, change: CardSaving) => queueCardArtifacts(deps, trx, change),

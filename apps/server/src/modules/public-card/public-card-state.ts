@@ -1,4 +1,5 @@
 import type { Card } from '@cardstack/shared/cards/schemas';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import type { WalletOffers } from '@cardstack/shared/wallet/schemas';
 import type { AnyConnection } from '../../db/schema';
 import type { JobQueue } from '../../jobs/jobs-module';
@@ -65,8 +66,10 @@ export interface PageEntry {
   walletOffers?: WalletOffers | undefined;
   /** When the wallet buttons were decided (Date.now()). */
   walletOffersCheckedAt: number;
-  page: EncodedBody;
-  thanks?: EncodedBody;
+  /** The page in each language asked for so far, each rendered the first time it is asked for. */
+  pages: Partial<Record<Locale, EncodedBody>>;
+  /** The page with the thank-you text in place of the form (a lead sent without JavaScript), likewise. */
+  thanks: Partial<Record<Locale, EncodedBody>>;
   /** For each link: the id of its tracked address (web links only), else null. */
   linkIds: (string | null)[];
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLeadConsentText, type Card } from '@cardstack/shared/cards/schemas';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import { attachmentDisposition } from '../storage/file-routes';
+import { pageTextIn } from './page-language';
 import { pageDescription, pageTitle, renderCardPage, renderMessagePage } from './page-render';
 import { pickEncoding } from './public-card-routes';
 import { linkIdOf, webLinkTarget } from './card-links';
@@ -33,6 +35,7 @@ const card: Card = {
   widgets: [{ kind: 'youtube', url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' }],
   theme: { backgroundColor: '#ffffff', foregroundColor: '#111827', labelColor: '#6b7280' },
   leadForm: { isEnabled: true, thankYouMessage: '', consentText: '' },
+  pageLanguage: '',
   productId: null,
   productName: null,
   vcfFileName: null,
@@ -43,13 +46,13 @@ const card: Card = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 const context = { baseUrl: 'https://cards.example.com', scriptPath: '/card-assets/card.abc.js' };
-const render = (overrides: Partial<Card> = {}, lead: Parameters<typeof renderCardPage>[1]['lead'] = { kind: 'form' }) =>
-  renderCardPage(context, { card: { ...card, ...overrides }, lead, linkPath: (index) => (index === 0 ? `/id/card123/l/x${index}` : null) });
+const render = (overrides: Partial<Card> = {}, lead: Parameters<typeof renderCardPage>[1]['lead'] = { kind: 'form' }, locale: Locale = 'en') =>
+  renderCardPage(context, { card: { ...card, ...overrides }, lead, linkPath: (index) => (index === 0 ? `/id/card123/l/x${index}` : null), locale });
 
 describe('renderCardPage', () => {
   it('is a complete document with the preview meta, the card, its actions and the lead form', () => {
     const html = render();
-    expect(html.startsWith('<!doctype html><html lang="en"><head><meta charSet="utf-8"/>')).toBe(true);
+    expect(html.startsWith('<!doctype html><html lang="en" dir="ltr"><head><meta charSet="utf-8"/>')).toBe(true);
     expect(html).toContain('<title>Ada Lovelace · Analyst, Engines Ltd</title>');
     expect(html).toContain('<link rel="canonical" href="https://cards.example.com/id/ada/"/>');
     expect(html).toContain('<meta property="og:image" content="https://cards.example.com/files/images/card123/p.webp"/>');
@@ -63,7 +66,7 @@ describe('renderCardPage', () => {
     expect(html).toContain('href="/id/card123/l/x0"');
     expect(html).toContain('href="tel:+15550100"');
     expect(html).toContain('href="/id/card123/f/f1"');
-    expect(html).toContain('<form class="pc-form" data-lead-form="" action="/id/card123/lead" method="post">');
+    expect(html).toContain('<form class="pc-form" data-lead-form="" data-failed="The form could not be sent. Please try again." action="/id/card123/lead" method="post">');
     expect(html).toContain('name="website"');
     expect(html.match(/<script/g)).toEqual(['<script']);
   });
@@ -109,9 +112,36 @@ describe('renderCardPage', () => {
   });
 });
 
+describe('the page in the visitor’s language', () => {
+  it('speaks German around the card’s own words, which stay as the owner wrote them', () => {
+    const html = render({}, { kind: 'form' }, 'de');
+    expect(html.startsWith('<!doctype html><html lang="de" dir="ltr">')).toBe(true);
+    expect(html).toContain('>Kontakt speichern</a>');
+    expect(html).toContain('<h2 class="cv-h" id="lead-title">Hinterlassen Sie Ihre Kontaktdaten</h2>');
+    expect(html).toContain('>Nachricht<textarea');
+    expect(html).toContain(`<span>${pageTextIn('de')('defaultConsent')}</span>`);
+    expect(html).toContain('data-failed="Das Formular konnte nicht gesendet werden. Bitte versuchen Sie es erneut."');
+    expect(html).toContain('<p class="cv-desc">Poetical science.</p>');
+    expect(html).toContain('title="YouTube-Video"');
+  });
+
+  it('runs Arabic right to left', () => {
+    const html = render({ widgets: [card.widgets[0]!, card.widgets[0]!] }, { kind: 'form' }, 'ar');
+    expect(html.startsWith('<!doctype html><html lang="ar" dir="rtl">')).toBe(true);
+    expect(html).toContain('>حفظ جهة الاتصال</a>');
+    expect(html).toContain('>مقطعا فيديو</h2>');
+    expect(html).toContain('title="فيديو على YouTube رقم 2"');
+  });
+
+  it('describes a card in Japanese, company first', () => {
+    expect(pageDescription({ name: 'A', description: '', jobTitle: 'CEO', companyName: 'Acme' }, pageTextIn('ja'))).toBe('Acme CEO。連絡先を保存するか、直接ご連絡ください。');
+    expect(pageTitle({ name: '', title: '', jobTitle: '', companyName: '' }, pageTextIn('fr'))).toBe('Carte de visite numérique');
+  });
+});
+
 describe('renderMessagePage', () => {
   it('is a small page with a title and a sentence, escaped', () => {
-    const html = renderMessagePage('Not <found>', 'Nothing & nobody');
+    const html = renderMessagePage('en', 'Not <found>', 'Nothing & nobody');
     expect(html).toContain('<h1>Not &lt;found&gt;</h1><p>Nothing &amp; nobody</p>');
     expect(html).not.toContain('<script');
   });

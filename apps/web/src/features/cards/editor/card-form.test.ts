@@ -28,6 +28,7 @@ const card: Card = {
   widgets: [],
   theme: defaultCardTheme,
   leadForm: defaultLeadFormSettings,
+  pageLanguage: '',
   productId: null,
   productName: null,
   vcfFileName: null,

@@ -34,6 +34,7 @@ export function toEditorValues(card: Card): CardEditorValues {
     widgets: card.widgets.map((widget) => ({ ...widget })),
     theme: { ...card.theme },
     leadForm: { ...card.leadForm },
+    pageLanguage: card.pageLanguage,
     username: card.username,
   };
 }
@@ -58,6 +59,7 @@ const tabOfField: Record<keyof CardEditorValues, EditorTab> = {
   profilePicture: '',
   theme: '',
   leadForm: '',
+  pageLanguage: '',
   username: '',
   email: 'contact-info',
   phone: 'contact-info',

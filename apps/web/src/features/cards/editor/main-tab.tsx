@@ -9,6 +9,7 @@ import { EditorSection } from './editor-section';
 import { useCardEditorContext } from './editor-context';
 import { ImageSetting } from './image-setting';
 import { LeadFormSettings } from './lead-form-settings';
+import { PageLanguageSetting } from './page-language-setting';
 import { UsernameField } from './username-field';
 
 /** The editor's main tab: who the card is for, its address, its images and its colours. */
@@ -45,6 +46,7 @@ export default function CardMainTab() {
         </CardFeatureGate>
       </EditorSection>
       <LeadFormSettings />
+      <PageLanguageSetting />
     </>
   );
 }

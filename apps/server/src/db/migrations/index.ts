@@ -31,6 +31,7 @@ import { dropBetterAuthRateLimit } from './0104-drop-better-auth-rate-limit';
 import { walletCredentialWarnings } from './0105-wallet-credential-warnings';
 import { billingPriceCache } from './0106-billing-price-cache';
 import { cardPageLanguage } from './0107-card-page-language';
+import { accountPreferences } from './0108-account-preferences';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -74,6 +75,7 @@ const migrations = [
   ['0105-wallet-credential-warnings', walletCredentialWarnings],
   ['0106-billing-price-cache', billingPriceCache],
   ['0107-card-page-language', cardPageLanguage],
+  ['0108-account-preferences', accountPreferences],
 ] as const;
 
 /**

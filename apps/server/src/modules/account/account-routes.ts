@@ -8,9 +8,10 @@ import {
   updateProfileInput,
 } from '@cardstack/shared/account/schemas';
 import { accountAccess } from '@cardstack/shared/account/access';
+import { accountPreferences, updateAccountPreferencesInput } from '@cardstack/shared/account/preferences';
 import { sessionUser } from '@cardstack/shared/auth/schemas';
 import { okResponse } from '@cardstack/shared/http/answers';
-import { webHeadersOf } from '../auth/auth-module';
+import { findPreferences, savePreferences, webHeadersOf } from '../auth/auth-module';
 import { listAccess, revokeAllAccess } from './access-review';
 import type { AccountDeps } from './account-service';
 import * as account from './account-service';
@@ -42,6 +43,16 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     const current = await session(request);
     await account.updateDisplayName(deps, current.userId, request.body.displayName);
     return account.getSessionUser(deps, { ...current, name: request.body.displayName });
+  });
+
+  // The language (the app and the mails the account gets) and the time zone (its dates and the insights' days).
+  app.get('/api/account/preferences', { config: guards.signedIn, schema: { response: { 200: accountPreferences } } }, async (request) =>
+    findPreferences(deps.db, (await session(request)).userId),
+  );
+  app.put('/api/account/preferences', { config: guards.signedIn, schema: { body: updateAccountPreferencesInput, response: { 200: accountPreferences } } }, async (request) => {
+    const { userId } = await session(request);
+    await savePreferences(deps.db, userId, request.body, new Date().toISOString());
+    return findPreferences(deps.db, userId);
   });
 
   app.post('/api/account/email', { config: guards.signedIn, schema: { body: changeEmailInput, response: { 200: okResponse } } }, async (request) => {

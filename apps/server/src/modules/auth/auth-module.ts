@@ -23,10 +23,13 @@ export {
   deleteSessions,
   deleteUser,
   findAccountCreatedAt,
+  findPreferences,
   findUserIdByEmail,
   listSignInMethods,
   lockUserRow,
+  preferencesOf,
   saveDisplayName,
+  savePreferences,
   setPhotoUrl,
   turnOffSecondFactors,
 } from './auth-repository';

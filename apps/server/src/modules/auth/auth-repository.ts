@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { defaultPreferences, isTimeZone, type AccountPreferences, type UpdateAccountPreferencesInput } from '@cardstack/shared/account/preferences';
+import { isLocale } from '@cardstack/shared/i18n/locales';
 import { toIsoString, type AnyConnection } from '../../db/schema';
 import type { AuthTables } from './auth-tables';
 
@@ -87,6 +89,25 @@ export function listSignInMethods(db: Db, userId: string) {
 
 export async function saveDisplayName(db: Db, userId: string, name: string, now: string): Promise<void> {
   await db.updateTable('user').set({ name, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+/** The account's language and time zone; English and UTC until chosen. */
+export async function findPreferences(db: Db, userId: string): Promise<AccountPreferences> {
+  const row = await db.selectFrom('user').select(['language', 'timeZone']).where('id', '=', userId).executeTakeFirst();
+  return row ? preferencesOf(row) : defaultPreferences;
+}
+
+/** Stored values as preferences: an unknown language or time zone reads as the default. */
+export function preferencesOf(row: { language: string; timeZone: string }): AccountPreferences {
+  return {
+    language: isLocale(row.language) ? row.language : defaultPreferences.language,
+    timeZone: row.timeZone !== '' && isTimeZone(row.timeZone) ? row.timeZone : defaultPreferences.timeZone,
+    isChosen: row.language !== '',
+  };
+}
+
+export async function savePreferences(db: Db, userId: string, preferences: UpdateAccountPreferencesInput, now: string): Promise<void> {
+  await db.updateTable('user').set({ language: preferences.language, timeZone: preferences.timeZone, updatedAt: now }).where('id', '=', userId).execute();
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** A Better Auth time: a Date on PostgreSQL, an ISO string on SQLite. Read it through `toIsoString`. */
 type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
@@ -14,6 +14,9 @@ export interface UserTable {
   createdAt: AuthDate;
   updatedAt: AuthDate;
   twoFactorEnabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** The account's language and time zone ('' until chosen: English, UTC). */
+  language: Generated<string>;
+  timeZone: Generated<string>;
 }
 
 export interface SessionTable {

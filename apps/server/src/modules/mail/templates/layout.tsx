@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderHtmlDocument } from '../../../html/html-document';
+import { textDirection, type Locale } from '@cardstack/shared/i18n/locales';
 
 export interface RenderedMail {
   subject: string;
@@ -12,9 +13,9 @@ export interface RenderedMail {
 const defaultFooter = 'You receive this email because you have an account with us.';
 
 /** A table-based layout that renders in every mail client; inline styles only. Returns the whole document. */
-export function renderEmailHtml({ title, footer = defaultFooter, children }: { title: string; footer?: string; children: ReactNode }): string {
+export function renderEmailHtml({ title, footer = defaultFooter, children, locale = 'en' }: { title: string; footer?: string; children: ReactNode; locale?: Locale }): string {
   return renderHtmlDocument(
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width" />

@@ -1,3 +1,7 @@
+import { leadMailCatalogs } from '@cardstack/shared/i18n/lead-mail/catalogs';
+import { isLocale, type Locale } from '@cardstack/shared/i18n/locales';
+import { createTranslations } from '@cardstack/shared/i18n/translations';
+import { isTimeZone } from '@cardstack/shared/account/preferences';
 import { EmailButton, EmailFieldTable, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
 
 export interface NewLeadMailData {
@@ -7,53 +11,70 @@ export interface NewLeadMailData {
   lead: { name: string; email: string; phone: string; company: string; message: string };
   /** When the visitor ticked the consent checkbox (ISO time), else null. */
   consentAt: string | null;
+  /** The owner's language and time zone (English and UTC for mails queued before they were kept). */
+  locale?: string;
+  timeZone?: string;
 }
+
+const leadMailTextIn = createTranslations(leadMailCatalogs);
 
 /** The address of the contact in the contacts screen (it opens the contact's details). */
 export function contactLink(baseUrl: string, contactId: string): string {
   return `${baseUrl}/contacts?contact=${encodeURIComponent(contactId)}`;
 }
 
-/** Sent to a card's owner for each new lead (unless they turned it off): the lead's details and a link to it. */
+/** A day as the owner reads dates: in their language and time zone ("27. November 2026"). */
+function dayIn(iso: string, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
+/**
+ * Sent to a card's owner for each new lead (unless they turned it off), in the owner's language: the lead's
+ * details and a link to it.
+ */
 export function renderNewLeadMail(data: NewLeadMailData, links: { baseUrl: string }): RenderedMail {
+  const locale: Locale = data.locale && isLocale(data.locale) ? data.locale : 'en';
+  const timeZone = data.timeZone && isTimeZone(data.timeZone) ? data.timeZone : 'UTC';
+  const t = leadMailTextIn(locale);
   const url = contactLink(links.baseUrl, data.contactId);
-  const who = data.lead.name || data.lead.email || 'Someone';
+  const who = data.lead.name || data.lead.email || t('someone');
   const rows: [string, string][] = (
     [
-      ['Name', data.lead.name],
-      ['Email', data.lead.email],
-      ['Phone', data.lead.phone],
-      ['Company', data.lead.company],
-      ['Message', data.lead.message],
-      ['Consent', data.consentAt ? `Given on ${data.consentAt.slice(0, 10)}` : ''],
+      [t('name'), data.lead.name],
+      [t('email'), data.lead.email],
+      [t('phone'), data.lead.phone],
+      [t('company'), data.lead.company],
+      [t('message'), data.lead.message],
+      [t('consent'), data.consentAt ? t('consentGiven', { date: dayIn(data.consentAt, locale, timeZone) }) : ''],
     ] as [string, string][]
   ).filter(([, value]) => value !== '');
-  const intro = `${who} left their details on your card “${data.cardName}”.`;
+  const intro = t('intro', { who, cardName: data.cardName });
   return {
-    subject: `New lead: ${who}`.replace(/[\r\n]+/g, ' ').slice(0, 200),
+    subject: t('subject', { who }).replace(/[\r\n]+/g, ' ').slice(0, 200),
     html: renderEmailHtml({
-      title: 'New lead',
-      footer: 'You receive this email because someone used the lead form on your card. Turn these emails off in Settings.',
+      locale,
+      title: t('title'),
+      footer: t('footer'),
       children: (
         <>
-          <EmailHeading>You have a new lead</EmailHeading>
+          <EmailHeading>{t('heading')}</EmailHeading>
           <EmailParagraph>{intro}</EmailParagraph>
           <EmailFieldTable rows={rows} />
           <p>
-            <EmailButton href={url} label="Open the contact" />
+            <EmailButton href={url} label={t('openContact')} />
           </p>
         </>
       ),
     }),
-    text: `You have a new lead
+    text: `${t('heading')}
 
 ${intro}
 
 ${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}
 
-Open the contact: ${url}
+${t('openContact')}: ${url}
 
-Turn these emails off in Settings: ${links.baseUrl}/settings
+${t('turnOff')}: ${links.baseUrl}/settings
 `,
   };
 }

@@ -84,7 +84,7 @@ describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, te
 
   it('shows what the user typed as text in the HTML part: no element, attribute or script of theirs', () => {
     const html = readHtml(mail.html);
-    expect(mail.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(mail.html.startsWith('<!doctype html><html lang="en" dir="ltr">')).toBe(true);
     expect(html.tagNames.has('script')).toBe(false);
     expect(html.tagNames.has('img')).toBe(false);
     expect(html.tagNames.has('b')).toBe(false);

@@ -86,3 +86,20 @@ test('an owner fixes the page language in the editor, and every visitor reads th
   await expect(guest.getByRole('link', { name: 'Enregistrer le contact' })).toBeVisible();
   await context.close();
 });
+
+test('an owner chooses the language and time zone of their emails in Settings', async ({ page }) => {
+  await registerThroughApi(page, { name: 'Olive Owner', email: uniqueEmail('owner') });
+  await page.goto('/settings');
+  const language = page.getByLabel('Language', { exact: true });
+  const timeZone = page.getByLabel('Time zone', { exact: true });
+  // Until chosen, the form starts from this browser (Playwright's default: en-US, the machine's zone).
+  await expect(language).toHaveValue('en');
+  await language.selectOption({ label: 'Deutsch' });
+  await timeZone.selectOption('Europe/Berlin');
+  await page.getByRole('button', { name: 'Save language and time zone' }).click();
+  await expect(page.getByText('Preferences saved!')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('de');
+  await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue('Europe/Berlin');
+  await expectAccessible(page);
+});

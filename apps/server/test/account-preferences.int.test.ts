@@ -26,6 +26,14 @@ describe('the account’s language and time zone', () => {
     expect((await client.get('/api/account/preferences')).json()).toEqual({ language: 'ja', timeZone: 'Asia/Tokyo', isChosen: true });
   });
 
+  it('take the language of the browser that signed up', async () => {
+    const client = new TestClient(t.app);
+    const signUp = await client.request('POST', '/api/auth/sign-up/email', { name: 'Chloé', email: 'chloe@example.com', password: 'correct horse battery' }, { 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const row = await t.services.database.db.selectFrom('user').select(['language', 'timeZone']).where('email', '=', 'chloe@example.com').executeTakeFirstOrThrow();
+    expect(row).toEqual({ language: 'fr', timeZone: '' });
+  });
+
   it('refuses a language or a time zone that is not on the lists, with a message per field, and keeps what was there', async () => {
     const client = new TestClient(t.app);
     await client.register();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { defaultPreferences, isTimeZone, type AccountPreferences, type UpdateAccountPreferencesInput } from '@cardstack/shared/account/preferences';
-import { isLocale } from '@cardstack/shared/i18n/locales';
+import { isLocale, type Locale } from '@cardstack/shared/i18n/locales';
 import { toIsoString, type AnyConnection } from '../../db/schema';
 import type { AuthTables } from './auth-tables';
 
@@ -104,6 +104,11 @@ export function preferencesOf(row: { language: string; timeZone: string }): Acco
     timeZone: row.timeZone !== '' && isTimeZone(row.timeZone) ? row.timeZone : defaultPreferences.timeZone,
     isChosen: row.language !== '',
   };
+}
+
+/** A new account's language, from the browser that signed up; the time zone stays to be chosen. */
+export async function adoptBrowserLanguage(db: Db, userId: string, language: Locale): Promise<void> {
+  await db.updateTable('user').set({ language }).where('id', '=', userId).where('language', '=', '').execute();
 }
 
 export async function savePreferences(db: Db, userId: string, preferences: UpdateAccountPreferencesInput, now: string): Promise<void> {

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { negotiateLocale } from '@cardstack/shared/i18n/locales';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
@@ -10,7 +11,7 @@ import type { MailOutbox } from '../mail/mail-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
 import type { AuthTables } from './auth-tables';
 import { addressConfirmation, evictRegistrant, type AddressConfirmationDeps } from './address-confirmation';
-import { countOtherSignInMethods, findUserContact } from './auth-repository';
+import { adoptBrowserLanguage, countOtherSignInMethods, findUserContact } from './auth-repository';
 import { googleProviderId } from './google-provider';
 import { createPasswordHashing } from './password-hashing';
 import type { HashingThreads } from './hashing-threads';
@@ -188,7 +189,10 @@ export function createAuth({
             const refusal = await signUpRefusal?.(user.email);
             if (refusal) throw new APIError('FORBIDDEN', { message: refusal, code: 'SIGN_UP_CLOSED' });
           },
-          after: async (user) => {
+          after: async (user, context) => {
+            // The account's language starts as the browser's that signed up (Settings → General changes it).
+            const acceptLanguage = context?.headers?.get('accept-language') ?? context?.request?.headers.get('accept-language');
+            if (acceptLanguage) await adoptBrowserLanguage(db, user.id, negotiateLocale(acceptLanguage));
             // A brand-new customer has no card yet: welcome them with the two calls to action.
             await outbox.enqueue(db, { to: user.email, template: 'welcome', data: { displayName: user.name } });
           },

@@ -5,12 +5,13 @@ import { EmailForm } from './components/email-form';
 import { PasskeysPanel } from './components/passkeys-panel';
 import { PasswordForm } from './components/password-form';
 import { PhotoForm } from './components/photo-form';
+import { PreferencesForm } from './components/preferences-form';
 import { ProfileForm } from './components/profile-form';
 import { SessionsPanel } from './components/sessions-panel';
 import { SettingsPanel } from './components/settings-panel';
 import { TwoFactorPanel } from './components/two-factor-panel';
 
-/** /settings: the account's profile, notifications, sign-in email and password, and deleting it. */
+/** /settings: the account's profile, language and time zone, notifications, sign-in email and password, and deleting it. */
 export default function GeneralSettingsPage() {
   const user = useSessionUser();
   return (
@@ -20,6 +21,9 @@ export default function GeneralSettingsPage() {
           <PhotoForm user={user} />
           <ProfileForm user={user} />
         </div>
+      </SettingsPanel>
+      <SettingsPanel title="Language and time zone">
+        <PreferencesForm />
       </SettingsPanel>
       <NewLeadEmailSetting />
       <SettingsPanel title="Email">

@@ -3,3 +3,4 @@ export const passkeysQueryKey = ['account', 'passkeys'] as const;
 export const accessQueryKey = ['account', 'access'] as const;
 
 export const passkeyUrl = (passkeyId: string) => `/api/account/passkeys/${encodeURIComponent(passkeyId)}`;
+export const preferencesQueryKey = ['account', 'preferences'] as const;

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { localeNames, locales } from '@cardstack/shared/i18n/locales';
+import { LanguageOptions } from '../../../components/language-options';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import type { CardEditorValues } from './card-form';
 import { EditorSection } from './editor-section';
@@ -13,11 +13,7 @@ export function PageLanguageSetting() {
         {(control) => (
           <select {...control} {...register('pageLanguage')}>
             <option value="">Each visitor’s own language</option>
-            {locales.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {localeNames[locale]}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         )}
       </FieldFrame>

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { preferencesMessages, updateAccountPreferencesInput, type AccountPreferences, type UpdateAccountPreferencesInput } from '@cardstack/shared/account/preferences';
-import { localeNames, locales } from '@cardstack/shared/i18n/locales';
+import { LanguageOptions } from '../../../components/language-options';
 import { Button } from '../../../components/ui/button';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { Spinner } from '../../../components/ui/spinner';
@@ -41,11 +41,7 @@ function PreferencesFields({ saved }: { saved: AccountPreferences }) {
         <FieldFrame label="Language" error={errors.language?.message} hint="The language of the emails you get, such as new leads.">
           {(control) => (
             <select {...control} {...form.register('language')}>
-              {locales.map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {localeNames[locale]}
-                </option>
-              ))}
+              <LanguageOptions />
             </select>
           )}
         </FieldFrame>

@@ -203,6 +203,8 @@ export const routeMatrix: Record<string, RouteRule> = {
   // The SPA's session check: the caller's own user, or null for anyone signed out.
   'GET /api/session': publicRoute(() => get('/api/session')),
   'PATCH /api/account/profile': { allow: signedIn, attempt: () => ({ method: 'PATCH', url: '/api/account/profile', body: { displayName: 'Same Person' } }) },
+  'GET /api/account/preferences': { allow: signedIn, attempt: () => get('/api/account/preferences') },
+  'PUT /api/account/preferences': { allow: signedIn, attempt: () => ({ method: 'PUT', url: '/api/account/preferences', body: { language: 'de', timeZone: 'Europe/Berlin' } }) },
   'POST /api/account/email': {
     allow: signedIn,
     attempt: () => ({ method: 'POST', url: '/api/account/email', body: { newEmail: `new-${random()}@example.com`, password: 'not the password' } }),

@@ -72,7 +72,7 @@ const htmlHeaders = { ...securityHeaders, 'content-type': 'text/html; charset=ut
 
 const pageHeadersByLanguage = new Map<string, OutgoingHttpHeaders>();
 /** A page's headers in a language; `followsVisitor` when another visitor may get another language at this address. */
-export function pageHeaders(locale: Locale, followsVisitor: boolean): OutgoingHttpHeaders {
+function pageHeaders(locale: Locale, followsVisitor: boolean): OutgoingHttpHeaders {
   const key = `${locale} ${followsVisitor}`;
   let headers = pageHeadersByLanguage.get(key);
   if (!headers) {

@@ -53,6 +53,14 @@ describe('Apple Wallet pass', () => {
     });
     expect(passJson.authenticationToken.length).toBeGreaterThanOrEqual(16);
     expect(passJson.generic.primaryFields[0].value).toBe('Ada Lovelace');
+    // The labels in every language the product speaks, signed with the rest: a phone shows its own language's.
+    for (const language of ['de', 'fr', 'es', 'pt-BR', 'ja', 'ar']) expect(files, language).toContain(`${language}.lproj/pass.strings`);
+    const german = (await read('de.lproj/pass.strings')).toString('utf8');
+    expect(german).toContain('"Name" = "Name";');
+    expect(german).toContain('"Card" = "Karte";');
+    expect((await read('ja.lproj/pass.strings')).toString('utf8')).toContain('"Card" = "カード";');
+    const labels = [...passJson.generic.primaryFields, ...passJson.generic.backFields].map((field: { label: string }) => field.label);
+    for (const label of labels) expect(german, label).toContain(`"${label}" = `);
 
     // Debian's openssl checks the detached PKCS#7 signature of manifest.json and its chain to the CA.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pkpass-'));

@@ -20,21 +20,21 @@ const url = 'https://cards.example.com/id/abc/';
 describe('pass content', () => {
   it('puts every field of a full card on the pass, the first phone and email in front', () => {
     const content = passContent(fullCard, allPassFields, url);
-    expect(content.header).toEqual([{ key: 'company', label: 'Company', value: 'Engines Ltd' }]);
-    expect(content.primary).toEqual([{ key: 'name', label: 'Name', value: 'Ada Lovelace' }]);
-    expect(content.secondary).toEqual([{ key: 'jobTitle', label: 'Job title', value: 'Analyst' }]);
+    expect(content.header).toEqual([{ key: 'company', label: 'Company', value: 'Engines Ltd', labelId: 'company' }]);
+    expect(content.primary).toEqual([{ key: 'name', label: 'Name', value: 'Ada Lovelace', labelId: 'name' }]);
+    expect(content.secondary).toEqual([{ key: 'jobTitle', label: 'Job title', value: 'Analyst', labelId: 'jobTitle' }]);
     expect(content.auxiliary).toEqual([
-      { key: 'phone', label: 'Phone', value: '+44 1' },
-      { key: 'email', label: 'Email', value: 'ada@example.com' },
+      { key: 'phone', label: 'Phone', value: '+44 1', labelId: 'phone' },
+      { key: 'email', label: 'Email', value: 'ada@example.com', labelId: 'email' },
     ]);
-    expect(content.back.map((field) => [field.key, field.label])).toEqual([
-      ['phone1', 'Phone 1'],
-      ['phone2', 'Phone 2'],
-      ['email1', 'Email 1'],
-      ['email2', 'Email 2'],
-      ['address1', 'Address 1'],
-      ['address2', 'Address 2'],
-      ['card', 'Card'],
+    expect(content.back.map((field) => [field.key, field.label, field.labelId, field.number])).toEqual([
+      ['phone1', 'Phone 1', 'phone', 1],
+      ['phone2', 'Phone 2', 'phone', 2],
+      ['email1', 'Email 1', 'email', 1],
+      ['email2', 'Email 2', 'email', 2],
+      ['address1', 'Address 1', 'address', 1],
+      ['address2', 'Address 2', 'address', 2],
+      ['card', 'Card', 'card', undefined],
     ]);
     expect(content.barcodeUrl).toBe('https://cards.example.com/id/abc/?src=wallet');
   });
@@ -44,8 +44,8 @@ describe('pass content', () => {
     expect(content.header).toEqual([]);
     expect(content.secondary).toEqual([]);
     expect(content.auxiliary).toEqual([]);
-    expect(content.primary).toEqual([{ key: 'name', label: 'Name', value: 'Business card' }]);
-    expect(content.back).toEqual([{ key: 'card', label: 'Card', value: 'https://cards.example.com/id/abc/?src=wallet' }]);
+    expect(content.primary).toEqual([{ key: 'name', label: 'Name', value: 'Business card', labelId: 'name' }]);
+    expect(content.back).toEqual([{ key: 'card', label: 'Card', value: 'https://cards.example.com/id/abc/?src=wallet', labelId: 'card' }]);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import type { Card } from '../cards/schemas';
 import { isHexColour, normaliseHexColour } from '../cards/hex-colour';
 import { allPassFields, type PassFieldChoice, type WalletSettings } from './schemas';
 import { visitSourceMarkers, withVisitSource } from '../insights/sources';
+import { walletPassEnglish as english, type WalletPassMessageId } from '../i18n/wallet-pass/en';
 
 /*
  * What a wallet pass shows, decided once for the pass files (Apple's pass.json, Google's pass object) and for
@@ -10,8 +11,12 @@ import { visitSourceMarkers, withVisitSource } from '../insights/sources';
 
 export interface PassField {
   key: string;
+  /** In English (the editor's preview); `labelId` and `number` say it in the phone's language on the pass. */
   label: string;
   value: string;
+  labelId: Exclude<WalletPassMessageId, 'numbered' | 'businessCard'>;
+  /** The field's number among several of its kind (Phone 1, Phone 2). */
+  number?: number;
 }
 
 export interface PassContent {
@@ -48,20 +53,22 @@ export function passContent(card: CardForPass, choice: PassFieldChoice, publicUr
   const phones = chosenOf(card.phone, card.phones, choice.phones);
   const emails = chosenOf(card.email, card.emails, choice.emails);
   const addresses = chosenOf(card.address, card.addresses, choice.addresses);
-  const name = card.name.trim() || card.title.trim() || 'Business card';
-  const numbered = (label: string, values: string[]) =>
-    values.map((value, index) => ({ key: `${label.toLowerCase()}${index + 1}`, label: values.length > 1 ? `${label} ${index + 1}` : label, value }));
-  const present = (field: PassField) => field.value !== '';
+  const name = card.name.trim() || card.title.trim() || english.businessCard;
+  const field = (key: string, labelId: PassField['labelId'], value: string): PassField => ({ key, label: english[labelId], value, labelId });
+  const numbered = (labelId: 'phone' | 'email' | 'address', values: string[]): PassField[] =>
+    values.map((value, index) =>
+      values.length > 1
+        ? { key: `${labelId}${index + 1}`, label: `${english[labelId]} ${index + 1}`, value, labelId, number: index + 1 }
+        : field(`${labelId}1`, labelId, value),
+    );
+  const present = (candidate: PassField) => candidate.value !== '';
   const barcodeUrl = walletCardUrl(publicUrl);
   return {
-    header: [{ key: 'company', label: 'Company', value: card.companyName.trim() }].filter(present),
-    primary: [{ key: 'name', label: 'Name', value: name }],
-    secondary: [{ key: 'jobTitle', label: 'Job title', value: card.jobTitle.trim() }].filter(present),
-    auxiliary: [
-      { key: 'phone', label: 'Phone', value: phones[0] ?? '' },
-      { key: 'email', label: 'Email', value: emails[0] ?? '' },
-    ].filter(present),
-    back: [...numbered('Phone', phones), ...numbered('Email', emails), ...numbered('Address', addresses), { key: 'card', label: 'Card', value: barcodeUrl }],
+    header: [field('company', 'company', card.companyName.trim())].filter(present),
+    primary: [field('name', 'name', name)],
+    secondary: [field('jobTitle', 'jobTitle', card.jobTitle.trim())].filter(present),
+    auxiliary: [field('phone', 'phone', phones[0] ?? ''), field('email', 'email', emails[0] ?? '')].filter(present),
+    back: [...numbered('phone', phones), ...numbered('email', emails), ...numbered('address', addresses), field('card', 'card', barcodeUrl)],
     barcodeUrl,
     description: `Business card of ${name}`,
   };

@@ -1,5 +1,6 @@
 import { hexToRgbString, passContent, type PassField } from '@cardstack/shared/wallet/pass-content';
 import type { ApplePassSettings } from '@cardstack/shared/wallet/schemas';
+import { applePassStrings } from './pass-labels';
 import type { AppleCredentials } from './wallet-credentials';
 
 /*
@@ -59,8 +60,16 @@ export type PassJson = ReturnType<typeof buildPassJson>;
 /** The pass's images by file name (icon.png, icon@2x.png … logo.png, thumbnail.png …). */
 export type PassImages = Record<string, Buffer>;
 
-/** The signed .pkpass (a zip). The library (with node-forge and joi) loads on the first pass, not at start-up. */
-export async function signPass(passJson: PassJson, images: PassImages, credentials: AppleCredentials): Promise<Buffer> {
+/** The pass's labels in every language (`pass-labels.ts`), by .lproj folder name. */
+export function applePassStringsOf(card: CardForPass, settings: ApplePassSettings, publicUrl: string): Record<string, Record<string, string>> {
+  return applePassStrings(passContent(card, settings, publicUrl));
+}
+
+/**
+ * The signed .pkpass (a zip), with a `{language}.lproj/pass.strings` per language of `strings`. The library
+ * (with node-forge and joi) loads on the first pass, not at start-up.
+ */
+export async function signPass(passJson: PassJson, images: PassImages, credentials: AppleCredentials, strings: Record<string, Record<string, string>> = {}): Promise<Buffer> {
   const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     { 'pass.json': Buffer.from(JSON.stringify(passJson), 'utf8'), ...images },
@@ -71,5 +80,6 @@ export async function signPass(passJson: PassJson, images: PassImages, credentia
       ...(credentials.signerKeyPassphrase ? { signerKeyPassphrase: credentials.signerKeyPassphrase } : {}),
     },
   );
+  for (const [language, translations] of Object.entries(strings)) pass.localize(language, translations);
   return pass.getAsBuffer();
 }

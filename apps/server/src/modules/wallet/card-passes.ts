@@ -4,7 +4,7 @@ import type { Card } from '@cardstack/shared/cards/schemas';
 import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound, recordError } from '../../http/errors';
-import { buildPassJson, pkpassContentType, signPass, type PassJson } from './apple-pass';
+import { applePassStringsOf, buildPassJson, pkpassContentType, signPass, type PassJson } from './apple-pass';
 import { genericClassOf, genericObjectOf } from './google-wallet';
 import { passImages } from './pass-images';
 import { passSettingsOf } from './pass-settings';
@@ -26,6 +26,8 @@ type PassRecord = repository.WalletPassRecord | null;
 /** What the Apple pass of the card is now: its pass.json, a tag that changes exactly when the pass would, its token. */
 export interface DescribedApplePass {
   passJson: PassJson;
+  /** Its labels in every language, by .lproj folder. */
+  strings: Record<string, Record<string, string>>;
   tag: string;
   token: string;
 }
@@ -59,21 +61,23 @@ export function describeApplePass(state: WalletState, card: Card, record: PassRe
   if (!apple.credentials) return null;
   const settings = passSettingsOf(card, record).apple;
   const token = authTokenOf(state, card.id);
+  const publicUrl = permanentUrl(state, card.id);
   const passJson = buildPassJson(card, settings, {
     passTypeId: apple.credentials.passTypeId,
     teamId: apple.credentials.teamId,
     serialNumber: card.id,
-    publicUrl: permanentUrl(state, card.id),
+    publicUrl,
     webServiceUrl: state.webServiceUrl,
     authenticationToken: token,
     organizationName: new URL(state.baseUrl).hostname,
   });
+  const strings = applePassStringsOf(card, settings, publicUrl);
   const tag = crypto
     .createHash('sha256')
-    .update(JSON.stringify([passJson, card.profilePicture.url, apple.credentials.signerCert]))
+    .update(JSON.stringify([passJson, strings, card.profilePicture.url, apple.credentials.signerCert]))
     .digest('base64url')
     .slice(0, 16);
-  return { passJson, tag, token };
+  return { passJson, strings, tag, token };
 }
 
 /**
@@ -86,7 +90,7 @@ export async function makeApplePass(state: WalletState, card: Card, record: Pass
   if (!credentials) throw new AppError(503, 'wallet-not-configured', walletMessages.noApplePass);
   const settings = passSettingsOf(card, record).apple;
   const images = await passImages(settings, await profilePictureOf(state, card));
-  const body = await signPass(described.passJson, images, credentials);
+  const body = await signPass(described.passJson, images, credentials, described.strings);
   const key = `${storedPassFolder(card.id)}v${card.version}-${described.tag}/${vcardFileName(card.name).replace(/\.vcf$/, '')}.pkpass`;
   await state.storage.put(key, body, pkpassContentType);
   const isRecorded = await state.db.transaction().execute(async (trx: AnyConnection) => {

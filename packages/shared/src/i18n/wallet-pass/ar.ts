@@ -1,0 +1,13 @@
+import type { WalletPassCatalog } from './en';
+
+export const walletPassArabic: WalletPassCatalog = {
+  company: 'الشركة',
+  name: 'الاسم',
+  jobTitle: 'المسمى الوظيفي',
+  phone: 'الهاتف',
+  email: 'البريد الإلكتروني',
+  address: 'العنوان',
+  card: 'البطاقة',
+  numbered: '{label} {number}',
+  businessCard: 'بطاقة عمل',
+};

@@ -1,0 +1,13 @@
+import type { WalletPassCatalog } from './en';
+
+export const walletPassGerman: WalletPassCatalog = {
+  company: 'Firma',
+  name: 'Name',
+  jobTitle: 'Position',
+  phone: 'Telefon',
+  email: 'E-Mail',
+  address: 'Adresse',
+  card: 'Karte',
+  numbered: '{label} {number}',
+  businessCard: 'Visitenkarte',
+};

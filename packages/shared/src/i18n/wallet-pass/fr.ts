@@ -1,0 +1,13 @@
+import type { WalletPassCatalog } from './en';
+
+export const walletPassFrench: WalletPassCatalog = {
+  company: 'Entreprise',
+  name: 'Nom',
+  jobTitle: 'Fonction',
+  phone: 'Téléphone',
+  email: 'E-mail',
+  address: 'Adresse',
+  card: 'Carte',
+  numbered: '{label} {number}',
+  businessCard: 'Carte de visite',
+};

@@ -1,0 +1,13 @@
+import type { WalletPassCatalog } from './en';
+
+export const walletPassJapanese: WalletPassCatalog = {
+  company: '会社名',
+  name: '氏名',
+  jobTitle: '役職',
+  phone: '電話番号',
+  email: 'メールアドレス',
+  address: '住所',
+  card: 'カード',
+  numbered: '{label} {number}',
+  businessCard: '名刺',
+};

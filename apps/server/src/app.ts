@@ -21,7 +21,7 @@ import { createJobEngine, type JobEngine } from './jobs/jobs-module';
 import type { AppModule } from './modules/module-contract';
 import { createAccountModule, mailAccessAfterPasswordReset } from './modules/account/account-module';
 import { createAccountPolicy, createAdminModule, type AdminDeps } from './modules/admin/admin-module';
-import { createAuthModule, requireVerifiedEmail, type LoadAuth } from './modules/auth/auth-module';
+import { createAuthModule, findPreferencesByEmail, requireVerifiedEmail, type LoadAuth } from './modules/auth/auth-module';
 import { createBillingModule, createBillingTime, everyFeaturePlan, planStateSource, requireFeature } from './modules/billing/billing-module';
 import { createCardAllowance, createCardsModule, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
 import { createContactsModule } from './modules/contacts/contacts-module';
@@ -154,6 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       from: config.mail.from,
       baseUrl,
       invitationPath: (claims) => invitationAcceptPath(secret, claims),
+      recipientOf: async (email) => {
+        const { language, timeZone } = await findPreferencesByEmail(db, email);
+        return { locale: language, timeZone };
+      },
       logger,
       retentionDays: config.mail.retentionDays,
       metrics: metrics.registry,

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AnyConnection } from '../src/db/schema';
+import { findPreferencesByEmail } from '../src/modules/auth/auth-module';
 import { renderMail } from '../src/modules/mail/templates';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
 
@@ -66,7 +68,9 @@ describe('the account’s language and time zone', () => {
     expect(lead.statusCode, lead.body).toBe(201);
     const queued = await t.services.database.db.selectFrom('mail_outbox').selectAll().where('to', '=', email).where('template', '=', 'new-lead').executeTakeFirstOrThrow();
     const data = JSON.parse(queued.data) as { consentAt: string };
-    const mail = renderMail('new-lead', data, { baseUrl: testOrigin, invitationPath: () => '' });
+    // Rendered as the mail job renders it at send time: for the account with that address.
+    const { language, timeZone } = await findPreferencesByEmail(t.services.database.db as AnyConnection, queued.to);
+    const mail = renderMail('new-lead', data, { baseUrl: testOrigin, invitationPath: () => '' }, { locale: language, timeZone });
     expect(mail.subject).toBe('Neuer Lead: Max Besucher');
     const day = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'Pacific/Auckland' }).format(new Date(data.consentAt));
     expect(mail.text).toContain(`Einwilligung: Erteilt am ${day}`);

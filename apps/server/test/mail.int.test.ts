@@ -7,7 +7,8 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type DatabaseHandle } from '../src/db/database';
 import { createJobEngine, type JobEngine } from '../src/jobs/jobs-module';
-import { clearOldSentMail, registerMailJobs } from '../src/modules/mail/mail-jobs';
+import { clearOldSentMail, registerMailJobs, type MailJobsDeps } from '../src/modules/mail/mail-jobs';
+import { anyRecipient } from '../src/modules/mail/templates/links';
 import { createMailOutbox, maxMailAttempts, type MailOutbox } from '../src/modules/mail/outbox';
 import { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from '../src/modules/mail/transport';
 import { openTestDatabase } from './test-app';
@@ -55,7 +56,7 @@ async function startSmtpServer(options: { failFirst?: number } = {}) {
 }
 
 /** A job engine on the test database whose `mail.send` jobs go out through `transport`. */
-async function mailJobs(transport: MailTransport): Promise<JobEngine> {
+async function mailJobs(transport: MailTransport, recipientOf: MailJobsDeps['recipientOf'] = async () => anyRecipient): Promise<JobEngine> {
   const engine = await createJobEngine({ database: database.handle, logger: pino({ level: 'silent' }), pollIntervalMs: 100 });
   engines.push(engine);
   outbox = createMailOutbox(engine);
@@ -64,6 +65,7 @@ async function mailJobs(transport: MailTransport): Promise<JobEngine> {
     transport,
     from: 'Cards <no-reply@cards.test>',
     baseUrl: 'https://cards.example.com',
+    recipientOf,
     invitationPath: () => '/invite/not-used-here',
     logger: pino({ level: 'silent' }),
     retentionDays: 30,
@@ -96,6 +98,23 @@ describe('mail outbox', () => {
       // Its job is done: running again sends nothing twice.
       expect(await jobs.runDue()).toBe(0);
       expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('goes out in the language of the account with the address, read when it is sent', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const jobs = await mailJobs(createSmtpTransport(smtp.url), async (email) => (email === 'yuki@example.com' ? { locale: 'ja', timeZone: 'Asia/Tokyo' } : anyRecipient));
+      await outbox.enqueue(database.handle.db, { to: 'yuki@example.com', template: 'welcome', data: { displayName: 'Yuki' } });
+      await outbox.enqueue(database.handle.db, { to: 'someone@example.com', template: 'welcome', data: { displayName: 'Sam' } });
+      expect(await jobs.runDue()).toBe(2);
+      const bySubject = smtp.received.map((mail) => mail.subject).sort();
+      expect(bySubject).toEqual(['Welcome! Create your first digital business card', 'ようこそ！最初のデジタル名刺を作成しましょう']);
+      const japanese = smtp.received.find((mail) => mail.subject?.startsWith('ようこそ'))!;
+      expect(japanese.text).toContain('Yukiさん、こんにちは。');
+      expect(japanese.html).toContain('<html lang="ja" dir="ltr">');
     } finally {
       await smtp.close();
     }

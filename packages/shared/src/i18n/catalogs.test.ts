@@ -1,13 +1,19 @@
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { locales, type Locale } from './locales';
+import { accountMailCatalogs } from './account-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
 import { publicPageCatalogs } from './public-page/catalogs';
 import { walletPassCatalogs } from './wallet-pass/catalogs';
 import type { Catalogs } from './translations';
 
 /** Every family of messages the product has; a new family is added here and checked like the others. */
-const families: Record<string, Catalogs<string>> = { 'public page': publicPageCatalogs, 'new-lead mail': leadMailCatalogs, 'wallet pass': walletPassCatalogs };
+const families: Record<string, Catalogs<string>> = {
+  'public page': publicPageCatalogs,
+  'new-lead mail': leadMailCatalogs,
+  'account mails': accountMailCatalogs,
+  'wallet pass': walletPassCatalogs,
+};
 
 /** The placeholders a message fills in (not `#`, the count inside a plural). */
 function placeholdersOf(tokens: Token[], found = new Set<string>()): Set<string> {

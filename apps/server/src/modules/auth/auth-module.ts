@@ -24,6 +24,7 @@ export {
   deleteUser,
   findAccountCreatedAt,
   findPreferences,
+  findPreferencesByEmail,
   findUserIdByEmail,
   listSignInMethods,
   lockUserRow,

@@ -97,6 +97,12 @@ export async function findPreferences(db: Db, userId: string): Promise<AccountPr
   return row ? preferencesOf(row) : defaultPreferences;
 }
 
+/** The language and time zone of the account with this sign-in email; English and UTC for any other address. */
+export async function findPreferencesByEmail(db: Db, email: string): Promise<AccountPreferences> {
+  const row = await db.selectFrom('user').select(['language', 'timeZone']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row ? preferencesOf(row) : defaultPreferences;
+}
+
 /** Stored values as preferences: an unknown language or time zone reads as the default. */
 export function preferencesOf(row: { language: string; timeZone: string }): AccountPreferences {
   return {

@@ -6,5 +6,5 @@ import type { AuthTables } from './auth-tables';
  * table of the columns the auth module shares, never a secret. Use it as `.innerJoin(userView().as('owner'), …)`.
  */
 export function userView() {
-  return expressionBuilder<AuthTables>().selectFrom('user').select(['id', 'name', 'email', 'emailVerified', 'createdAt', 'language', 'timeZone']);
+  return expressionBuilder<AuthTables>().selectFrom('user').select(['id', 'name', 'email', 'emailVerified', 'createdAt']);
 }

@@ -93,9 +93,6 @@ export async function createLead(db: AnyConnection, options: CreateLeadOptions):
           cardName,
           lead: { name: input.name, email: input.email, phone: input.phone, company: input.company, message: input.message },
           consentAt: input.consent ? createdAt : null,
-          // In the owner's language and time zone ('' until chosen: English, UTC).
-          locale: owner.language,
-          timeZone: owner.timeZone,
         },
       });
     }

@@ -305,14 +305,11 @@ export async function setNewLeadEmailOn(db: Db, userId: string, isOn: boolean, n
 }
 
 /** The owner a lead goes to: their email for the notification and their plan for the team rule. */
-export async function findLeadRecipient(
-  db: Db,
-  userId: string,
-): Promise<{ email: string; name: string; plan: string; emailVerified: boolean; language: string; timeZone: string } | null> {
+export async function findLeadRecipient(db: Db, userId: string): Promise<{ email: string; name: string; plan: string; emailVerified: boolean } | null> {
   const row = await db
     .selectFrom(userView().as('user'))
     .innerJoin(planView().as('user_plan'), 'user_plan.id', 'user.id')
-    .select(['user.email', 'user.name', 'user_plan.plan', 'user.emailVerified', 'user.language', 'user.timeZone'])
+    .select(['user.email', 'user.name', 'user_plan.plan', 'user.emailVerified'])
     .where('user.id', '=', userId)
     .executeTakeFirst();
   return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : null;

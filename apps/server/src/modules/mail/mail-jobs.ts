@@ -3,7 +3,7 @@ import type { AnyConnection } from '../../db/schema';
 import type { JobRunner } from '../../jobs/jobs-module';
 import { clearSentMailBefore, findOutboxMail, markMailAttemptFailed, markMailSent } from './mail-repository';
 import { mailRetryDelaySeconds, mailSendJob, maxMailAttempts } from './outbox';
-import { renderMail, type MailLinks } from './templates/index';
+import { renderMail, type MailLinks, type MailRecipient } from './templates/index';
 import type { MailTransport } from './transport';
 
 /* Delivery of the outbox, one `mail.send` job per mail, and the retention clean-up of sent mail. */
@@ -15,6 +15,8 @@ export interface MailJobsDeps {
   baseUrl: string;
   /** Signs an invitation's link at send time, so the outbox holds none (see templates/links.ts). */
   invitationPath: MailLinks['invitationPath'];
+  /** The language and time zone of the account with this address (the auth module's), read at send time. */
+  recipientOf(email: string): Promise<MailRecipient>;
   logger: Logger;
   /** Sent mail loses its address and data after this many days. */
   retentionDays: number;
@@ -35,7 +37,8 @@ export async function deliverMail(deps: Omit<MailJobsDeps, 'retentionDays'>, pay
   if (!mail || mail.status === 'sent') return;
   const attempts = mail.attempts + 1;
   try {
-    const rendered = renderMail(mail.template as never, JSON.parse(mail.data), { baseUrl: deps.baseUrl, invitationPath: deps.invitationPath });
+    const recipient = await deps.recipientOf(mail.to);
+    const rendered = renderMail(mail.template as never, JSON.parse(mail.data), { baseUrl: deps.baseUrl, invitationPath: deps.invitationPath }, recipient);
     await deps.transport.send({ from: deps.from, to: mail.to, ...rendered });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

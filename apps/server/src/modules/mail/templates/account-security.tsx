@@ -1,16 +1,23 @@
 import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { accountMailTextIn, greetingOf, type AccountMailText } from './account-mail-text';
+import { anyRecipient, type MailRecipient } from './links';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 
 /* The account-security mails: password reset, address verification and the notice of an address change. */
 
-const notYou = 'If you did not ask for this, ignore this email: nothing changes.';
-
 /** A mail whose point is one link: greeting, what it is for, the button, and "not you? ignore it". */
-function renderLinkMail(input: { subject: string; title: string; displayName: string; sentence: string; label: string; url: string }): RenderedMail {
-  const greeting = input.displayName ? `Hi ${input.displayName},` : 'Hi,';
+function renderLinkMail(
+  input: { subject: string; title: string; displayName: string; sentence: string; label: string; url: string },
+  t: AccountMailText,
+  locale: Locale,
+): RenderedMail {
+  const greeting = greetingOf(input.displayName, t);
   return {
     subject: input.subject,
     html: renderEmailHtml({
+      locale,
       title: input.title,
+      footer: t('footer'),
       children: (
         <>
           <EmailHeading>{greeting}</EmailHeading>
@@ -18,7 +25,7 @@ function renderLinkMail(input: { subject: string; title: string; displayName: st
           <p>
             <EmailButton href={input.url} label={input.label} />
           </p>
-          <p style={{ fontSize: 13, color: '#52525b' }}>{notYou}</p>
+          <p style={{ fontSize: 13, color: '#52525b' }}>{t('notYou')}</p>
         </>
       ),
     }),
@@ -28,7 +35,7 @@ ${input.sentence}
 
 ${input.label}: ${input.url}
 
-${notYou}
+${t('notYou')}
 `,
   };
 }
@@ -42,15 +49,20 @@ export interface PasswordResetMailData {
 }
 
 /** "Forgot password?": the single-use link to choose a new password. */
-export function renderPasswordResetMail(data: PasswordResetMailData, links: { baseUrl: string }): RenderedMail {
-  return renderLinkMail({
-    subject: 'Reset your password',
-    title: 'Reset your password',
-    displayName: data.displayName,
-    sentence: `Someone asked to reset the password of your account. The link works once, for ${data.expiresInMinutes} minutes. Choosing a new password signs you out everywhere else.`,
-    label: 'Choose a new password',
-    url: `${links.baseUrl}${data.linkPath}`,
-  });
+export function renderPasswordResetMail(data: PasswordResetMailData, links: { baseUrl: string }, { locale }: MailRecipient = anyRecipient): RenderedMail {
+  const t = accountMailTextIn(locale);
+  return renderLinkMail(
+    {
+      subject: t('resetSubject'),
+      title: t('resetSubject'),
+      displayName: data.displayName,
+      sentence: t('resetText', { minutes: data.expiresInMinutes }),
+      label: t('resetLabel'),
+      url: `${links.baseUrl}${data.linkPath}`,
+    },
+    t,
+    locale,
+  );
 }
 
 export interface VerifyEmailMailData {
@@ -61,17 +73,20 @@ export interface VerifyEmailMailData {
 }
 
 /** Confirms that the address belongs to the person: after sign-up, and for the new address of an email change. */
-export function renderVerifyEmailMail(data: VerifyEmailMailData, links: { baseUrl: string }): RenderedMail {
-  return renderLinkMail({
-    subject: data.isChange ? 'Confirm your new email address' : 'Confirm your email address',
-    title: 'Confirm your email address',
-    displayName: data.displayName,
-    sentence: data.isChange
-      ? 'Confirm this address to make it the sign-in email of your account. Until then your current address stays.'
-      : 'Confirm your email address. Until then we send no invitations and no lead notifications on your behalf.',
-    label: 'Confirm email address',
-    url: `${links.baseUrl}${data.linkPath}`,
-  });
+export function renderVerifyEmailMail(data: VerifyEmailMailData, links: { baseUrl: string }, { locale }: MailRecipient = anyRecipient): RenderedMail {
+  const t = accountMailTextIn(locale);
+  return renderLinkMail(
+    {
+      subject: data.isChange ? t('verifyChangeSubject') : t('verifySubject'),
+      title: t('verifySubject'),
+      displayName: data.displayName,
+      sentence: data.isChange ? t('verifyChangeText') : t('verifyText'),
+      label: t('verifyLabel'),
+      url: `${links.baseUrl}${data.linkPath}`,
+    },
+    t,
+    locale,
+  );
 }
 
 export interface EmailChangeNoticeMailData {
@@ -80,22 +95,25 @@ export interface EmailChangeNoticeMailData {
 }
 
 /** To the old address when an email change is requested: the owner learns of it even if it was not them. */
-export function renderEmailChangeNoticeMail(data: EmailChangeNoticeMailData, links: { baseUrl: string }): RenderedMail {
-  const greeting = data.displayName ? `Hi ${data.displayName},` : 'Hi,';
-  const sentence = `Someone signed in to your account asked to change its email address to ${data.newEmail}. The change happens once that address is confirmed.`;
-  const advice = 'If this was not you, sign in and change your password now:';
+export function renderEmailChangeNoticeMail(data: EmailChangeNoticeMailData, links: { baseUrl: string }, { locale }: MailRecipient = anyRecipient): RenderedMail {
+  const t = accountMailTextIn(locale);
+  const greeting = greetingOf(data.displayName, t);
+  const sentence = t('changeText', { newEmail: data.newEmail });
+  const advice = t('changeAdvice');
   const url = `${links.baseUrl}/settings`;
   return {
-    subject: 'Your email address is being changed',
+    subject: t('changeSubject'),
     html: renderEmailHtml({
-      title: 'Email address change',
+      locale,
+      title: t('changeTitle'),
+      footer: t('footer'),
       children: (
         <>
           <EmailHeading>{greeting}</EmailHeading>
           <EmailParagraph>{sentence}</EmailParagraph>
           <EmailParagraph>{advice}</EmailParagraph>
           <p>
-            <EmailButton href={url} label="Open settings" />
+            <EmailButton href={url} label={t('openSettings')} />
           </p>
         </>
       ),

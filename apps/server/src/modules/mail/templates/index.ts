@@ -1,5 +1,5 @@
 import type { RenderedMail } from './layout';
-import type { MailLinks } from './links';
+import { anyRecipient, type MailLinks, type MailRecipient } from './links';
 import { renderWelcomeMail, type WelcomeMailData } from './welcome';
 import { renderNewLeadMail, type NewLeadMailData } from './new-lead';
 import { renderTeamInvitationMail, type TeamInvitationMailData } from './team-invitation';
@@ -28,7 +28,7 @@ const templates = {
   'design-request': renderDesignRequestMail,
   'security-notice': renderSecurityNoticeMail,
   'credential-expiry': renderCredentialExpiryMail,
-} satisfies Record<string, (data: never, links: MailLinks) => RenderedMail>;
+} satisfies Record<string, (data: never, links: MailLinks, recipient: MailRecipient) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
 export type MailTemplateData<T extends MailTemplateName> = Parameters<(typeof templates)[T]>[0];
@@ -45,10 +45,11 @@ export type {
   CredentialExpiryMailData,
 };
 export type { RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './security-notice';
-export type { InvitationLinkClaims, MailLinks } from './links';
+export type { InvitationLinkClaims, MailLinks, MailRecipient } from './links';
 
-export function renderMail(template: string, data: unknown, links: MailLinks): RenderedMail {
-  const render = (templates as Record<string, (data: unknown, links: MailLinks) => RenderedMail>)[template];
+/** A queued mail as it goes out: in the recipient's language and time zone where its template has them. */
+export function renderMail(template: string, data: unknown, links: MailLinks, recipient: MailRecipient = anyRecipient): RenderedMail {
+  const render = (templates as Record<string, (data: unknown, links: MailLinks, recipient: MailRecipient) => RenderedMail>)[template];
   if (!render) throw new Error(`Unknown mail template "${template}"`);
-  return render(data, links);
+  return render(data, links, recipient);
 }

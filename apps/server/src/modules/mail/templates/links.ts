@@ -1,3 +1,5 @@
+import type { Locale } from '@cardstack/shared/i18n/locales';
+
 /**
  * What an invitation link stands for. None of it is secret: the link's token is these values signed with the
  * server's key, made only when the mail is rendered for sending, so the outbox never holds a usable link.
@@ -18,3 +20,11 @@ export interface MailLinks {
   /** `/invite/{token}` for an invitation: the teams module signs it (the composition root hands it in). */
   invitationPath(claims: InvitationLinkClaims): string;
 }
+
+/** Whom a mail is rendered for: the language and time zone of the account with the address (English, UTC else). */
+export interface MailRecipient {
+  locale: Locale;
+  timeZone: string;
+}
+
+export const anyRecipient: MailRecipient = { locale: 'en', timeZone: 'UTC' };

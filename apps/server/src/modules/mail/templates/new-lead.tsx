@@ -1,8 +1,8 @@
 import { leadMailCatalogs } from '@cardstack/shared/i18n/lead-mail/catalogs';
-import { isLocale, type Locale } from '@cardstack/shared/i18n/locales';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import { createTranslations } from '@cardstack/shared/i18n/translations';
-import { isTimeZone } from '@cardstack/shared/account/preferences';
 import { EmailButton, EmailFieldTable, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { anyRecipient, type MailRecipient } from './links';
 
 export interface NewLeadMailData {
   contactId: string;
@@ -11,9 +11,6 @@ export interface NewLeadMailData {
   lead: { name: string; email: string; phone: string; company: string; message: string };
   /** When the visitor ticked the consent checkbox (ISO time), else null. */
   consentAt: string | null;
-  /** The owner's language and time zone (English and UTC for mails queued before they were kept). */
-  locale?: string;
-  timeZone?: string;
 }
 
 const leadMailTextIn = createTranslations(leadMailCatalogs);
@@ -29,12 +26,10 @@ function dayIn(iso: string, locale: Locale, timeZone: string): string {
 }
 
 /**
- * Sent to a card's owner for each new lead (unless they turned it off), in the owner's language: the lead's
- * details and a link to it.
+ * Sent to a card's owner for each new lead (unless they turned it off), in the owner's language and time zone:
+ * the lead's details and a link to it.
  */
-export function renderNewLeadMail(data: NewLeadMailData, links: { baseUrl: string }): RenderedMail {
-  const locale: Locale = data.locale && isLocale(data.locale) ? data.locale : 'en';
-  const timeZone = data.timeZone && isTimeZone(data.timeZone) ? data.timeZone : 'UTC';
+export function renderNewLeadMail(data: NewLeadMailData, links: { baseUrl: string }, { locale, timeZone }: MailRecipient = anyRecipient): RenderedMail {
   const t = leadMailTextIn(locale);
   const url = contactLink(links.baseUrl, data.contactId);
   const who = data.lead.name || data.lead.email || t('someone');

@@ -1,38 +1,40 @@
 import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { accountMailTextIn, greetingOf } from './account-mail-text';
+import { anyRecipient, type MailRecipient } from './links';
 
 export interface WelcomeMailData {
   displayName: string;
 }
 
-const invitation =
-  'Welcome aboard. You have no card yet: create your digital business card in a couple of minutes and share it by link, QR code or NFC.';
-
 /** Sent to a new customer who has no card yet: two calls to action, create a card and see the plans. */
-export function renderWelcomeMail(data: WelcomeMailData, links: { baseUrl: string }): RenderedMail {
+export function renderWelcomeMail(data: WelcomeMailData, links: { baseUrl: string }, { locale }: MailRecipient = anyRecipient): RenderedMail {
+  const t = accountMailTextIn(locale);
   const createCardUrl = `${links.baseUrl}/customize`;
   const plansUrl = `${links.baseUrl}/subscription`;
-  const greeting = data.displayName ? `Hi ${data.displayName},` : 'Hi,';
+  const greeting = greetingOf(data.displayName, t);
   return {
-    subject: 'Welcome! Create your first digital business card',
+    subject: t('welcomeSubject'),
     html: renderEmailHtml({
-      title: 'Welcome',
+      locale,
+      title: t('welcomeTitle'),
+      footer: t('footer'),
       children: (
         <>
           <EmailHeading>{greeting}</EmailHeading>
-          <EmailParagraph>{invitation}</EmailParagraph>
+          <EmailParagraph>{t('welcomeText')}</EmailParagraph>
           <p>
-            <EmailButton href={createCardUrl} label="Create your card" />
-            <EmailButton href={plansUrl} label="See plans" />
+            <EmailButton href={createCardUrl} label={t('createCard')} />
+            <EmailButton href={plansUrl} label={t('seePlans')} />
           </p>
         </>
       ),
     }),
     text: `${greeting}
 
-${invitation}
+${t('welcomeText')}
 
-Create your card: ${createCardUrl}
-See plans: ${plansUrl}
+${t('createCard')}: ${createCardUrl}
+${t('seePlans')}: ${plansUrl}
 `,
   };
 }

@@ -1,0 +1,26 @@
+import type { AccountMailCatalog } from './en';
+
+export const accountMailJapanese: AccountMailCatalog = {
+  greeting: 'こんにちは。',
+  greetingNamed: '{name}さん、こんにちは。',
+  footer: 'このメールは、当サービスにアカウントをお持ちの方にお送りしています。',
+  welcomeSubject: 'ようこそ！最初のデジタル名刺を作成しましょう',
+  welcomeTitle: 'ようこそ',
+  welcomeText: 'ご登録ありがとうございます。まだカードがありません。数分でデジタル名刺を作成し、リンク、QRコード、NFCで共有できます。',
+  createCard: 'カードを作成',
+  seePlans: 'プランを見る',
+  notYou: 'お心当たりがない場合は、このメールを無視してください。何も変更されません。',
+  resetSubject: 'パスワードの再設定',
+  resetText: 'アカウントのパスワード再設定が依頼されました。リンクは{minutes, plural, other {#分間}}、1回だけ有効です。新しいパスワードを設定すると、他のすべての端末からサインアウトされます。',
+  resetLabel: '新しいパスワードを設定',
+  verifySubject: 'メールアドレスの確認',
+  verifyChangeSubject: '新しいメールアドレスの確認',
+  verifyText: 'メールアドレスを確認してください。確認が済むまで、あなたの名前で招待やリードの通知を送信しません。',
+  verifyChangeText: 'このアドレスを確認すると、アカウントのサインイン用メールアドレスになります。それまでは現在のアドレスが使われます。',
+  verifyLabel: 'メールアドレスを確認',
+  changeSubject: 'メールアドレスの変更手続き中です',
+  changeTitle: 'メールアドレスの変更',
+  changeText: 'あなたのアカウントにサインインしている人が、メールアドレスを{newEmail}に変更するよう依頼しました。このアドレスが確認されると変更されます。',
+  changeAdvice: 'お心当たりがない場合は、サインインしてすぐにパスワードを変更してください：',
+  openSettings: '設定を開く',
+};

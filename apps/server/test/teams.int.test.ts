@@ -54,6 +54,31 @@ describe('team claims on /api/me', () => {
 });
 
 describe('invitations', () => {
+  it('are written in the language the inviter chose, else in the inviter’s own, and a resend keeps it', async () => {
+    const owner = await teamsOwner(t, 'Olivia Owner');
+    const mailTo = async (email: string) => {
+      await t.services.jobs.runDue({ kinds: ['mail.send'] });
+      return [...t.mail.sent].reverse().find((sent) => sent.to === email)!;
+    };
+    const french = await owner.client.post('/api/teams/members', { email: 'fleur@example.com', name: 'Fleur', role: 'admin', language: 'fr' });
+    expect(french.statusCode, french.body).toBe(201);
+    const frenchMail = await mailTo('fleur@example.com');
+    expect(frenchMail.subject).toBe('Olivia Owner vous invite à rejoindre l’équipe de Olivia Owner');
+    expect(frenchMail.text).toContain('en tant qu’administrateur');
+    expect(frenchMail.html).toContain('<html lang="fr" dir="ltr">');
+
+    const resent = await owner.client.post(`/api/teams/members/${french.json().member.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect((await mailTo('fleur@example.com')).subject).toBe('Olivia Owner vous invite à rejoindre l’équipe de Olivia Owner');
+
+    expect((await owner.client.request('PUT', '/api/account/preferences', { language: 'de', timeZone: 'Europe/Berlin' })).statusCode).toBe(200);
+    await invite(owner, 'max@example.com');
+    expect((await mailTo('max@example.com')).subject).toBe('Olivia Owner lädt Sie ein, dem Team von Olivia Owner beizutreten');
+
+    const refused = await owner.client.post('/api/teams/members', { email: 'x@example.com', name: 'X', role: 'employee', language: 'tlh' });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('mails a signed, expiring link; a new account accepts it and the record gets its timestamps', async () => {
     const owner = await teamsOwner(t, 'Olivia Owner');
     const invited = await invite(owner, 'New.Person@Example.com', 'employee', 'Nora New');

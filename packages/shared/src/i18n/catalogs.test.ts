@@ -2,6 +2,7 @@ import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { locales, type Locale } from './locales';
 import { accountMailCatalogs } from './account-mail/catalogs';
+import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
 import { publicPageCatalogs } from './public-page/catalogs';
 import { walletPassCatalogs } from './wallet-pass/catalogs';
@@ -12,6 +13,7 @@ const families: Record<string, Catalogs<string>> = {
   'public page': publicPageCatalogs,
   'new-lead mail': leadMailCatalogs,
   'account mails': accountMailCatalogs,
+  'invitation mail': invitationMailCatalogs,
   'wallet pass': walletPassCatalogs,
 };
 

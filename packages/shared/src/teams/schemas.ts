@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField } from '../auth/schemas';
 import { cardEditableFields, cardSummary } from '../cards/schemas';
 import { memberRoles, permissions, teamRoles, titleRowName, type PermissionRow } from './roles';
+import { localeSchema } from '../i18n/locales';
 
 /*
  * Every request and response of /api/teams. The server validates with these; the SPA's forms use the same
@@ -35,7 +36,8 @@ export type RolesResponse = { admin: PermissionRow[]; employee: PermissionRow[] 
 
 const memberName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 
-export const inviteMemberInput = z.object({ email: emailField, name: memberName, role: teamRoleSchema });
+/** `language`: of the invitation's mail; left out, the inviter's own. */
+export const inviteMemberInput = z.object({ email: emailField, name: memberName, role: teamRoleSchema, language: localeSchema.optional() });
 export type InviteMemberInput = z.infer<typeof inviteMemberInput>;
 
 export const changeRoleInput = z.object({ role: teamRoleSchema });

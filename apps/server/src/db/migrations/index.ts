@@ -32,6 +32,7 @@ import { walletCredentialWarnings } from './0105-wallet-credential-warnings';
 import { billingPriceCache } from './0106-billing-price-cache';
 import { cardPageLanguage } from './0107-card-page-language';
 import { accountPreferences } from './0108-account-preferences';
+import { invitationLanguage } from './0109-invitation-language';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -76,6 +77,7 @@ const migrations = [
   ['0106-billing-price-cache', billingPriceCache],
   ['0107-card-page-language', cardPageLanguage],
   ['0108-account-preferences', accountPreferences],
+  ['0109-invitation-language', invitationLanguage],
 ] as const;
 
 /**

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { CreateCardValues } from '@cardstack/shared/cards/schemas';
+import { isLocale, type Locale } from '@cardstack/shared/i18n/locales';
 import type { TeamRole } from '@cardstack/shared/teams/roles';
 import type { InvitationPreview } from '@cardstack/shared/teams/schemas';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
-import type { Caller } from '../auth/auth-module';
+import { findPreferences, type Caller } from '../auth/auth-module';
 import { createCard } from '../cards/cards-module';
 import { hashInvitationToken, signInvitationToken, verifyInvitationToken, type InvitationTokenClaims } from './invitation-token';
 import { iso, type TeamsDeps } from './team-deps';
@@ -29,7 +30,11 @@ export async function sendInvitation(
   trx: AnyConnection,
   member: Pick<MemberRow, 'id' | 'email' | 'role' | 'team_owner_id'>,
   inviter: { id: string; name: string },
+  language?: Locale,
 ): Promise<void> {
+  // The inviter's choice; else the language of this member's last invitation (a resend); else the inviter's own.
+  const previous = await repository.latestInvitationLanguage(trx, member.id);
+  const locale = language ?? (previous && isLocale(previous) ? previous : (await findPreferences(trx, inviter.id)).language);
   const now = deps.now();
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
@@ -48,6 +53,7 @@ export async function sendInvitation(
     is_revoked: 0,
     accepted_at: null,
     created_at: iso(now),
+    language: locale,
   });
   const owner = await repository.findUser(trx, member.team_owner_id);
   await deps.outbox.enqueue(trx, {
@@ -56,10 +62,12 @@ export async function sendInvitation(
     data: {
       inviterName: inviter.name,
       teamName: owner ? `${owner.name}’s team` : 'a team',
+      teamOwnerName: owner?.name ?? null,
       role,
       // The claims, not the link: the mail worker signs them when it sends (invitationAcceptPath).
       invitation: claims,
       expiresAt: iso(expiresAt),
+      locale,
     },
   });
 }

@@ -12,6 +12,7 @@ import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { MemberRow } from './team-repository';
 import { seatProblem, usageOf } from './team-usage';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 
 function toMember(row: MemberRow, caller: TeamCaller, cardCounts: Map<string, number>, expiries: Map<string, string>): TeamMember {
   const isAccepted = row.is_accepted === 1;
@@ -64,6 +65,8 @@ interface NewMember {
   name: string;
   role: TeamRole;
   pendingCard?: string | null;
+  /** Of the invitation's mail; the inviter's own when left out. */
+  language?: Locale | undefined;
 }
 
 /** Adds a pending member and sends the invitation; used by the invite form and the bulk import. */
@@ -85,7 +88,7 @@ export async function addMember(deps: TeamsDeps, caller: TeamCaller, input: NewM
     updated_at: now,
   };
   await repository.insertMember(trx, row);
-  await sendInvitation(deps, trx, row, { id: caller.userId, name: caller.name });
+  await sendInvitation(deps, trx, row, { id: caller.userId, name: caller.name }, input.language);
   return row;
 }
 
@@ -107,7 +110,7 @@ export async function inviteMember(deps: TeamsDeps, caller: TeamCaller, input: I
   if (problem) throw new AppError(problem.code === 'seat-limit' ? 403 : 409, problem.code, problem.message, { email: problem.message });
   let row: MemberRow;
   try {
-    row = await deps.db.transaction().execute((trx) => addMember(deps, caller, { email, name: input.name, role: input.role }, trx));
+    row = await deps.db.transaction().execute((trx) => addMember(deps, caller, { email, name: input.name, role: input.role, language: input.language }, trx));
   } catch (error) {
     // Two invitations of the same email at the same moment: the unique index decides.
     if (await repository.findMemberByEmail(deps.db, caller.teamOwnerId, email)) {

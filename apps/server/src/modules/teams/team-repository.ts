@@ -157,6 +157,12 @@ export async function findInvitationByHash(db: Db, tokenHash: string): Promise<I
 }
 
 /** Every still usable link of a member stops working (resend, revoke, remove, accept). */
+/** The language of the member's latest invitation, for a resent one. */
+export async function latestInvitationLanguage(db: Db, memberId: string): Promise<string | null> {
+  const row = await db.selectFrom('team_invitation').select('language').where('member_id', '=', memberId).orderBy('created_at', 'desc').executeTakeFirst();
+  return row?.language ?? null;
+}
+
 export async function revokeOpenInvitations(db: Db, memberId: string): Promise<void> {
   await db
     .updateTable('team_invitation')

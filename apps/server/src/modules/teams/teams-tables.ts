@@ -40,6 +40,8 @@ export interface TeamInvitationTable {
   is_revoked: number;
   accepted_at: string | null;
   created_at: string;
+  /** The language of the invitation's mail ('' on invitations from before: English). */
+  language: string;
 }
 
 /** A bulk import: its parsed rows (JSON), progress counters and per-row report (JSON). */

@@ -1,49 +1,59 @@
+import { invitationMailCatalogs } from '@cardstack/shared/i18n/invitation-mail/catalogs';
+import { isLocale } from '@cardstack/shared/i18n/locales';
+import { createTranslations } from '@cardstack/shared/i18n/translations';
 import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
-import type { InvitationLinkClaims, MailLinks } from './links';
+import { anyRecipient, type InvitationLinkClaims, type MailLinks, type MailRecipient } from './links';
 
 export interface TeamInvitationMailData {
   inviterName: string;
+  /** In English ("Olivia’s team"): the mails queued before `teamOwnerName` was kept read it. */
   teamName: string;
+  /** The team owner's name, or null when the owner is gone; the team's name is made from it in the mail's language. */
+  teamOwnerName?: string | null;
   role: 'admin' | 'employee';
   /** The link's claims; the link itself is signed when the mail is sent. */
   invitation: InvitationLinkClaims;
   /** ISO time the link stops working. */
   expiresAt: string;
+  /** The language the inviter chose for it (the invitee has no account to have one yet). */
+  locale?: string;
 }
 
-const roleNames = { admin: 'an admin', employee: 'an employee' } as const;
+const invitationMailTextIn = createTranslations(invitationMailCatalogs);
 
-const notExpected = 'If you did not expect this, ignore this email.';
-
-/** Sent when someone is invited into a team (and again on "resend"): the link to accept. */
-export function renderTeamInvitationMail(data: TeamInvitationMailData, links: MailLinks): RenderedMail {
+/** Sent when someone is invited into a team (and again on "resend"): the link to accept, in the inviter's choice of language. */
+export function renderTeamInvitationMail(data: TeamInvitationMailData, links: MailLinks, recipient: MailRecipient = anyRecipient): RenderedMail {
+  const locale = data.locale && isLocale(data.locale) ? data.locale : recipient.locale;
+  const t = invitationMailTextIn(locale);
   const url = `${links.baseUrl}${links.invitationPath(data.invitation)}`;
-  const until = data.expiresAt.slice(0, 10);
-  const sentence = `${data.inviterName} invited you to join ${data.teamName} as ${roleNames[data.role]}.`;
-  const howTo = `Accept with your email and a password, or with Google. The link works until ${until}`;
+  const until = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(data.expiresAt));
+  const team = data.teamOwnerName === undefined ? data.teamName : data.teamOwnerName === null ? t('someTeam') : t('teamOf', { owner: data.teamOwnerName });
+  const sentence = t('sentence', { inviter: data.inviterName, team, role: data.role });
+  const howTo = t('howTo', { date: until });
   return {
-    subject: `${data.inviterName} invited you to join ${data.teamName}`,
+    subject: t('subject', { inviter: data.inviterName, team }).replace(/[\r\n]+/g, ' '),
     html: renderEmailHtml({
-      title: 'Team invitation',
-      footer: 'You receive this email because someone invited you to their team.',
+      locale,
+      title: t('title'),
+      footer: t('footer'),
       children: (
         <>
-          <EmailHeading>You are invited</EmailHeading>
+          <EmailHeading>{t('heading')}</EmailHeading>
           <EmailParagraph>{sentence}</EmailParagraph>
-          <EmailParagraph>{`${howTo}.`}</EmailParagraph>
+          <EmailParagraph>{howTo}</EmailParagraph>
           <p>
-            <EmailButton href={url} label="Accept invitation" />
+            <EmailButton href={url} label={t('accept')} />
           </p>
-          <p style={{ fontSize: 13, color: '#52525b' }}>{notExpected}</p>
+          <p style={{ fontSize: 13, color: '#52525b' }}>{t('notExpected')}</p>
         </>
       ),
     }),
     text: `${sentence}
 
-${howTo}:
+${howTo}
 ${url}
 
-${notExpected}
+${t('notExpected')}
 `,
   };
 }

@@ -1,5 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localeNames, locales } from '@cardstack/shared/i18n/locales';
 import { roleTitles, teamRoles } from '@cardstack/shared/teams/roles';
 import { inviteMemberInput, type InviteMemberInput } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { SelectList } from '../../../components/ui/select-list';
 import { ApiError } from '../../../lib/api-client';
 import { placeServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { usePreferences } from '../../settings/public';
 import { useInviteMember } from '../api/invite-member';
 
 const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
@@ -15,6 +17,8 @@ const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
 /** Invite one person by email as admin or employee. */
 export function InviteForm() {
   const invite = useInviteMember();
+  // The invitation's language starts as the inviter's own (what the server uses when none is chosen).
+  const ownLanguage = usePreferences().data?.language ?? 'en';
   const { register, control, handleSubmit, reset, setError, formState } = useForm<InviteMemberInput>({
     resolver: zodResolver(inviteMemberInput),
     defaultValues: { email: '', name: '', role: 'employee' },
@@ -26,7 +30,7 @@ export function InviteForm() {
       notify.success(invitationSentMessage(member.email));
       reset();
     } catch (error) {
-      const unplaced = placeServerErrors(error, setError, ['email', 'name', 'role']);
+      const unplaced = placeServerErrors(error, setError, ['email', 'name', 'role', 'language']);
       if (unplaced) notify.alert(error instanceof ApiError ? unplaced : 'The invitation could not be sent. Please try again.');
     }
   });
@@ -37,7 +41,7 @@ export function InviteForm() {
         Invite a member
       </h2>
       <p className="mt-1 text-sm text-zinc-700">They get an email with a link that works for 7 days.</p>
-      <fieldset disabled={formState.isSubmitting} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start">
+      <fieldset disabled={formState.isSubmitting} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_10rem_10rem_auto] sm:items-start">
         <InputField label="Name" required autoComplete="off" error={formState.errors.name?.message} {...register('name')} />
         <InputField label="Email" type="email" required autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
         <Controller
@@ -50,6 +54,19 @@ export function InviteForm() {
               onValueChange={field.onChange}
               options={teamRoles.map((role) => ({ value: role, label: roleTitles[role] }))}
               error={formState.errors.role?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="language"
+          render={({ field }) => (
+            <SelectList
+              label="Invitation language"
+              value={field.value ?? ownLanguage}
+              onValueChange={field.onChange}
+              options={locales.map((locale) => ({ value: locale, label: localeNames[locale] }))}
+              error={formState.errors.language?.message}
             />
           )}
         />

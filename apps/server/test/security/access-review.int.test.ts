@@ -66,8 +66,8 @@ describe('after a password reset', () => {
     expect(notices).toHaveLength(1);
     const { text } = notices[0]!;
     expect(text).toContain('reset with a “Forgot password?” link');
-    expect(text).toMatch(/API keys:\n- CRM sync — created \d{4}-\d\d-\d\d \d\d:\d\d UTC, last used \d{4}-\d\d-\d\d \d\d:\d\d UTC\n/);
-    expect(text).toMatch(/Connected apps:\n- Zapier — connected \d{4}-\d\d-\d\d \d\d:\d\d UTC\n/);
+    expect(text).toMatch(/API keys:\n- CRM sync — created [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC, last used [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC\n/);
+    expect(text).toMatch(/Connected apps:\n- Zapier — connected [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC\n/);
     expect(text).toContain('Webhooks:\n- 93.184.215.14 — lead.created\n');
     expect(text).toContain('Signed-in devices:\n- None: the reset signed out every device.');
     expect(text).toContain(`${testOrigin}/password-changed`);

@@ -47,7 +47,7 @@ async function expectOneNotice(email: string, subject: string, says: string[] = 
   const notices = await noticesTo(email);
   expect(notices.map((notice) => notice.subject)).toEqual([subject]);
   for (const words of says) expect(notices[0]!.text).toContain(words);
-  expect(notices[0]!.text).toMatch(/ on \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+  expect(notices[0]!.text).toMatch(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC/);
   expect(notices[0]!.text).toContain('“Forgot password?”');
 }
 

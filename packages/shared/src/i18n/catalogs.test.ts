@@ -5,6 +5,7 @@ import { accountMailCatalogs } from './account-mail/catalogs';
 import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
 import { publicPageCatalogs } from './public-page/catalogs';
+import { securityMailCatalogs } from './security-mail/catalogs';
 import { walletPassCatalogs } from './wallet-pass/catalogs';
 import type { Catalogs } from './translations';
 
@@ -14,6 +15,7 @@ const families: Record<string, Catalogs<string>> = {
   'new-lead mail': leadMailCatalogs,
   'account mails': accountMailCatalogs,
   'invitation mail': invitationMailCatalogs,
+  'security notice': securityMailCatalogs,
   'wallet pass': walletPassCatalogs,
 };
 

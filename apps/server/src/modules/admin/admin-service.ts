@@ -15,7 +15,7 @@ import type { JobAdmin, JobStatus } from '../../jobs/jobs-module';
 import { deleteSessions, turnOffSecondFactors, type Caller } from '../auth/auth-module';
 import { findOperatorGrant, setOperatorGrant, type PlanChangeHooks } from '../billing/billing-module';
 import { countCardsOfOwner } from '../cards/cards-module';
-import { countUndelivered, listRecentMail, type MailOutbox } from '../mail/mail-module';
+import { countUndelivered, listRecentMail, operatorResetDetail, type MailOutbox } from '../mail/mail-module';
 import { designRequestFile, listDesignRequests, setDesignRequestStatus } from '../design-requests/design-requests-module';
 import { createPreorderBatch, findPreorderBatch, listPreorderBatches, listPreordersOfBatch, physicalCardUrl, preorderCsv } from '../physical-cards/physical-cards-module';
 import type { FileStorage } from '../storage/storage-module';
@@ -214,7 +214,7 @@ export async function resetTwoFactor(deps: AdminDeps, actor: Actor, email: strin
     await deps.outbox.securityNotice(trx, row.email, {
       displayName: row.name,
       change: 'two-factor-disabled',
-      detail: 'The operator of this service turned it off, removed your passkeys and signed out every device, to help you back into your account.',
+      detail: operatorResetDetail,
     });
     return result;
   });

@@ -14,6 +14,7 @@ export type { MailOutbox } from './outbox';
 export { createLocalMailboxTransport, createSmtpTransport, type MailTransport } from './transport';
 export { countUndelivered, listRecentMail } from './mail-repository';
 export type { InvitationLinkClaims, RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './templates/index';
+export { operatorResetDetail } from './templates/security-notice';
 export type { MailTables } from './mail-tables';
 
 export interface MailModule extends AppModule {

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import { securityMailCatalogs, type SecurityMailMessageId } from '@cardstack/shared/i18n/security-mail/catalogs';
+import { createTranslations, type Translate } from '@cardstack/shared/i18n/translations';
+import { accountMailTextIn, greetingOf } from './account-mail-text';
 import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { anyRecipient, type MailRecipient } from './links';
 
 /*
  * The security notice: a change to how the account can be signed in to or reached from outside, mailed to the
@@ -41,99 +45,97 @@ export type SecurityNotice = { displayName: string; detail?: string } & (
 /** As stored in the outbox: the notice and when the change happened (the mail may go out later). */
 export type SecurityNoticeMailData = SecurityNotice & { occurredAt: string };
 
-const addedSubjects: Record<SignInMethod, string> = {
-  google: 'Google sign-in was added',
-  passkey: 'A passkey was added',
-  password: 'A password was added',
-};
-const removedSubjects: Record<SignInMethod, string> = {
-  google: 'Google sign-in was removed',
-  passkey: 'A passkey was removed',
-  password: 'The password was removed',
-};
+/** The `detail` of a two-factor reset by the operator (the operator console); the notice says it in the reader's language. */
+export const operatorResetDetail = 'The operator of this service turned it off, removed your passkeys and signed out every device, to help you back into your account.';
 
-export function securityNoticeSubject(notice: SecurityNotice): string {
+type SecurityText = Translate<SecurityMailMessageId>;
+const securityTextIn = createTranslations(securityMailCatalogs);
+
+const addedSubjects = { google: 'googleAdded', passkey: 'passkeyAdded', password: 'passwordAdded' } as const;
+const removedSubjects = { google: 'googleRemoved', passkey: 'passkeyRemoved', password: 'passwordRemoved' } as const;
+
+export function securityNoticeSubject(notice: SecurityNotice, t: SecurityText = securityTextIn('en')): string {
   switch (notice.change) {
     case 'password-changed':
-      return 'Your password was changed';
+      return t('passwordChanged');
     case 'two-factor-disabled':
-      return 'Two-factor sign-in was turned off';
+      return t('twoFactorDisabled');
     case 'sign-in-method-added':
-      return addedSubjects[notice.method];
+      return t(addedSubjects[notice.method]);
     case 'sign-in-method-removed':
-      return removedSubjects[notice.method];
+      return t(removedSubjects[notice.method]);
     case 'api-key-created':
-      return 'A new API key was created';
+      return t('apiKeyCreated');
     case 'app-connected':
-      return `${notice.detail ?? 'An app'} was connected to your account`;
+      return t('appConnected', { app: notice.detail ?? t('someApp') });
   }
 }
 
-/** "2025-03-08 14:02 UTC": the same for every reader, wherever they are. */
-export function utcMinute(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** A moment as the reader reads it: in their language and time zone, with the zone named ("Mar 8, 2025, 2:02 PM UTC"). */
+export function momentFor(iso: string, { locale, timeZone }: MailRecipient): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(iso));
 }
 
-const quoted = (detail: string | undefined) => (detail ? ` “${detail}”` : '');
-
 /** What happened, in one or two sentences, with the time. */
-function whatHappened(notice: SecurityNotice, at: string): string {
+function whatHappened(notice: SecurityNotice, at: string, t: SecurityText): string {
+  const detail = notice.detail;
   switch (notice.change) {
     case 'password-changed':
-      return notice.remainingAccess
-        ? `The password of your account was reset with a “Forgot password?” link on ${at}. Every device that was signed in was signed out.`
-        : `The password of your account was changed in Settings on ${at}. Every other device was signed out.`;
+      return notice.remainingAccess ? t('passwordResetText', { at }) : t('passwordChangedText', { at });
     case 'two-factor-disabled':
-      return `Two-factor sign-in was turned off for your account on ${at}.${notice.detail ? ` ${notice.detail}` : ''} Signing in now needs only the password.`;
-    case 'sign-in-method-added': {
-      const what = { google: `Google sign-in${notice.detail ? ` (${notice.detail})` : ''}`, passkey: `A passkey${quoted(notice.detail)}`, password: 'A password' }[notice.method];
-      return `${what} was added to your account on ${at}. It can now be used to sign in.`;
-    }
-    case 'sign-in-method-removed': {
-      const what = { google: `Google sign-in${notice.detail ? ` (${notice.detail})` : ''}`, passkey: `The passkey${quoted(notice.detail)}`, password: 'The password' }[notice.method];
-      return `${what} was removed from your account on ${at}. It no longer signs you in.`;
-    }
+      return detail === operatorResetDetail ? t('twoFactorResetByOperatorText', { at }) : t('twoFactorDisabledText', { at });
+    case 'sign-in-method-added':
+      if (notice.method === 'google') return detail ? t('googleAccountAddedText', { account: detail, at }) : t('googleAddedText', { at });
+      if (notice.method === 'passkey') return detail ? t('namedPasskeyAddedText', { name: detail, at }) : t('passkeyAddedText', { at });
+      return t('passwordAddedText', { at });
+    case 'sign-in-method-removed':
+      if (notice.method === 'google') return detail ? t('googleAccountRemovedText', { account: detail, at }) : t('googleRemovedText', { at });
+      if (notice.method === 'passkey') return detail ? t('namedPasskeyRemovedText', { name: detail, at }) : t('passkeyRemovedText', { at });
+      return t('passwordRemovedText', { at });
     case 'api-key-created':
-      return `A new API key${quoted(notice.detail)} was created for your account on ${at}. It reaches your account's data through the API until it is revoked in Settings → Integrations.`;
+      return detail ? t('namedApiKeyCreatedText', { name: detail, at }) : t('apiKeyCreatedText', { at });
     case 'app-connected':
-      return `${notice.detail ?? 'An app'} was connected to your account on ${at}. It reaches your account's data until it is disconnected in Settings → Integrations.`;
+      return t('appConnectedText', { app: detail ?? t('someApp'), at });
   }
 }
 
 /** The lists of the reset variant, as lines (the same words in both parts). */
-function accessGroups(access: RemainingAccess): { title: string; lines: string[] }[] {
+function accessGroups(access: RemainingAccess, t: SecurityText, recipient: MailRecipient): { title: string; lines: string[] }[] {
+  const moment = (iso: string) => momentFor(iso, recipient);
   return [
     {
-      title: 'API keys',
-      lines: access.apiKeys.map(
-        (key) => `${key.name} — created ${utcMinute(key.createdAt)}, ${key.lastUsedAt ? `last used ${utcMinute(key.lastUsedAt)}` : 'never used'}`,
+      title: t('apiKeys'),
+      lines: access.apiKeys.map((key) =>
+        key.lastUsedAt
+          ? t('apiKeyLine', { name: key.name, created: moment(key.createdAt), used: moment(key.lastUsedAt) })
+          : t('unusedApiKeyLine', { name: key.name, created: moment(key.createdAt) }),
       ),
     },
-    { title: 'Connected apps', lines: access.apps.map((app) => `${app.name} — connected ${utcMinute(app.connectedAt)}`) },
-    { title: 'Webhooks', lines: access.webhooks.map((hook) => `${hook.host} — ${hook.events.join(', ')}`) },
-    { title: 'Signed-in devices', lines: ['None: the reset signed out every device.'] },
-  ].map((group) => ({ ...group, lines: group.lines.length > 0 ? group.lines : ['None'] }));
+    { title: t('connectedApps'), lines: access.apps.map((app) => t('appLine', { name: app.name, connected: moment(app.connectedAt) })) },
+    { title: t('webhooks'), lines: access.webhooks.map((hook) => `${hook.host} — ${hook.events.join(', ')}`) },
+    { title: t('signedInDevices'), lines: [t('noDevices')] },
+  ].map((group) => ({ ...group, lines: group.lines.length > 0 ? group.lines : [t('none')] }));
 }
 
 const listStyle = { fontSize: 15, lineHeight: 1.5, margin: '0 0 16px', paddingLeft: 20 } as const;
 
-export function renderSecurityNoticeMail(data: SecurityNoticeMailData, links: { baseUrl: string }): RenderedMail {
-  const greeting = data.displayName ? `Hi ${data.displayName},` : 'Hi,';
-  const subject = securityNoticeSubject(data);
-  const sentence = whatHappened(data, utcMinute(data.occurredAt));
+export function renderSecurityNoticeMail(data: SecurityNoticeMailData, links: { baseUrl: string }, recipient: MailRecipient = anyRecipient): RenderedMail {
+  const { locale } = recipient;
+  const t = securityTextIn(locale);
+  const greeting = greetingOf(data.displayName, accountMailTextIn(locale));
+  const subject = securityNoticeSubject(data, t);
+  const sentence = whatHappened(data, momentFor(data.occurredAt, recipient), t);
   const forgotUrl = `${links.baseUrl}/forgot-password`;
   const settingsUrl = `${links.baseUrl}/settings`;
   const reviewUrl = `${links.baseUrl}/password-changed`;
-  const notYou = 'If this was not you, reset your password now: choose “Forgot password?” on the sign-in page. Then review Settings → General: your signed-in devices, your email address and two-factor sign-in.';
-  const groups = data.change === 'password-changed' && data.remainingAccess ? accessGroups(data.remainingAccess) : null;
-  const stillAccess = 'These still have access to your account. Revoke what you do not recognise:';
+  const groups = data.change === 'password-changed' && data.remainingAccess ? accessGroups(data.remainingAccess, t, recipient) : null;
 
   let body: ReactNode = <EmailParagraph>{sentence}</EmailParagraph>;
   if (groups) {
     body = (
       <>
         {body}
-        <EmailParagraph>{stillAccess}</EmailParagraph>
+        <EmailParagraph>{t('stillAccess')}</EmailParagraph>
         {groups.map((group) => (
           <div key={group.title}>
             <p style={{ fontSize: 15, fontWeight: 'bold', margin: '0 0 4px' }}>{group.title}</p>
@@ -145,27 +147,28 @@ export function renderSecurityNoticeMail(data: SecurityNoticeMailData, links: { 
           </div>
         ))}
         <p>
-          <EmailButton href={reviewUrl} label="Review access" />
+          <EmailButton href={reviewUrl} label={t('reviewAccess')} />
         </p>
       </>
     );
   }
   const groupsText = groups
-    ? `\n${stillAccess}\n\n${groups.map((group) => `${group.title}:\n${group.lines.map((line) => `- ${line}`).join('\n')}`).join('\n\n')}\n\nReview access: ${reviewUrl}\n`
+    ? `\n${t('stillAccess')}\n\n${groups.map((group) => `${group.title}:\n${group.lines.map((line) => `- ${line}`).join('\n')}`).join('\n\n')}\n\n${t('reviewAccess')}: ${reviewUrl}\n`
     : '';
   return {
     subject,
     html: renderEmailHtml({
+      locale,
       title: subject,
-      footer: 'You receive this email because the security settings of your account changed.',
+      footer: t('footer'),
       children: (
         <>
           <EmailHeading>{greeting}</EmailHeading>
           {body}
-          <EmailParagraph>{notYou}</EmailParagraph>
+          <EmailParagraph>{t('notYou')}</EmailParagraph>
           <p>
-            <EmailButton href={forgotUrl} label="Forgot password?" />
-            <EmailButton href={settingsUrl} label="Open Settings → General" />
+            <EmailButton href={forgotUrl} label={t('forgotPassword')} />
+            <EmailButton href={settingsUrl} label={t('openSettings')} />
           </p>
         </>
       ),
@@ -174,10 +177,10 @@ export function renderSecurityNoticeMail(data: SecurityNoticeMailData, links: { 
 
 ${sentence}
 ${groupsText}
-${notYou}
+${t('notYou')}
 
-Forgot password?: ${forgotUrl}
-Settings → General: ${settingsUrl}
+${t('forgotPassword')}: ${forgotUrl}
+${t('settingsGeneral')}: ${settingsUrl}
 `,
   };
 }

@@ -70,7 +70,7 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
       },
     },
     hrefs: ['https://cards.example.com/password-changed', 'https://cards.example.com/forgot-password', 'https://cards.example.com/settings'],
-    texts: [`Hi ${hostileText},`, `${hostileText} — created 2025-01-02 03:04 UTC, never used`],
+    texts: [`Hi ${hostileText},`, `${hostileText} — created Jan 2, 2025, 3:04 AM UTC, never used`],
   },
   'credential-expiry': {
     data: { credentialLabel: 'The Apple Wallet signing certificate', expiresAt: '2025-04-07T12:00:00.000Z', daysLeft: 30, renewal: 'Renew it: APPLE_SIGNER_CERT.' },

@@ -1,0 +1,53 @@
+import type { SecurityMailCatalog } from './en';
+
+export const securityMailSpanish: SecurityMailCatalog = {
+  passwordChanged: 'Se ha cambiado tu contraseña',
+  twoFactorDisabled: 'Se ha desactivado el inicio de sesión en dos pasos',
+  googleAdded: 'Se ha añadido el inicio de sesión con Google',
+  passkeyAdded: 'Se ha añadido una llave de acceso',
+  passwordAdded: 'Se ha añadido una contraseña',
+  googleRemoved: 'Se ha quitado el inicio de sesión con Google',
+  passkeyRemoved: 'Se ha quitado una llave de acceso',
+  passwordRemoved: 'Se ha quitado la contraseña',
+  apiKeyCreated: 'Se ha creado una nueva clave de API',
+  appConnected: '{app} se ha conectado a tu cuenta',
+  someApp: 'Una aplicación',
+  passwordResetText:
+    'La contraseña de tu cuenta se restableció el {at} con un enlace «¿Has olvidado tu contraseña?». Se cerró la sesión en todos los dispositivos en los que estaba iniciada.',
+  passwordChangedText: 'La contraseña de tu cuenta se cambió en Ajustes el {at}. Se cerró la sesión en todos los demás dispositivos.',
+  twoFactorDisabledText: 'El inicio de sesión en dos pasos se desactivó en tu cuenta el {at}. Ahora, para iniciar sesión, solo hace falta la contraseña.',
+  twoFactorResetByOperatorText:
+    'El inicio de sesión en dos pasos se desactivó en tu cuenta el {at}. El operador de este servicio lo desactivó, eliminó tus llaves de acceso y cerró la sesión en todos los dispositivos para ayudarte a recuperar el acceso a tu cuenta. Ahora, para iniciar sesión, solo hace falta la contraseña.',
+  googleAddedText: 'El inicio de sesión con Google se añadió a tu cuenta el {at}. Ya puedes usarlo para iniciar sesión.',
+  googleAccountAddedText: 'El inicio de sesión con Google ({account}) se añadió a tu cuenta el {at}. Ya puedes usarlo para iniciar sesión.',
+  passkeyAddedText: 'Se añadió una llave de acceso a tu cuenta el {at}. Ya puedes usarla para iniciar sesión.',
+  namedPasskeyAddedText: 'Se añadió la llave de acceso «{name}» a tu cuenta el {at}. Ya puedes usarla para iniciar sesión.',
+  passwordAddedText: 'Se añadió una contraseña a tu cuenta el {at}. Ya puedes usarla para iniciar sesión.',
+  googleRemovedText: 'El inicio de sesión con Google se quitó de tu cuenta el {at}. Ya no sirve para iniciar sesión.',
+  googleAccountRemovedText: 'El inicio de sesión con Google ({account}) se quitó de tu cuenta el {at}. Ya no sirve para iniciar sesión.',
+  passkeyRemovedText: 'La llave de acceso se quitó de tu cuenta el {at}. Ya no sirve para iniciar sesión.',
+  namedPasskeyRemovedText: 'La llave de acceso «{name}» se quitó de tu cuenta el {at}. Ya no sirve para iniciar sesión.',
+  passwordRemovedText: 'La contraseña se quitó de tu cuenta el {at}. Ya no sirve para iniciar sesión.',
+  apiKeyCreatedText:
+    'Se creó una nueva clave de API para tu cuenta el {at}. Tiene acceso a los datos de tu cuenta a través de la API hasta que se revoque en Ajustes → Integraciones.',
+  namedApiKeyCreatedText:
+    'Se creó una nueva clave de API «{name}» para tu cuenta el {at}. Tiene acceso a los datos de tu cuenta a través de la API hasta que se revoque en Ajustes → Integraciones.',
+  appConnectedText: '{app} se conectó a tu cuenta el {at}. Tiene acceso a los datos de tu cuenta hasta que se desconecte en Ajustes → Integraciones.',
+  stillAccess: 'Estos elementos siguen teniendo acceso a tu cuenta. Revoca los que no reconozcas:',
+  apiKeys: 'Claves de API',
+  connectedApps: 'Aplicaciones conectadas',
+  webhooks: 'Webhooks',
+  signedInDevices: 'Dispositivos con sesión iniciada',
+  apiKeyLine: '{name} — creada el {created}, último uso el {used}',
+  unusedApiKeyLine: '{name} — creada el {created}, nunca usada',
+  appLine: '{name} — conectada el {connected}',
+  noDevices: 'Ninguno: el restablecimiento cerró la sesión en todos los dispositivos.',
+  none: 'Ninguno',
+  reviewAccess: 'Revisar accesos',
+  notYou:
+    'Si no has sido tú, restablece tu contraseña ahora: elige «¿Has olvidado tu contraseña?» en la página de inicio de sesión. Después revisa Ajustes → General: tus dispositivos con sesión iniciada, tu dirección de correo electrónico y el inicio de sesión en dos pasos.',
+  forgotPassword: '¿Has olvidado tu contraseña?',
+  openSettings: 'Abrir Ajustes → General',
+  settingsGeneral: 'Ajustes → General',
+  footer: 'Recibes este correo porque ha cambiado la configuración de seguridad de tu cuenta.',
+};

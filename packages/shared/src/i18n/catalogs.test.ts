@@ -4,6 +4,7 @@ import { locales, type Locale } from './locales';
 import { accountMailCatalogs } from './account-mail/catalogs';
 import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
+import { planMailCatalogs } from './plan-mail/catalogs';
 import { publicPageCatalogs } from './public-page/catalogs';
 import { securityMailCatalogs } from './security-mail/catalogs';
 import { walletPassCatalogs } from './wallet-pass/catalogs';
@@ -16,6 +17,7 @@ const families: Record<string, Catalogs<string>> = {
   'account mails': accountMailCatalogs,
   'invitation mail': invitationMailCatalogs,
   'security notice': securityMailCatalogs,
+  'plan change mail': planMailCatalogs,
   'wallet pass': walletPassCatalogs,
 };
 

@@ -1,28 +1,36 @@
+import { planMailCatalogs } from '@cardstack/shared/i18n/plan-mail/catalogs';
+import { createTranslations } from '@cardstack/shared/i18n/translations';
 import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { anyRecipient, type MailRecipient } from './links';
 
 export interface DowngradeScheduledMailData {
   fromPlan: string;
   toPlan: string;
   /** ISO time the paid period ends and the changes happen. */
   effectiveAt: string;
-  /** The lines of the downgrade dialog the person confirmed, as shown. */
+  /** The lines of the downgrade dialog the person confirmed, as shown (in the app's language). */
   impacts: string[];
 }
 
-/** Sent when a downgrade is confirmed: what will change and when, and how to keep the plan. */
-export function renderDowngradeScheduledMail(data: DowngradeScheduledMailData, links: { baseUrl: string }): RenderedMail {
-  const day = data.effectiveAt.slice(0, 10);
+const planMailTextIn = createTranslations(planMailCatalogs);
+
+/** Sent when a downgrade is confirmed: what will change and when, and how to keep the plan; in the reader's language. */
+export function renderDowngradeScheduledMail(data: DowngradeScheduledMailData, links: { baseUrl: string }, { locale, timeZone }: MailRecipient = anyRecipient): RenderedMail {
+  const t = planMailTextIn(locale);
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(data.effectiveAt));
   const url = `${links.baseUrl}/subscription`;
-  const intro = `Your ${data.fromPlan} plan ends on ${day}. From then on you are on ${data.toPlan}, and this happens:`;
-  const keep = `Changed your mind? Choose ${data.fromPlan} again before ${day} and nothing changes.`;
+  const plans = { fromPlan: data.fromPlan, toPlan: data.toPlan, day };
+  const intro = t('intro', plans);
+  const keep = t('keep', plans);
   return {
-    subject: `Your plan changes to ${data.toPlan} on ${day}`,
+    subject: t('subject', plans),
     html: renderEmailHtml({
-      title: 'Your plan is changing',
-      footer: 'You receive this email because you downgraded your plan.',
+      locale,
+      title: t('title'),
+      footer: t('footer'),
       children: (
         <>
-          <EmailHeading>Your plan is changing</EmailHeading>
+          <EmailHeading>{t('title')}</EmailHeading>
           <EmailParagraph>{intro}</EmailParagraph>
           <ul style={{ fontSize: 15, lineHeight: 1.5, margin: '0 0 16px', paddingLeft: 20 }}>
             {data.impacts.map((impact) => (
@@ -31,7 +39,7 @@ export function renderDowngradeScheduledMail(data: DowngradeScheduledMailData, l
           </ul>
           <EmailParagraph>{keep}</EmailParagraph>
           <p>
-            <EmailButton href={url} label="Review your plan" />
+            <EmailButton href={url} label={t('review')} />
           </p>
         </>
       ),

@@ -51,7 +51,7 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
   'downgrade-scheduled': {
     data: { fromPlan: 'Pro', toPlan: 'Basic', effectiveAt: '2025-03-08T10:00:00.000Z', impacts: ['Your card design is reset to the default.', hostileText] },
     hrefs: ['https://cards.example.com/subscription'],
-    texts: ['Your Pro plan ends on 2025-03-08. From then on you are on Basic, and this happens:', 'Your card design is reset to the default.', hostileText],
+    texts: ['Your Pro plan ends on March 8, 2025. From then on you are on Basic, and this happens:', 'Your card design is reset to the default.', hostileText],
   },
   'design-request': {
     data: { requestId: 'r-1', kind: 'custom-design', rows: [['Name', hostileText], ['Email', 'eve@example.com'], ['Notes', `${hostileText}\nsecond line`]], fileCount: 1 },

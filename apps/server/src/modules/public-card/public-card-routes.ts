@@ -13,7 +13,7 @@ import {
   qrDownloadQuery,
 } from '@cardstack/shared/public-card/schemas';
 import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
-import type { Locale } from '@cardstack/shared/i18n/locales';
+import { locales, type Locale } from '@cardstack/shared/i18n/locales';
 import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { AppError, badRequest, overloaded } from '../../http/errors';
 import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
@@ -70,17 +70,16 @@ const securityHeaders = {
 
 const htmlHeaders = { ...securityHeaders, 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' } as const;
 
-const pageHeadersByLanguage = new Map<string, OutgoingHttpHeaders>();
-/** A page's headers in a language; `followsVisitor` when another visitor may get another language at this address. */
-function pageHeaders(locale: Locale, followsVisitor: boolean): OutgoingHttpHeaders {
-  const key = `${locale} ${followsVisitor}`;
-  let headers = pageHeadersByLanguage.get(key);
-  if (!headers) {
-    headers = { ...htmlHeaders, 'cache-control': 'no-cache', ...languageHeaders(locale, followsVisitor) };
-    pageHeadersByLanguage.set(key, headers);
-  }
-  return headers;
+/** A page's headers in each language, made once: for a page whose language follows the visitor's, and for one fixed. */
+function pageHeadersIn(followsVisitor: boolean): Record<Locale, OutgoingHttpHeaders> {
+  const headers: Partial<Record<Locale, OutgoingHttpHeaders>> = {};
+  for (const locale of locales) headers[locale] = { ...htmlHeaders, 'cache-control': 'no-cache', ...languageHeaders(locale, followsVisitor) };
+  return headers as Record<Locale, OutgoingHttpHeaders>;
 }
+const followingPageHeaders = pageHeadersIn(true);
+const fixedPageHeaders = pageHeadersIn(false);
+/** A page's headers in a language; `followsVisitor` when another visitor may get another language at this address. */
+const pageHeaders = (locale: Locale, followsVisitor: boolean) => (followsVisitor ? followingPageHeaders : fixedPageHeaders)[locale];
 
 /**
  * Routes whose bodies are compressed ahead of time and that take no request body; helmet's headers come from

@@ -473,6 +473,7 @@ describe('the lead form', () => {
       const json = await postLead(card.id, { name: 'Too many' }, { app: limited, js: true });
       expect(json.statusCode).toBe(429);
       expect(json.json().error).toMatchObject({ code: 'too-many-requests', message: publicCardTexts.tooManyLeads });
+      expect(Number(json.headers['retry-after'])).toBeGreaterThan(0);
       const page = await postLead(card.id, { name: 'Too many' }, { app: limited });
       expect(page.statusCode).toBe(429);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');

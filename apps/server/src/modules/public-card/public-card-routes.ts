@@ -188,10 +188,12 @@ function sendNotActivated(request: FastifyRequest, reply: FastifyReply, preorder
   }, 200);
 }
 
-/** A lead's refusal (the contacts module's checks, in English) in the page's language. */
+/** A lead's refusal (the contacts module's checks, the rate limiter's, in English) in the page's language. */
 function refusalErrorIn(error: AppError, t: PageText): AppError {
   const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, refusalIn(message, t)])) : undefined;
-  return new AppError(error.statusCode, error.code, refusalIn(error.message, t), fields);
+  // The rate limiter's wait goes along: the error handler answers it as Retry-After.
+  const { retryAfterSeconds } = error as AppError & { retryAfterSeconds?: number };
+  return Object.assign(new AppError(error.statusCode, error.code, refusalIn(error.message, t), fields), retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
 }
 
 function wantsJson(request: FastifyRequest): boolean {

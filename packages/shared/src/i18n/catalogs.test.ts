@@ -73,7 +73,8 @@ describe('the checks themselves', () => {
   });
 
   it('find the plural forms a language needs and a message lacks', () => {
-    expect(missingPluralForms(parse('{count, plural, one {a} other {b}}'), 'ar')).toEqual(['count: zero', 'count: two', 'count: few', 'count: many']);
+    // Sorted: ICU lists the categories in another order on Node 22.
+    expect(missingPluralForms(parse('{count, plural, one {a} other {b}}'), 'ar').sort()).toEqual(['count: few', 'count: many', 'count: two', 'count: zero']);
     expect(missingPluralForms(parse('{count, plural, other {b}}'), 'ja')).toEqual([]);
     expect(missingPluralForms(parse('{count, plural, =0 {none} other {b}}'), 'en')).toEqual(['count: one']);
   });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './apps/web/compiled-catalogs';
 
 /**
  * Units: colocated `*.test.ts`. Integration: `apps/server/test/**\/*.int.test.ts`, through Fastify `inject`
@@ -18,6 +19,8 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       {
+        // The SPA's catalogs compile as in the build, so a screen's test sees its messages as the browser does.
+        plugins: [compiledCatalogs()],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],

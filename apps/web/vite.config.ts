@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compiledCatalogs } from './compiled-catalogs';
 
 /**
  * The public API's reference page (/api/v1/docs, served by the server) shows Scalar's viewer. Its standalone script
@@ -83,7 +84,7 @@ function prerenderLogin(): Plugin {
 // React Router 8's package exports pick its production build for a production build (the `development`
 // condition only in dev), so the build needs no alias to leave its dev warnings out.
 export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), zodWithoutEval(), apiReferenceViewer(), prerenderLogin()],
+  plugins: [react(), tailwindcss(), compiledCatalogs(), zodWithoutEval(), apiReferenceViewer(), prerenderLogin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -32,7 +32,7 @@ describe('api client', () => {
   it('answers the parsed body: the schema drops what it does not declare', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, JSON.stringify({ card: { id: 'c1', title: 'Ada', secret: 'x' } })));
     await expect(api.get('/api/cards/c1', card)).resolves.toEqual({ card: { id: 'c1', title: 'Ada' } });
-    expect(fetchMock).toHaveBeenCalledWith('/api/cards/c1', { method: 'GET', credentials: 'same-origin', headers: {}, body: undefined });
+    expect(fetchMock).toHaveBeenCalledWith('/api/cards/c1', { method: 'GET', credentials: 'same-origin', headers: { 'accept-language': 'en' }, body: undefined });
   });
 
   it('sends JSON bodies, and {} when a POST has none', async () => {
@@ -40,8 +40,8 @@ describe('api client', () => {
     await api.patch('/api/cards/c1', card, { title: 'Ada' });
     await api.post('/api/cards/c1/duplicate', card);
     expect(fetchMock.mock.calls.map(([, init]) => [init?.method, init?.body, init?.headers])).toEqual([
-      ['PATCH', '{"title":"Ada"}', { 'content-type': 'application/json' }],
-      ['POST', '{}', { 'content-type': 'application/json' }],
+      ['PATCH', '{"title":"Ada"}', { 'accept-language': 'en', 'content-type': 'application/json' }],
+      ['POST', '{}', { 'accept-language': 'en', 'content-type': 'application/json' }],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
+import { appLanguage } from './i18n/app-locale';
 
 /** An API answer that was not 2xx, with the server's message and per-field messages. */
 export class ApiError extends Error {
@@ -56,7 +57,8 @@ async function apiRequest<Schema extends z.ZodType>(method: string, url: string,
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' },
+      // The server's messages (a refusal, a field's error) come back in the app's language.
+      headers: { 'accept-language': appLanguage(), ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from '../i18n/locales';
 import { memberRoles, permissions } from '../teams/roles';
 
 export const plans = ['basic', 'subscribed', 'team'] as const;
@@ -44,6 +45,9 @@ export const sessionUser = z.object({
   mustConfirmEmail: z.boolean(),
   /** Sign-in asks for a code from an authenticator app (or a backup code). */
   twoFactorEnabled: z.boolean(),
+  /** The account's language and time zone (Settings → General): the app shows itself and its dates in them. */
+  language: localeSchema,
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

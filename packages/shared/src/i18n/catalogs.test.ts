@@ -1,6 +1,6 @@
-import { parse, type Token } from '@messageformat/parser';
+import { parse } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
-import { locales, type Locale } from './locales';
+import { locales } from './locales';
 import { accountMailCatalogs } from './account-mail/catalogs';
 import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
@@ -9,6 +9,7 @@ import { publicPageCatalogs } from './public-page/catalogs';
 import { securityMailCatalogs } from './security-mail/catalogs';
 import { walletPassCatalogs } from './wallet-pass/catalogs';
 import type { Catalogs } from './translations';
+import { missingPluralForms, placeholdersOf } from './catalog-checks';
 
 /** Every family of messages the product has; a new family is added here and checked like the others. */
 const families: Record<string, Catalogs<string>> = {
@@ -20,34 +21,6 @@ const families: Record<string, Catalogs<string>> = {
   'plan change mail': planMailCatalogs,
   'wallet pass': walletPassCatalogs,
 };
-
-/** The placeholders a message fills in (not `#`, the count inside a plural). */
-function placeholdersOf(tokens: Token[], found = new Set<string>()): Set<string> {
-  for (const token of tokens) {
-    if (token.type === 'argument' || token.type === 'function') found.add(token.arg);
-    if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
-      found.add(token.arg);
-      for (const branch of token.cases) placeholdersOf(branch.tokens, found);
-    }
-  }
-  return found;
-}
-
-/** The plural forms each plural in a message lacks in `locale` (CLDR's categories, as `Intl.PluralRules` has them). */
-function missingPluralForms(tokens: Token[], locale: Locale): string[] {
-  const missing: string[] = [];
-  for (const token of tokens) {
-    if (token.type === 'plural' || token.type === 'selectordinal') {
-      const needed = new Intl.PluralRules(locale, { type: token.type === 'plural' ? 'cardinal' : 'ordinal' }).resolvedOptions().pluralCategories;
-      const given = new Set(token.cases.map((branch) => branch.key));
-      missing.push(...needed.filter((category) => !given.has(category)).map((category) => `${token.arg}: ${category}`));
-    }
-    if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
-      for (const branch of token.cases) missing.push(...missingPluralForms(branch.tokens, locale));
-    }
-  }
-  return missing;
-}
 
 describe.each(Object.entries(families))('the %s messages', (_family, catalogs) => {
   const english = catalogs.en;

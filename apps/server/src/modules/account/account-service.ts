@@ -4,6 +4,7 @@ import { toIsoString, type AnyConnection } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   deleteUser,
+  findPreferences,
   findUserIdByEmail,
   googleProviderId,
   isAuthApiError,
@@ -68,7 +69,7 @@ function isRecent(caller: Caller): boolean {
 }
 
 export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise<SessionUser> {
-  const methods = await listSignInMethods(deps.db, caller.userId);
+  const [methods, preferences] = await Promise.all([listSignInMethods(deps.db, caller.userId), findPreferences(deps.db, caller.userId)]);
   return {
     id: caller.userId,
     displayName: caller.name,
@@ -85,6 +86,8 @@ export async function getSessionUser(deps: AccountDeps, caller: Caller): Promise
     emailVerified: caller.emailVerified,
     mustConfirmEmail: caller.mustConfirmEmail,
     twoFactorEnabled: caller.twoFactorEnabled,
+    language: preferences.language,
+    timeZone: preferences.timeZone,
     createdAt: toIsoString(caller.createdAt),
   };
 }

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FullScreenSpinner } from '../../components/ui/spinner';
+import { setAppPreferences } from '../../lib/i18n/app-locale';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { navigationItems } from '../navigation';
@@ -10,6 +12,12 @@ import { ConfirmEmailScreen } from './confirm-email-screen';
 export function SignedInLayout() {
   const session = useSession();
   const location = useLocation();
+  const language = session.data?.language;
+  const timeZone = session.data?.timeZone;
+  // The account's language and time zone win over the browser's once they are known (Settings → General).
+  useEffect(() => {
+    if (language && timeZone) setAppPreferences({ locale: language, timeZone });
+  }, [language, timeZone]);
   if (session.isPending) return <FullScreenSpinner />;
   if (!session.data) {
     const next = `${location.pathname}${location.search}`;

@@ -6,7 +6,9 @@ import { LanguageOptions } from '../../../components/language-options';
 import { Button } from '../../../components/ui/button';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { Spinner } from '../../../components/ui/spinner';
+import { setAppPreferences } from '../../../lib/i18n/app-locale';
 import { notify } from '../../../lib/notify';
+import { refreshSession } from '../../../lib/session';
 import { preferencesQueryKey } from '../api/account-keys';
 import { savePreferences, usePreferences } from '../api/preferences';
 import { applyServerError } from '../apply-server-error';
@@ -29,7 +31,10 @@ function PreferencesFields({ saved }: { saved: AccountPreferences }) {
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      queryClient.setQueryData(preferencesQueryKey, await savePreferences(values));
+      const saved = await savePreferences(values);
+      queryClient.setQueryData(preferencesQueryKey, saved);
+      setAppPreferences({ locale: saved.language, timeZone: saved.timeZone });
+      void refreshSession();
       notify.success(preferencesMessages.saved);
     } catch (error) {
       applyServerError(error, ['language', 'timeZone'] as const, form.setError);

@@ -4,9 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
-  cardFinishLabels,
   cardFinishes,
-  cardMaterialLabels,
   cardMaterials,
   customDesignInput,
   designHoneypotField,
@@ -21,8 +19,11 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { formErrorOf, showServerError } from '../../lib/form-errors';
+import { useMessages, type Translate } from '../../lib/i18n/messages';
 import { requestCustomDesign } from './api/request-custom-design';
 import { requestQuote } from './api/request-quote';
+import { useCardOptionLabels } from './card-option-labels';
+import { designRequestMessages } from './messages';
 
 const acceptedUploads = '.png,.jpg,.jpeg,.svg,.pdf,image/png,image/jpeg,image/svg+xml,application/pdf';
 
@@ -38,6 +39,7 @@ type SharedFieldName = (typeof contactFieldNames)[number] | typeof designHoneypo
 
 /** What the shared parts of both forms need of either form: its register and its errors, for the shared fields. */
 interface SharedFieldsProps {
+  t: Translate<keyof typeof designRequestMessages.english>;
   register: (name: SharedFieldName) => UseFormRegisterReturn;
   errors: Partial<Record<SharedFieldName, { message?: string }>>;
 }
@@ -48,26 +50,25 @@ interface SharedFieldsProps {
  * Teams cards. Both are sent to the operator; the page thanks the visitor.
  */
 export function CustomDesignFormPage() {
+  const t = useMessages(designRequestMessages);
   const [params, setParams] = useSearchParams();
   const isQuote = params.get('request') === 'quote';
   const [sent, setSent] = useState<string>();
 
-  const title = isQuote ? designRequestTexts.quoteTitle : designRequestTexts.customDesignTitle;
+  const title = isQuote ? t('quoteTitle') : t('customDesignTitle');
   return (
     <main className="mx-auto flex min-h-screen max-w-2xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold text-zinc-900">{title}</h1>
         <p className="text-zinc-700">
-          {isQuote
-            ? 'Tell us about your company and how many cards you need; we will make you an offer.'
-            : 'A printed card with an NFC chip in your own design: tell us what you need and send your logo and artwork.'}
+          {isQuote ? t('quoteIntro') : t('customDesignIntro')}
         </p>
-        <nav aria-label="Request type" className="flex gap-4 text-sm">
+        <nav aria-label={t('requestType')} className="flex gap-4 text-sm">
           <button type="button" className="font-semibold text-brand-700 underline" aria-pressed={!isQuote} onClick={() => setParams({})}>
-            {designRequestTexts.customDesignTitle}
+            {t('customDesignTitle')}
           </button>
           <button type="button" className="font-semibold text-brand-700 underline" aria-pressed={isQuote} onClick={() => setParams({ request: 'quote' })}>
-            {designRequestTexts.quoteTitle}
+            {t('quoteTitle')}
           </button>
         </nav>
       </header>
@@ -75,11 +76,11 @@ export function CustomDesignFormPage() {
         <section role="status" className="rounded-xl bg-white p-6 shadow-sm">
           <p className="text-lg font-semibold text-zinc-900">{sent}</p>
           <Link className="mt-4 inline-block font-semibold text-brand-700 underline" to="/">
-            Go to the app
+            {t('goToApp')}
           </Link>
         </section>
       ) : (
-        isQuote ? <QuoteForm onSent={setSent} /> : <OrderForm onSent={setSent} />
+        isQuote ? <QuoteForm t={t} onSent={setSent} /> : <OrderForm t={t} onSent={setSent} />
       )}
     </main>
   );
@@ -88,22 +89,22 @@ export function CustomDesignFormPage() {
 export default CustomDesignFormPage;
 
 /** The fields both requests share, for either form. */
-function ContactFields({ register: field, errors, isCompanyRequired }: SharedFieldsProps & { isCompanyRequired: boolean }) {
+function ContactFields({ t, register: field, errors, isCompanyRequired }: SharedFieldsProps & { isCompanyRequired: boolean }) {
   return (
     <>
-      <InputField label="Name" autoComplete="name" required error={errors.name?.message} {...field('name')} />
-      <InputField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...field('email')} />
-      <InputField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...field('phone')} />
-      <InputField label="Company" autoComplete="organization" required={isCompanyRequired} error={errors.company?.message} {...field('company')} />
+      <InputField label={t('name')} autoComplete="name" required error={errors.name?.message} {...field('name')} />
+      <InputField label={t('email')} type="email" autoComplete="email" required error={errors.email?.message} {...field('email')} />
+      <InputField label={t('phone')} type="tel" autoComplete="tel" error={errors.phone?.message} {...field('phone')} />
+      <InputField label={t('company')} autoComplete="organization" required={isCompanyRequired} error={errors.company?.message} {...field('company')} />
     </>
   );
 }
 
 /** The rest of either form: notes, the field only bots fill in, and the button. */
-function NotesAndSend({ register, errors, isSending }: SharedFieldsProps & { isSending: boolean }) {
+function NotesAndSend({ t, register, errors, isSending }: SharedFieldsProps & { isSending: boolean }) {
   return (
     <>
-      <TextareaField label="Notes" error={errors.notes?.message} {...register('notes')} />
+      <TextareaField label={t('notes')} error={errors.notes?.message} {...register('notes')} />
       {/* Left empty by people, who never see it; bots fill it in. */}
       <div aria-hidden="true" className="hidden">
         <label>
@@ -112,7 +113,7 @@ function NotesAndSend({ register, errors, isSending }: SharedFieldsProps & { isS
         </label>
       </div>
       <Button type="submit" isLoading={isSending} className="self-start">
-        Send request
+        {t('sendRequest')}
       </Button>
     </>
   );
@@ -120,7 +121,7 @@ function NotesAndSend({ register, errors, isSending }: SharedFieldsProps & { isS
 
 const emptyContact = { name: '', email: '', phone: '', company: '', notes: '', [designHoneypotField]: '' };
 
-function QuoteForm({ onSent }: { onSent: (message: string) => void }) {
+function QuoteForm({ t, onSent }: Pick<SharedFieldsProps, 't'> & { onSent: (message: string) => void }) {
   const { register, handleSubmit, setError, formState } = useForm<QuoteInput>({
     resolver: zodResolver(quoteInput),
     defaultValues: { ...emptyContact, cardCount: '' },
@@ -136,16 +137,16 @@ function QuoteForm({ onSent }: { onSent: (message: string) => void }) {
     <form onSubmit={onSubmit} noValidate className="rounded-xl bg-white p-6 shadow-sm">
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
         <FormAlert message={formErrorOf(formState.errors)} />
-        <ContactFields register={register} errors={formState.errors} isCompanyRequired />
-        <InputField label="Number of cards" type="number" min={1} required error={formState.errors.cardCount?.message} {...register('cardCount')} />
-        <NotesAndSend register={register} errors={formState.errors} isSending={formState.isSubmitting} />
+        <ContactFields t={t} register={register} errors={formState.errors} isCompanyRequired />
+        <InputField label={t('numberOfCards')} type="number" min={1} required error={formState.errors.cardCount?.message} {...register('cardCount')} />
+        <NotesAndSend t={t} register={register} errors={formState.errors} isSending={formState.isSubmitting} />
       </fieldset>
     </form>
   );
 }
 
 /** The custom card: its fields as text, the logo and artwork as files, in one multipart request. */
-function OrderForm({ onSent }: { onSent: (message: string) => void }) {
+function OrderForm({ t, onSent }: Pick<SharedFieldsProps, 't'> & { onSent: (message: string) => void }) {
   const { register, handleSubmit, setError, formState } = useForm<CustomDesignFormValues>({
     resolver: zodResolver(customDesignForm),
     defaultValues: { ...emptyContact, quantity: '' },
@@ -162,17 +163,18 @@ function OrderForm({ onSent }: { onSent: (message: string) => void }) {
     }
   });
   const { errors } = formState;
+  const optionLabels = useCardOptionLabels();
   return (
     <form onSubmit={onSubmit} noValidate className="rounded-xl bg-white p-6 shadow-sm">
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
         <FormAlert message={formErrorOf(errors)} />
-        <ContactFields register={register} errors={errors} isCompanyRequired={false} />
-        <InputField label="Quantity" type="number" min={1} required error={errors.quantity?.message} {...register('quantity')} />
-        <ChoiceField label="Material" placeholder="Choose a material" labels={cardMaterialLabels} values={cardMaterials} error={errors.material?.message} {...register('material')} />
-        <ChoiceField label="Finish" placeholder="Choose a finish" labels={cardFinishLabels} values={cardFinishes} error={errors.finish?.message} {...register('finish')} />
-        <InputField label="Logo" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.logo?.message} {...register('logo')} />
-        <InputField label="Artwork" type="file" accept={acceptedUploads} hint="PNG, JPEG, SVG or PDF, up to 10 MB." error={errors.artwork?.message} {...register('artwork')} />
-        <NotesAndSend register={register} errors={errors} isSending={formState.isSubmitting} />
+        <ContactFields t={t} register={register} errors={errors} isCompanyRequired={false} />
+        <InputField label={t('quantity')} type="number" min={1} required error={errors.quantity?.message} {...register('quantity')} />
+        <ChoiceField label={t('material')} placeholder={t('chooseMaterial')} labels={optionLabels.material} values={cardMaterials} error={errors.material?.message} {...register('material')} />
+        <ChoiceField label={t('finish')} placeholder={t('chooseFinish')} labels={optionLabels.finish} values={cardFinishes} error={errors.finish?.message} {...register('finish')} />
+        <InputField label={t('logo')} type="file" accept={acceptedUploads} hint={t('uploadHint')} error={errors.logo?.message} {...register('logo')} />
+        <InputField label={t('artwork')} type="file" accept={acceptedUploads} hint={t('uploadHint')} error={errors.artwork?.message} {...register('artwork')} />
+        <NotesAndSend t={t} register={register} errors={errors} isSending={formState.isSubmitting} />
       </fieldset>
     </form>
   );

@@ -4,19 +4,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CardListItem } from '@cardstack/shared/cards/schemas';
-import { activationPath, assignPhysicalCardInput, physicalCardTexts } from '@cardstack/shared/physical-cards/schemas';
+import { activationPath, assignPhysicalCardInput } from '@cardstack/shared/physical-cards/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FieldFrame } from '../../components/ui/field-frame';
 import { FormAlert } from '../../components/ui/form-alert';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
+import { richText } from '../../lib/i18n/rich-text';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { useCards } from '../cards/public';
 import { activatePreorder } from './api/activate-preorder';
 import { physicalCardsQueryKey } from './api/physical-card-keys';
 import { usePreorderStatus } from './api/preorder-status';
+import { physicalCardMessages } from './messages';
 
 /**
  * /activate/{preorderId}: where "Activate this card" on a new physical card's page leads. Signed out, it offers
@@ -25,6 +28,7 @@ import { usePreorderStatus } from './api/preorder-status';
  * card is linked to one of the person's cards ("Card successfully activated!", that card's editor).
  */
 export function ActivatePage() {
+  const t = useMessages(physicalCardMessages);
   const { preorderId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -53,7 +57,7 @@ export function ActivatePage() {
       navigate(`/customize/edit/${encodeURIComponent(result.cardId)}`, { replace: true });
     } catch (caught) {
       const isCardLimit = caught instanceof ApiError && caught.code === 'card-limit';
-      setError({ message: caught instanceof Error ? caught.message : 'The card could not be activated.', isCardLimit });
+      setError({ message: caught instanceof Error ? caught.message : t('activationFailed'), isCardLimit });
       setIsActivating(false);
     }
   }
@@ -70,40 +74,39 @@ export function ActivatePage() {
   if (session.isPending || status.isPending) return <FullScreenSpinner />;
   const home = (
     <Link className="font-semibold text-brand-700 underline" to="/">
-      Go to the app
+      {t('goToApp')}
     </Link>
   );
   if (!preorder) {
     return (
-      <AuthCard title={physicalCardTexts.activate} footer={home}>
-        <FormAlert message={status.error instanceof Error ? status.error.message : physicalCardTexts.unknown} />
+      <AuthCard title={t('activate')} footer={home}>
+        <FormAlert message={status.error instanceof Error ? status.error.message : t('unknown')} />
       </AuthCard>
     );
   }
   if (preorder.status === 'activated') {
     return (
-      <AuthCard title={physicalCardTexts.activate} footer={home}>
-        <FormAlert message={physicalCardTexts.alreadyActivated} />
+      <AuthCard title={t('activate')} footer={home}>
+        <FormAlert message={t('alreadyActivated')} />
       </AuthCard>
     );
   }
   const back = `${activationPath(preorderId)}?activate=1`;
   return (
-    <AuthCard title={physicalCardTexts.activate} footer={home}>
+    <AuthCard title={t('activate')} footer={home}>
       <p className="mb-4 text-zinc-700">
-        Your <strong>{preorder.productName}</strong> is ready. Once activated, every tap of the card (and a scan of its QR code) opens your digital
-        business card, which you can edit at any time.
+        {richText(t('ready', { productName: preorder.productName }), { product: (name) => <strong>{name}</strong> })}
       </p>
       <FormAlert message={error?.message} />
       {error?.isCardLimit ? (
         <Link className={buttonClass('secondary', 'mt-4 w-full')} to="/subscription">
-          Upgrade your plan
+          {t('upgradePlan')}
         </Link>
       ) : null}
       {user ? (
         <>
           <Button className="mt-4 w-full" isLoading={isActivating} onClick={() => void activate()}>
-            {physicalCardTexts.activate}
+            {t('activate')}
           </Button>
           {ownCards.data && ownCards.data.length > 0 ? (
             <LinkToCardForm cards={ownCards.data} isActivating={isActivating} onLink={(cardId) => void activate(cardId)} />
@@ -112,10 +115,10 @@ export function ActivatePage() {
       ) : (
         <div className="mt-4 flex flex-col gap-3">
           <Link className={buttonClass('primary', 'w-full')} to={`/register?next=${encodeURIComponent(back)}`}>
-            Create an account
+            {t('createAccount')}
           </Link>
           <Link className={buttonClass('secondary', 'w-full')} to={`/login?next=${encodeURIComponent(back)}`}>
-            Sign in
+            {t('signIn')}
           </Link>
         </div>
       )}
@@ -127,22 +130,23 @@ export default ActivatePage;
 
 /** "Or let it open one of your cards": the physical card linked to a card the person already has. */
 function LinkToCardForm({ cards, isActivating, onLink }: { cards: readonly CardListItem[]; isActivating: boolean; onLink: (cardId: string) => void }) {
+  const t = useMessages(physicalCardMessages);
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(assignPhysicalCardInput), defaultValues: { cardId: cards[0]!.id } });
   return (
     <form className="mt-6 flex flex-col gap-3 border-t border-zinc-200 pt-4" onSubmit={handleSubmit(({ cardId }) => onLink(cardId))} noValidate>
-      <FieldFrame label="Or let it open one of your cards" error={formState.errors.cardId?.message}>
+      <FieldFrame label={t('linkToCard')} error={formState.errors.cardId?.message}>
         {(control) => (
           <select {...control} {...register('cardId')}>
             {cards.map((card) => (
               <option key={card.id} value={card.id}>
-                {card.title || card.name || 'Untitled card'}
+                {card.title || card.name || t('untitledCard')}
               </option>
             ))}
           </select>
         )}
       </FieldFrame>
       <Button type="submit" variant="secondary" disabled={isActivating}>
-        Use this card
+        {t('useThisCard')}
       </Button>
     </form>
   );

@@ -1,10 +1,12 @@
 import type { PhysicalCardScope, PhysicalCardSummary } from '@cardstack/shared/physical-cards/schemas';
 import { Button } from '../../components/ui/button';
 import { FieldFrame } from '../../components/ui/field-frame';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useAssignPhysicalCard } from './api/assign-physical-card';
 import { usePhysicalCards } from './api/list-physical-cards';
 import { useSetPhysicalCardState } from './api/set-physical-card-state';
+import { physicalCardMessages } from './messages';
 
 interface CardChoice {
   id: string;
@@ -19,26 +21,31 @@ interface CardChoice {
  */
 export function PhysicalCardsPanel({ cards, scope = 'own' }: { cards: readonly CardChoice[]; scope?: PhysicalCardScope }) {
   const physicalCards = usePhysicalCards(scope);
+  // The list loads its messages only when there is something to show: no wait for a language's catalog otherwise.
+  return physicalCards.data?.length ? <PhysicalCardsList cards={cards} physicalCards={physicalCards.data} /> : null;
+}
+
+function PhysicalCardsList({ cards, physicalCards }: { cards: readonly CardChoice[]; physicalCards: readonly PhysicalCardSummary[] }) {
+  const t = useMessages(physicalCardMessages);
   const ui = { onSuccess: ({ message }: { message: string }) => notify.success(message), onError: (error: Error) => notify.alert(error.message) };
   const assign = useAssignPhysicalCard(ui);
   const setState = useSetPhysicalCardState(ui);
-  if (!physicalCards.data?.length) return null;
-  const labelOf = (card: PhysicalCardSummary) => cards.find((choice) => choice.id === card.cardId)?.label ?? 'another card';
+  const labelOf = (card: PhysicalCardSummary) => cards.find((choice) => choice.id === card.cardId)?.label ?? t('anotherCard');
   return (
     <section aria-labelledby="physical-cards-title" className="mt-10 flex flex-col gap-3">
       <h2 id="physical-cards-title" className="text-xl font-bold">
-        Physical cards
+        {t('panelTitle')}
       </h2>
       <ul className="flex flex-col gap-3">
-        {physicalCards.data.map((card) => (
+        {physicalCards.map((card) => (
           <li key={card.id} className="flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
             <div className="min-w-48 flex-1">
               <p className="font-semibold">{card.productName}</p>
               <p className="text-sm text-zinc-700">
-                {card.isDeactivated ? 'Switched off' : `Opens ${labelOf(card)}`} · <span className="break-all">{card.url}</span>
+                {card.isDeactivated ? t('switchedOff') : t('opens', { card: labelOf(card) })} · <span className="break-all">{card.url}</span>
               </p>
             </div>
-            <FieldFrame label={`Card that ${card.productName} opens`}>
+            <FieldFrame label={t('cardThatOpens', { productName: card.productName })}>
               {(control) => (
                 <select {...control} value={card.cardId} onChange={(event) => assign.mutate({ id: card.id, cardId: event.target.value })}>
                   {cards.some((choice) => choice.id === card.cardId) ? null : <option value={card.cardId}>{labelOf(card)}</option>}
@@ -51,7 +58,7 @@ export function PhysicalCardsPanel({ cards, scope = 'own' }: { cards: readonly C
               )}
             </FieldFrame>
             <Button variant="secondary" onClick={() => setState.mutate({ id: card.id, isDeactivated: !card.isDeactivated })}>
-              {card.isDeactivated ? 'Switch on' : 'Switch off'}
+              {card.isDeactivated ? t('switchOn') : t('switchOff')}
             </Button>
           </li>
         ))}

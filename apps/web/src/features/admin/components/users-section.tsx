@@ -11,18 +11,22 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formErrorOf, showServerError } from '../../../lib/form-errors';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { rememberUser, useAdminUser } from '../api/get-user';
 import { useAdminUsers } from '../api/list-users';
 import { overridePlan } from '../api/override-plan';
 import { useSetUserDisabled } from '../api/set-user-disabled';
-import { DataTable, formatTime } from './table';
+import { adminMessages } from '../messages';
+import { DataTable, useFormatTime } from './table';
 
 const planLabel = (plan: string) => (planTitles as Record<string, string>)[plan] ?? plan;
 const searchForm = adminUserListQuery.pick({ search: true });
 
 /** Users: search, open one, override the plan or card allowance, disable the account. */
 export function UsersSection() {
+  const t = useMessages(adminMessages);
+  const formatTime = useFormatTime();
   const [search, setSearch] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const users = useAdminUsers(search);
@@ -30,31 +34,31 @@ export function UsersSection() {
   return (
     <>
       <form role="search" onSubmit={handleSubmit((values) => setSearch(values.search))} noValidate className="flex items-end gap-2">
-        <InputField label="Search by name or email" type="search" className="flex-1" error={formState.errors.search?.message} {...register('search')} />
+        <InputField label={t('searchLabel')} type="search" className="flex-1" error={formState.errors.search?.message} {...register('search')} />
         <Button type="submit" variant="secondary">
-          Search
+          {t('search')}
         </Button>
       </form>
       {users.data ? (
         <>
-          <p className="text-sm text-zinc-600">{users.data.total} account(s)</p>
+          <p className="text-sm text-zinc-600">{t('accountCount', { count: users.data.total })}</p>
           <DataTable
-            caption="Accounts"
-            headers={['Email', 'Name', 'Plan', 'Created', 'State', '']}
+            caption={t('accountsCaption')}
+            headers={[t('colEmail'), t('colName'), t('colPlan'), t('colCreated'), t('colState'), '']}
             rows={users.data.users.map((user) => [
               user.email,
               user.name,
               planLabel(user.plan),
               formatTime(user.createdAt),
-              [user.isAdmin ? 'Operator' : '', user.isDisabled ? 'Disabled' : 'Active'].filter(Boolean).join(', '),
-              <Button variant="secondary" aria-label={`Open ${user.email}`} onClick={() => setOpenId(user.id)}>
-                Open
+              t(user.isAdmin ? (user.isDisabled ? 'stateOperatorDisabled' : 'stateOperatorActive') : user.isDisabled ? 'stateDisabled' : 'stateActive'),
+              <Button variant="secondary" aria-label={t('openUser', { email: user.email })} onClick={() => setOpenId(user.id)}>
+                {t('open')}
               </Button>,
             ])}
           />
         </>
       ) : (
-        <Spinner />
+        <Spinner label={t('loading')} />
       )}
       {openId ? <UserDetail key={openId} userId={openId} onClose={() => setOpenId(null)} /> : null}
     </>
@@ -62,32 +66,37 @@ export function UsersSection() {
 }
 
 function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const t = useMessages(adminMessages);
   const user = useAdminUser(userId);
   const [error, setError] = useState<string>();
-  const disable = useSetUserDisabled(userId, { onSuccess: () => notify.success('Saved.'), onError: (caught) => setError(caught.message) });
-  if (!user.data) return <Spinner />;
+  const disable = useSetUserDisabled(userId, { onSuccess: () => notify.success(t('saved')), onError: (caught) => setError(caught.message) });
+  if (!user.data) return <Spinner label={t('loading')} />;
   const detail = user.data.user;
 
   return (
-    <section aria-label={`Account ${detail.email}`} className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+    <section aria-label={t('accountRegion', { email: detail.email })} className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-4">
         <div>
           <h3 className="text-lg font-semibold">{detail.name || detail.email}</h3>
           <p className="text-sm text-zinc-700">
-            {detail.email} · {detail.emailVerified ? 'address confirmed' : 'address not confirmed'} · {detail.cardCount} card(s) · plan{' '}
-            {planLabel(detail.plan)}
-            {detail.isDisabled ? ' · disabled' : ''}
+            {[
+              detail.email,
+              t(detail.emailVerified ? 'addressConfirmed' : 'addressNotConfirmed'),
+              t('cardCount', { count: detail.cardCount }),
+              t('planOf', { plan: planLabel(detail.plan) }),
+              ...(detail.isDisabled ? [t('disabledNote')] : []),
+            ].join(' · ')}
           </p>
         </div>
         <Button variant="ghost" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       </div>
       <FormAlert message={error} />
       <PlanForm detail={detail} />
       <div>
         <Button variant={detail.isDisabled ? 'secondary' : 'danger'} isLoading={disable.isPending} onClick={() => disable.mutate(!detail.isDisabled)}>
-          {detail.isDisabled ? 'Enable account' : 'Disable account'}
+          {detail.isDisabled ? t('enableAccount') : t('disableAccount')}
         </Button>
       </div>
     </section>
@@ -96,6 +105,7 @@ function UserDetail({ userId, onClose }: { userId: string; onClose: () => void }
 
 /** The operator's grant: a plan, a Teams size, a card allowance. */
 function PlanForm({ detail }: { detail: AdminUserDetail }) {
+  const t = useMessages(adminMessages);
   const queryClient = useQueryClient();
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(adminPlanOverrideForm),
@@ -108,7 +118,7 @@ function PlanForm({ detail }: { detail: AdminUserDetail }) {
   const onSubmit = handleSubmit(async (input) => {
     try {
       await rememberUser(queryClient, detail.id, await overridePlan(detail.id, input));
-      notify.success('Saved.');
+      notify.success(t('saved'));
     } catch (caught) {
       showServerError(caught, setError, ['plan', 'teamTier', 'cardLimitation']);
     }
@@ -116,24 +126,24 @@ function PlanForm({ detail }: { detail: AdminUserDetail }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-4 sm:items-end">
         <FormAlert message={formErrorOf(formState.errors)} />
-        <FieldFrame label="Granted plan" error={formState.errors.plan?.message}>
+        <FieldFrame label={t('grantedPlan')} error={formState.errors.plan?.message}>
           {(control) => (
             <select {...control} {...register('plan')}>
               {adminUserPlans.map((value) => (
                 <option key={value} value={value}>
-                  {value === 'basic' ? 'None (what they pay for)' : planLabel(value)}
+                  {value === 'basic' ? t('noGrant') : planLabel(value)}
                 </option>
               ))}
             </select>
           )}
         </FieldFrame>
-        <FieldFrame label="Teams size" error={formState.errors.teamTier?.message}>
+        <FieldFrame label={t('teamsSize')} error={formState.errors.teamTier?.message}>
           {(control) => (
             <select {...control} {...register('teamTier')}>
               <option value="">—</option>
               {teamTiers.map((tier) => (
                 <option key={tier} value={tier}>
-                  Up to {tier} cards
+                  {t('upToCards', { tier })}
                 </option>
               ))}
             </select>
@@ -143,12 +153,12 @@ function PlanForm({ detail }: { detail: AdminUserDetail }) {
           label="card_limitation"
           type="number"
           min={0}
-          hint="Card allowance; empty: the plan's."
+          hint={t('cardLimitationHint')}
           error={formState.errors.cardLimitation?.message}
           {...register('cardLimitation')}
         />
         <Button type="submit" isLoading={formState.isSubmitting}>
-          Save plan
+          {t('savePlan')}
         </Button>
     </form>
   );

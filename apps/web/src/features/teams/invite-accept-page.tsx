@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { passwordField, displayNameField } from '@cardstack/shared/auth/schemas';
-import { roleTitles } from '@cardstack/shared/teams/roles';
+import { displayNameField, loginInput, passwordField } from '@cardstack/shared/auth/schemas';
 import type { InvitationPreview } from '@cardstack/shared/teams/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
@@ -12,20 +11,22 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { richText } from '../../lib/i18n/rich-text';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { refreshSession, useSession } from '../../lib/session';
 import { endSession } from '../../lib/sign-out';
 import { describeAuthError, signIn, signInWithGoogle, signUp, TwoFactorStep, usePublicConfig } from '../auth/public';
 import { acceptInvitation } from './api/accept-invitation';
 import { useInvitationPreview } from './api/preview-invitation';
-
-const joinedTeamMessage = (teamName: string) => `Welcome to ${teamName}!`;
+import { teamMessages, type TeamTranslate } from './messages';
 
 const registerForm = z.object({ name: displayNameField, password: passwordField });
-const signInForm = z.object({ password: z.string().min(1, 'Password is required') });
+/** The sign-in form's password rule (and its message) is the sign-in screen's. */
+const signInForm = loginInput.pick({ password: true });
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+function messageOf(t: TeamTranslate, error: unknown): string {
+  return error instanceof ApiError ? error.message : t('somethingWentWrong');
 }
 
 /**
@@ -36,14 +37,15 @@ export default function InviteAcceptPage() {
   const { token = '' } = useParams();
   const preview = useInvitationPreview(token);
   const session = useSession();
+  const t = useMessages(teamMessages);
   if (preview.isPending || session.isPending) return <FullScreenSpinner />;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6">
       <p className="text-lg font-bold text-brand-700">Cards</p>
       {preview.isError ? (
-        <Problem title="The invitation could not be checked" message={messageOf(preview.error)} />
+        <Problem title={t('invitationNotChecked')} message={messageOf(t, preview.error)} />
       ) : preview.data.status !== 'valid' ? (
-        <Problem title="This invitation cannot be used" message={preview.data.message} />
+        <Problem title={t('invitationUnusable')} message={preview.data.message} />
       ) : (
         <Invitation token={token} invitation={preview.data} />
       )}
@@ -52,8 +54,16 @@ export default function InviteAcceptPage() {
 }
 
 function Problem({ title, message }: { title: string; message: string }) {
+  const t = useMessages(teamMessages);
   return (
-    <AuthCard title={title} footer={<Link className="font-semibold text-brand-700 underline" to="/">Go to the app</Link>}>
+    <AuthCard
+      title={title}
+      footer={
+        <Link className="font-semibold text-brand-700 underline" to="/">
+          {t('goToApp')}
+        </Link>
+      }
+    >
       <FormAlert message={message} />
     </AuthCard>
   );
@@ -61,13 +71,15 @@ function Problem({ title, message }: { title: string; message: string }) {
 
 function Invitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const session = useSession();
+  const t = useMessages(teamMessages);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string>();
   const [isJoining, setIsJoining] = useState(false);
   const hasTriedAutomatically = useRef(false);
   const email = invitation.email ?? '';
-  const teamName = invitation.teamName ?? 'the team';
+  const teamName = invitation.teamName;
+  const joinTitle = teamName ? t('joinTeam', { team: teamName }) : t('joinTheTeam');
   const user = session.data;
   const isInvitedUser = user !== null && user !== undefined && user.email.toLowerCase() === email;
 
@@ -77,10 +89,10 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
     try {
       await acceptInvitation(token);
       await refreshSession();
-      notify.success(joinedTeamMessage(teamName), 'auth');
+      notify.success(teamName ? t('welcomeToTeam', { team: teamName }) : t('welcomeToTheTeam'), 'auth');
       navigate('/', { replace: true });
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(messageOf(t, caught));
       setIsJoining(false);
     }
   }
@@ -96,17 +108,33 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
 
   const intro = (
     <p className="mb-6 text-zinc-700">
-      {invitation.inviterName ?? 'Someone'} invited <strong className="break-all">{email}</strong> to join {teamName} as{' '}
-      {invitation.role ? roleTitles[invitation.role].toLowerCase() : 'a member'}.
+      {richText(
+        t('invitationIntro', {
+          hasInviter: invitation.inviterName ? 'yes' : 'no',
+          inviter: invitation.inviterName ?? '',
+          email,
+          hasTeam: teamName ? 'yes' : 'no',
+          team: teamName ?? '',
+          role: invitation.role ?? 'none',
+        }),
+        { email: (text) => <strong className="break-all">{text}</strong> },
+      )}
     </p>
   );
 
   if (user) {
     if (!isInvitedUser) {
       return (
-        <AuthCard title={`Join ${teamName}`} footer={<Link className="font-semibold text-brand-700 underline" to="/">Go to the app</Link>}>
+        <AuthCard
+          title={joinTitle}
+          footer={
+            <Link className="font-semibold text-brand-700 underline" to="/">
+              {t('goToApp')}
+            </Link>
+          }
+        >
           {intro}
-          <FormAlert message={`This invitation was sent to ${email}. You are signed in as ${user.email}: sign out and sign in with ${email} to accept it.`} />
+          <FormAlert message={t('signedInAsSomeoneElse', { email, signedInEmail: user.email })} />
           <Button
             variant="secondary"
             className="mt-4 w-full"
@@ -114,46 +142,55 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
               void endSession().then(() => refreshSession())
             }
           >
-            Sign out
+            {t('signOut')}
           </Button>
         </AuthCard>
       );
     }
     return (
-      <AuthCard title={`Join ${teamName}`} footer={<Link className="font-semibold text-brand-700 underline" to="/">Not now</Link>}>
+      <AuthCard
+        title={joinTitle}
+        footer={
+          <Link className="font-semibold text-brand-700 underline" to="/">
+            {t('notNow')}
+          </Link>
+        }
+      >
         {intro}
         <FormAlert message={error} />
         <Button className="mt-4 w-full" isLoading={isJoining} onClick={() => void join()}>
-          Accept invitation
+          {t('acceptInvitation')}
         </Button>
       </AuthCard>
     );
   }
-  return <SignedOutInvitation token={token} invitation={invitation} intro={intro} onSignedIn={join} error={error} />;
+  return <SignedOutInvitation token={token} invitation={invitation} title={joinTitle} intro={intro} onSignedIn={join} error={error} />;
 }
 
 function SignedOutInvitation({
   token,
   invitation,
+  title,
   intro,
   onSignedIn,
   error,
 }: {
   token: string;
   invitation: InvitationPreview;
+  title: string;
   intro: ReactNode;
   onSignedIn: () => Promise<void>;
   error: string | undefined;
 }) {
   const [mode, setMode] = useState<'register' | 'sign-in'>(invitation.hasAccount ? 'sign-in' : 'register');
-  const teamName = invitation.teamName ?? 'the team';
+  const t = useMessages(teamMessages);
   const switchLink = (
     <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setMode(mode === 'register' ? 'sign-in' : 'register')}>
-      {mode === 'register' ? 'I already have an account' : 'Create an account instead'}
+      {mode === 'register' ? t('haveAccount') : t('createAccountInstead')}
     </button>
   );
   return (
-    <AuthCard title={`Join ${teamName}`} footer={switchLink}>
+    <AuthCard title={title} footer={switchLink}>
       {intro}
       <FormAlert message={error} />
       {mode === 'register' ? (
@@ -167,6 +204,7 @@ function SignedOutInvitation({
 }
 
 function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
+  const t = useMessages(teamMessages);
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof registerForm>>({ resolver: zodResolver(registerForm) });
   const onSubmit = handleSubmit(async (values) => {
@@ -185,11 +223,17 @@ function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promis
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
         <FormAlert message={formError} />
-        <InputField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-        <InputField label="Email" type="email" value={email} readOnly hint="The invitation is for this email." />
-        <InputField label="Password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={formState.errors.password?.message} {...register('password')} />
+        <InputField label={t('nameLabel')} autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+        <InputField label={t('emailLabel')} type="email" value={email} readOnly hint={t('invitedEmailHint')} />
+        <InputField
+          label={t('passwordLabel')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('passwordHint')}
+          error={formState.errors.password?.message} {...register('password')} />
         <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-          Create account and join
+          {t('createAccountAndJoin')}
         </Button>
       </fieldset>
     </form>
@@ -197,6 +241,7 @@ function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promis
 }
 
 function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
+  const t = useMessages(teamMessages);
   const [formError, setFormError] = useState<string>();
   const [isSecondStep, setIsSecondStep] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof signInForm>>({ resolver: zodResolver(signInForm) });
@@ -225,10 +270,15 @@ function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
         <FormAlert message={formError} />
-        <InputField label="Email" type="email" value={email} readOnly hint="The invitation is for this email." />
-        <InputField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+        <InputField label={t('emailLabel')} type="email" value={email} readOnly hint={t('invitedEmailHint')} />
+        <InputField
+          label={t('passwordLabel')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={formState.errors.password?.message} {...register('password')} />
         <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-          Sign in and join
+          {t('signInAndJoin')}
         </Button>
       </fieldset>
     </form>
@@ -238,6 +288,7 @@ function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<
 /** Google sign-in that comes back to this page (new accounts too, instead of onboarding) and joins there. */
 function InviteGoogleButton({ token }: { token: string }) {
   const config = usePublicConfig();
+  const t = useMessages(teamMessages);
   const [isStarting, setIsStarting] = useState(false);
   const [error, setError] = useState<string>();
   if (!config.data?.isGoogleEnabled) return null;
@@ -255,15 +306,15 @@ function InviteGoogleButton({ token }: { token: string }) {
     <>
       <div className="my-4 flex items-center gap-3 text-xs text-zinc-600" aria-hidden="true">
         <span className="h-px flex-1 bg-zinc-200" />
-        or
+        {t('or')}
         <span className="h-px flex-1 bg-zinc-200" />
       </div>
       <FormAlert message={error} />
       <Button variant="secondary" className="w-full" isLoading={isStarting} onClick={() => void start()}>
-        Continue with Google
+        {t('continueWithGoogle')}
       </Button>
       <p className="mt-2 text-center text-xs text-zinc-600">
-        Use the Google account of the invited email.
+        {t('googleAccountHint')}
       </p>
     </>
   );

@@ -1,24 +1,26 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normaliseRolesMatrix, permissions, permissionTexts, roleTitles, teamRoles } from '@cardstack/shared/teams/roles';
+import { normaliseRolesMatrix, permissions, teamRoles } from '@cardstack/shared/teams/roles';
 import { rolesMatrixSchema, type RolesMatrixInput, type RolesResponse } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useSaveRoles, useTeamRoles } from './api/team-roles';
 import { TeamSettingsSection } from './components/team-settings-section';
-
-const rolesSavedMessage = 'Roles saved.';
+import { teamMessages } from './messages';
+import { permissionTextIds, roleTitle } from './team-texts';
 
 /** settings → roles: the team's permission matrix, which permissions admins and employees have. */
 export default function RolesPage() {
+  const t = useMessages(teamMessages);
   return (
     <TeamSettingsSection
       titleId="roles-title"
-      title="Roles"
-      description="Choose what admins and employees may do. The team owner may always do everything."
+      title={t('rolesTitle')}
+      description={t('rolesDescription')}
       feature="roles"
       preview={<div className="h-64 rounded-xl bg-zinc-100" />}
     >
@@ -29,10 +31,11 @@ export default function RolesPage() {
 
 function RolesEditor() {
   const roles = useTeamRoles();
+  const t = useMessages(teamMessages);
   if (roles.isPending) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading the roles" />
+        <Spinner label={t('loadingRoles')} />
       </div>
     );
   }
@@ -45,6 +48,7 @@ function RolesEditor() {
 
 function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
   const save = useSaveRoles();
+  const t = useMessages(teamMessages);
   // Each role's list in canonical order: the title row first, then one row per permission, so row i + 1 is permissions[i].
   const { register, handleSubmit, reset, formState } = useForm<RolesMatrixInput>({
     resolver: zodResolver(rolesMatrixSchema),
@@ -54,27 +58,27 @@ function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
   const onSubmit = handleSubmit(async (matrix) => {
     try {
       reset(normaliseRolesMatrix(await save.mutateAsync(matrix)));
-      notify.success(rolesSavedMessage);
+      notify.success(t('rolesSaved'));
     } catch (error) {
-      notify.alert(error instanceof ApiError ? error.message : 'The roles could not be saved. Please try again.');
+      notify.alert(error instanceof ApiError ? error.message : t('rolesNotSaved'));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={formState.isSubmitting}>
-        <legend className="sr-only">Permissions of each role</legend>
+        <legend className="sr-only">{t('permissionsOfEachRole')}</legend>
         <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-zinc-200">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="border-b border-zinc-200">
               <tr>
                 <th scope="col" className="px-4 py-3">
-                  Permission
+                  {t('permissionColumn')}
                 </th>
                 {/* The title row of each list: it names the role and is never checked. */}
                 {teamRoles.map((role) => (
                   <th key={role} scope="col" className="px-4 py-3 text-center">
-                    {roleTitles[role]}
+                    {roleTitle(t, role)}
                   </th>
                 ))}
               </tr>
@@ -83,15 +87,15 @@ function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
               {permissions.map((permission, index) => (
                 <tr key={permission} className="border-b border-zinc-100 last:border-0">
                   <th scope="row" className="px-4 py-3 font-normal">
-                    <span className="block font-semibold">{permissionTexts[permission].label}</span>
-                    <span className="block text-zinc-700">{permissionTexts[permission].description}</span>
+                    <span className="block font-semibold">{t(permissionTextIds[permission].label)}</span>
+                    <span className="block text-zinc-700">{t(permissionTextIds[permission].description)}</span>
                   </th>
                   {teamRoles.map((role) => (
                     <td key={role} className="px-4 py-3 text-center">
                       <input
                         type="checkbox"
                         className="h-5 w-5 accent-brand-600"
-                        aria-label={`${roleTitles[role]}: ${permissionTexts[permission].label}`}
+                        aria-label={t('rolePermission', { role: roleTitle(t, role), permission: t(permissionTextIds[permission].label) })}
                         {...register(`${role}.${index + 1}.checked`)}
                       />
                     </td>
@@ -103,11 +107,11 @@ function RolesMatrixForm({ saved }: { saved: RolesResponse }) {
         </div>
       </fieldset>
       <div className="mt-4 flex items-center justify-end gap-3">
-        <p className="mr-auto text-sm text-zinc-700" role="status">
-          {formState.isDirty ? 'You have unsaved changes.' : null}
+        <p className="me-auto text-sm text-zinc-700" role="status">
+          {formState.isDirty ? t('unsavedChanges') : null}
         </p>
         <Button type="submit" isLoading={formState.isSubmitting} disabled={!formState.isDirty}>
-          Save roles
+          {t('saveRoles')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { can } from '@cardstack/shared/teams/roles';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
+import { useMessages } from '../../lib/i18n/messages';
 import { useSessionUser } from '../../lib/session';
 import { useTeamMembers } from './api/list-team-members';
 import { BulkImport } from './components/bulk-import';
@@ -8,15 +9,17 @@ import { InviteForm } from './components/invite-form';
 import { MembersTable } from './components/members-table';
 import { SeatUsage } from './components/seat-usage';
 import { TeamSettingsSection } from './components/team-settings-section';
+import { teamMessages } from './messages';
 
 /** settings → user-management: members (accepted / pending), invite, resend, revoke, role, remove, import. */
 export default function UserManagementPage() {
   const user = useSessionUser();
+  const t = useMessages(teamMessages);
   return (
     <TeamSettingsSection
       titleId="user-management-title"
-      title="User management"
-      description="Invite colleagues as admins or employees and manage who is in your team."
+      title={t('userManagementTitle')}
+      description={t('userManagementDescription')}
       feature="userManagement"
       preview={<UserManagementPreview />}
     >
@@ -27,10 +30,11 @@ export default function UserManagementPage() {
 
 function UserManagement({ canImport }: { canImport: boolean }) {
   const members = useTeamMembers();
+  const t = useMessages(teamMessages);
   if (members.isPending) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading the team" />
+        <Spinner label={t('loadingTeam')} />
       </div>
     );
   }
@@ -46,15 +50,15 @@ function UserManagement({ canImport }: { canImport: boolean }) {
       <InviteForm />
       <section aria-labelledby="members-title">
         <h3 id="members-title" className="mb-3 text-lg font-semibold">
-          Members ({accepted.length})
+          {t('membersHeading', { count: accepted.length })}
         </h3>
-        <MembersTable members={accepted} ownerName={owner.name} emptyText="Nobody has joined yet. Invite someone above." />
+        <MembersTable members={accepted} ownerName={owner.name} emptyText={t('membersEmpty')} />
       </section>
       <section aria-labelledby="pending-title">
         <h3 id="pending-title" className="mb-3 text-lg font-semibold">
-          Pending invitations ({pending.length})
+          {t('pendingHeading', { count: pending.length })}
         </h3>
-        <MembersTable members={pending} ownerName={owner.name} emptyText="No invitations are waiting." />
+        <MembersTable members={pending} ownerName={owner.name} emptyText={t('pendingEmpty')} />
       </section>
       {canImport ? <BulkImport /> : null}
     </div>

@@ -1,18 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { importFileMessages, maxImportFileBytes, maxImportRows } from '@cardstack/shared/teams/import-rows';
+import { maxImportFileBytes, maxImportRows } from '@cardstack/shared/teams/import-rows';
 import type { ImportJob, ImportOutcome } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../../components/ui/button';
 import { FileInput } from '../../../components/ui/file-input';
 import { ApiError } from '../../../lib/api-client';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { useImportJob } from '../api/import-job';
 import { startImport } from '../api/start-import';
 import { teamCardsQueryKey, teamMembersQueryKey } from '../api/team-keys';
 import { importTemplateUrls } from '../api/team-links';
-import { importCreatedToast, importSummary } from '../team-texts';
+import { teamMessages, type TeamMessageId } from '../messages';
+import { importCreatedToast, importOutcomeIds, importSummary } from '../team-texts';
 
-const outcomeLabels: Record<ImportOutcome, string> = { created: 'Created', skipped: 'Skipped', rejected: 'Rejected' };
 const outcomeStyles: Record<ImportOutcome, string> = {
   created: 'bg-green-50 text-green-800 ring-green-200',
   skipped: 'bg-zinc-100 text-zinc-800 ring-zinc-200',
@@ -22,9 +23,10 @@ const outcomeStyles: Record<ImportOutcome, string> = {
 /** Members and their cards from an Excel or CSV file: a background job with a progress bar and a per-row report. */
 
 /** The import report's columns: one row per spreadsheet row. */
-const reportColumns = ['Row', 'Email', 'Result', 'Details'] as const;
+const reportColumns = ['reportRow', 'reportEmail', 'reportResult', 'reportDetails'] as const satisfies readonly TeamMessageId[];
 export function BulkImport() {
   const queryClient = useQueryClient();
+  const t = useMessages(teamMessages);
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -40,24 +42,24 @@ export function BulkImport() {
     if (current?.status === 'done') {
       void queryClient.invalidateQueries({ queryKey: teamMembersQueryKey });
       void queryClient.invalidateQueries({ queryKey: teamCardsQueryKey });
-      const toast = importCreatedToast(current);
+      const toast = importCreatedToast(t, current);
       if (toast && toastedJobId.current !== current.id) notify.success(toast);
       toastedJobId.current = current.id;
     }
-  }, [current, queryClient]);
+  }, [current, queryClient, t]);
 
   async function upload() {
     setError(undefined);
     if (!file) {
-      setError(importFileMessages.wrongType);
+      setError(t('fileWrongType'));
       return;
     }
     if (!/\.(xlsx|csv)$/i.test(file.name)) {
-      setError(importFileMessages.wrongType);
+      setError(t('fileWrongType'));
       return;
     }
     if (file.size > maxImportFileBytes) {
-      setError(importFileMessages.tooLarge);
+      setError(t('fileTooLarge'));
       return;
     }
     setUploadProgress(0);
@@ -68,7 +70,7 @@ export function BulkImport() {
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The file could not be uploaded. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t('uploadFailed'));
     } finally {
       setUploadProgress(null);
     }
@@ -77,18 +79,15 @@ export function BulkImport() {
   return (
     <section aria-labelledby="import-title" className="rounded-2xl bg-white p-6 ring-1 ring-zinc-200">
       <h2 id="import-title" className="text-lg font-semibold">
-        Import members
+        {t('importTitle')}
       </h2>
-      <p className="mt-1 text-sm text-zinc-700">
-        Invite many people at once and prepare their cards from an Excel (.xlsx) or CSV file, up to {maxImportRows} rows. Each row is
-        checked on its own; importing the same file again adds nobody twice.
-      </p>
+      <p className="mt-1 text-sm text-zinc-700">{t('importDescription', { maxRows: maxImportRows })}</p>
       <p className="mt-2 flex flex-wrap gap-4 text-sm">
         <a className="font-semibold text-brand-700 underline" href={importTemplateUrls.xlsx} download>
-          Download the Excel template
+          {t('downloadExcelTemplate')}
         </a>
         <a className="font-semibold text-brand-700 underline" href={importTemplateUrls.csv} download>
-          Download the CSV template
+          {t('downloadCsvTemplate')}
         </a>
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
@@ -96,7 +95,7 @@ export function BulkImport() {
           <FileInput
             ref={inputRef}
             id={inputId}
-            label="File to import"
+            label={t('fileToImport')}
             accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
@@ -108,7 +107,7 @@ export function BulkImport() {
           />
         </div>
         <Button onClick={() => void upload()} isLoading={uploadProgress !== null} disabled={isRunning}>
-          Import
+          {t('importButton')}
         </Button>
       </div>
       {error ? (
@@ -123,23 +122,23 @@ export function BulkImport() {
 }
 
 function ImportProgress({ job }: { job: ImportJob }) {
+  const t = useMessages(teamMessages);
   const isFinished = job.status === 'done' || job.status === 'failed';
+  const rows = t('rowsProcessed', { processed: job.processedRows, total: job.totalRows });
   const percent = job.totalRows === 0 ? 100 : Math.round((job.processedRows / job.totalRows) * 100);
   return (
     <div className="mt-6">
       <div className="flex items-center justify-between text-sm">
-        <span className="font-medium">{isFinished ? `Import of ${job.fileName} finished` : `Importing ${job.fileName}…`}</span>
-        <span aria-hidden="true">
-          {job.processedRows} of {job.totalRows} rows
-        </span>
+        <span className="font-medium">{isFinished ? t('importFinished', { fileName: job.fileName }) : t('importing', { fileName: job.fileName })}</span>
+        <span aria-hidden="true">{rows}</span>
       </div>
       <div
         role="progressbar"
-        aria-label="Import progress"
+        aria-label={t('importProgress')}
         aria-valuemin={0}
         aria-valuemax={job.totalRows}
         aria-valuenow={job.processedRows}
-        aria-valuetext={`${job.processedRows} of ${job.totalRows} rows`}
+        aria-valuetext={rows}
         className="mt-2 h-3 overflow-hidden rounded-full bg-zinc-200"
       >
         <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
@@ -152,16 +151,16 @@ function ImportProgress({ job }: { job: ImportJob }) {
       {isFinished ? (
         <>
           <p role="status" className="mt-3 font-semibold">
-            {importSummary(job)}
+            {importSummary(t, job)}
           </p>
           <div className="mt-3 max-h-96 overflow-auto rounded-xl ring-1 ring-zinc-200">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Import report</caption>
+            <table className="w-full text-start text-sm">
+              <caption className="sr-only">{t('importReport')}</caption>
               <thead className="sticky top-0 bg-zinc-50 text-xs tracking-wide text-zinc-700 uppercase">
                 <tr>
                   {reportColumns.map((column) => (
                     <th key={column} scope="col" className="px-3 py-2">
-                      {column}
+                      {t(column)}
                     </th>
                   ))}
                 </tr>
@@ -175,7 +174,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
                       <td className="px-3 py-2">{row.row}</td>
                       <td className="px-3 py-2 break-all">{row.email || '—'}</td>
                       <td className="px-3 py-2">
-                        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${outcomeStyles[row.outcome]}`}>{outcomeLabels[row.outcome]}</span>
+                        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${outcomeStyles[row.outcome]}`}>{t(importOutcomeIds[row.outcome])}</span>
                       </td>
                       <td className="px-3 py-2">{row.message}</td>
                     </tr>

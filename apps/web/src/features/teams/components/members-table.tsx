@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { roleTitles, teamRoles, type TeamRole } from '@cardstack/shared/teams/roles';
+import { teamRoles, type TeamRole } from '@cardstack/shared/teams/roles';
 import type { TeamMember } from '@cardstack/shared/teams/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { SelectList } from '../../../components/ui/select-list';
 import { ApiError } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/i18n/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { useChangeRole } from '../api/change-role';
 import { useRemoveMember } from '../api/remove-member';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-import { removalConsequence } from '../team-texts';
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');
-
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+import { teamMessages } from '../messages';
+import { removalConsequence, roleTitle } from '../team-texts';
 
 export function MembersTable({ members, ownerName, emptyText }: { members: TeamMember[]; ownerName: string; emptyText: string }) {
   const resend = useResendInvitation();
@@ -23,6 +22,10 @@ export function MembersTable({ members, ownerName, emptyText }: { members: TeamM
   const remove = useRemoveMember();
   const [toRemove, setToRemove] = useState<TeamMember | null>(null);
   const [toRevoke, setToRevoke] = useState<TeamMember | null>(null);
+  const t = useMessages(teamMessages);
+  const format = useFormat();
+  const formatDate = (iso: string | null) => (iso ? format.date(iso) : '—');
+  const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : t('somethingWentWrong'));
 
   async function run(action: () => Promise<unknown>, success: string): Promise<boolean> {
     try {
@@ -42,16 +45,24 @@ export function MembersTable({ members, ownerName, emptyText }: { members: TeamM
   return (
     <>
       <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-zinc-200">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Team members</caption>
+        <table className="w-full text-start text-sm">
+          <caption className="sr-only">{t('membersCaption')}</caption>
           <thead className="border-b border-zinc-200 text-xs tracking-wide text-zinc-700 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3">Member</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">Last login</th>
               <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
+                {t('memberColumn')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('roleLabel')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('statusColumn')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('lastLoginColumn')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">{t('actionsColumn')}</span>
               </th>
             </tr>
           </thead>
@@ -64,16 +75,16 @@ export function MembersTable({ members, ownerName, emptyText }: { members: TeamM
                 </th>
                 <td className="px-4 py-3">
                   {member.isYou ? (
-                    roleTitles[member.role]
+                    roleTitle(t, member.role)
                   ) : (
                     <div className="w-40">
                       <SelectList
-                        label={`Role of ${member.name}`}
+                        label={t('roleOf', { name: member.name })}
                         value={member.role}
-                        options={teamRoles.map((role) => ({ value: role, label: roleTitles[role] }))}
+                        options={teamRoles.map((role) => ({ value: role, label: roleTitle(t, role) }))}
                         disabled={changeRole.isPending}
                         onValueChange={(role) =>
-                          void run(() => changeRole.mutateAsync({ memberId: member.id, role: role as TeamRole }), `${member.name} is now ${roleTitles[role as TeamRole].toLowerCase()}.`)
+                          void run(() => changeRole.mutateAsync({ memberId: member.id, role: role as TeamRole }), t('roleChanged', { name: member.name, role }))
                         }
                       />
                     </div>
@@ -81,14 +92,14 @@ export function MembersTable({ members, ownerName, emptyText }: { members: TeamM
                 </td>
                 <td className="px-4 py-3">
                   {member.status === 'accepted' ? (
-                    <span className="rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">Accepted</span>
+                    <span className="rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">{t('statusAccepted')}</span>
                   ) : (
                     <>
-                      <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Pending</span>
+                      <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">{t('statusPending')}</span>
                       <span className="mt-1 block text-xs text-zinc-700">
                         {member.invitationExpiresAt && Date.parse(member.invitationExpiresAt) < Date.now()
-                          ? 'Link expired'
-                          : `Link works until ${formatDate(member.invitationExpiresAt)}`}
+                          ? t('linkExpired')
+                          : t('linkWorksUntil', { date: formatDate(member.invitationExpiresAt) })}
                       </span>
                     </>
                   )}
@@ -101,19 +112,19 @@ export function MembersTable({ members, ownerName, emptyText }: { members: TeamM
                         <>
                           <Button
                             variant="secondary"
-                            aria-label={`Resend invitation to ${member.email}`}
+                            aria-label={t('resendInvitationTo', { email: member.email })}
                             isLoading={resend.isPending && resend.variables === member.id}
-                            onClick={() => void run(() => resend.mutateAsync(member.id), `Invitation sent again to ${member.email}.`)}
+                            onClick={() => void run(() => resend.mutateAsync(member.id), t('invitationSentAgain', { email: member.email }))}
                           >
-                            Resend
+                            {t('resend')}
                           </Button>
-                          <Button variant="ghost" className="text-red-700" aria-label={`Revoke invitation of ${member.email}`} onClick={() => setToRevoke(member)}>
-                            Revoke
+                          <Button variant="ghost" className="text-red-700" aria-label={t('revokeInvitationOf', { email: member.email })} onClick={() => setToRevoke(member)}>
+                            {t('revoke')}
                           </Button>
                         </>
                       ) : (
-                        <Button variant="ghost" className="text-red-700" aria-label={`Remove ${member.name}`} onClick={() => setToRemove(member)}>
-                          Remove
+                        <Button variant="ghost" className="text-red-700" aria-label={t('removeMemberNamed', { name: member.name })} onClick={() => setToRemove(member)}>
+                          {t('remove')}
                         </Button>
                       )}
                     </div>
@@ -130,17 +141,17 @@ export function MembersTable({ members, ownerName, emptyText }: { members: TeamM
         onOpenChange={(open) => {
           if (!open && !remove.isPending) setToRemove(null);
         }}
-        title={`Remove ${toRemove?.name ?? 'this member'} from the team?`}
-        confirmLabel="Remove member"
+        title={toRemove ? t('removeTitle', { name: toRemove.name }) : t('removeThisMemberTitle')}
+        confirmLabel={t('removeMember')}
         isDanger
         isBusy={remove.isPending}
         onConfirm={() => {
           const member = toRemove;
           if (!member) return;
-          void run(() => remove.mutateAsync(member.id), `${member.name} was removed from the team.`).then(() => setToRemove(null));
+          void run(() => remove.mutateAsync(member.id), t('memberRemoved', { name: member.name })).then(() => setToRemove(null));
         }}
       >
-        {toRemove ? <p>{removalConsequence(toRemove, ownerName)}</p> : null}
+        {toRemove ? <p>{removalConsequence(t, toRemove, ownerName)}</p> : null}
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -148,17 +159,17 @@ export function MembersTable({ members, ownerName, emptyText }: { members: TeamM
         onOpenChange={(open) => {
           if (!open && !revoke.isPending) setToRevoke(null);
         }}
-        title="Revoke this invitation?"
-        confirmLabel="Revoke invitation"
+        title={t('revokeTitle')}
+        confirmLabel={t('revokeInvitation')}
         isDanger
         isBusy={revoke.isPending}
         onConfirm={() => {
           const member = toRevoke;
           if (!member) return;
-          void run(() => revoke.mutateAsync(member.id), `The invitation of ${member.email} was revoked.`).then(() => setToRevoke(null));
+          void run(() => revoke.mutateAsync(member.id), t('invitationRevoked', { email: member.email })).then(() => setToRevoke(null));
         }}
       >
-        {toRevoke ? <p>{removalConsequence(toRevoke, ownerName)}</p> : null}
+        {toRevoke ? <p>{removalConsequence(t, toRevoke, ownerName)}</p> : null}
       </ConfirmDialog>
     </>
   );

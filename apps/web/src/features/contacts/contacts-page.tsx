@@ -2,9 +2,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   contactKinds,
-  contactKindLabels,
-  contactMessages,
-  contactSortLabels,
   contactSorts,
   defaultContactPageSize,
   type Contact,
@@ -21,6 +18,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useFormat } from '../../lib/i18n/format';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useDeleteContacts } from './api/bulk-delete-contacts';
 import { useContactCards } from './api/contact-cards';
@@ -29,8 +28,9 @@ import { ContactDrawer } from './components/contact-drawer';
 import { ContactFormDialog } from './components/contact-form-dialog';
 import { ContactsList } from './components/contacts-list';
 import { ExportDialog } from './components/export-dialog';
-import { contactTitle } from './contact-format';
+import { contactKindMessages, contactSortMessages, contactTitle } from './contact-format';
 import { currentCursor, firstPage, pageCount, pageNumber, toNextPage, toPreviousPage, type Paging } from './contact-paging';
+import { contactsMessages } from './messages';
 import { useDebouncedCallback } from './use-debounced-callback';
 
 const allValue = 'all';
@@ -50,6 +50,8 @@ function filterOf(params: URLSearchParams): ContactFilterInput & { sort: Contact
 
 /** Everyone who left their details on a card, and the contacts added by hand (/contacts). */
 export default function ContactsPage() {
+  const t = useMessages(contactsMessages);
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const filterKey = JSON.stringify(filter);
@@ -61,7 +63,8 @@ export default function ContactsPage() {
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [searchText, setSearchText] = useState(filter.search ?? '');
   const [formContact, setFormContact] = useState<Contact | null | undefined>(undefined);
-  const [toDelete, setToDelete] = useState<{ ids: string[]; label: string } | null>(null);
+  // One contact from its panel is named in the question; a selection is counted.
+  const [toDelete, setToDelete] = useState<{ ids: string[]; name?: string } | null>(null);
 
   const contacts = useContacts({ ...filter, cursor: currentCursor(currentPaging), pageSize: defaultContactPageSize });
   const cards = useContactCards();
@@ -98,14 +101,14 @@ export default function ContactsPage() {
     if (!toDelete) return;
     try {
       const deleted = await deleteContacts.mutateAsync(toDelete.ids);
-      notify.success(deleted === 1 ? contactMessages.deleted : contactMessages.deletedMany(deleted));
+      notify.success(deleted === 1 ? t('contactDeleted') : t('contactsDeleted', { count: deleted }));
       setSelectedIds(new Set());
       if (openContactId && toDelete.ids.includes(openContactId)) updateParams({ contact: null }, { isFilterChange: false });
       setToDelete(null);
       // The page may now be empty: start again from the first.
       if (contacts.data && deleted >= contacts.data.contacts.length) goTo(firstPage);
     } catch (error) {
-      notify.alert(error instanceof ApiError ? error.message : 'The contacts could not be deleted. Please try again.');
+      notify.alert(error instanceof ApiError ? error.message : t('deleteFailed'));
       setToDelete(null);
     }
   }
@@ -118,24 +121,23 @@ export default function ContactsPage() {
   if (contacts.isPending) {
     content = (
       <div className="mt-10 flex justify-center">
-        <Spinner label="Loading your contacts" />
+        <Spinner label={t('loading')} />
       </div>
     );
   } else if (contacts.isError || !page) {
-    content = <LoadError message="Your contacts could not be loaded." onRetry={() => void contacts.refetch()} className="mt-6" />;
+    content = <LoadError message={t('loadFailed')} onRetry={() => void contacts.refetch()} className="mt-6" />;
   } else if (page.total === 0 && !isFiltered) {
     content = (
-      <EmptyState title="No contacts yet" action={<Button onClick={() => setFormContact(null)}>Add contact</Button>}>
-        Leads arrive from the lead form on your card’s public page: when someone leaves their details there, they appear here and you get
-        an email. You can also add a contact by hand.
+      <EmptyState title={t('emptyTitle')} action={<Button onClick={() => setFormContact(null)}>{t('addContact')}</Button>}>
+        {t('emptyText')}
       </EmptyState>
     );
   } else if (page.total === 0) {
     content = (
       <div className="mt-6 rounded-2xl bg-white p-10 text-center ring-1 ring-zinc-200">
-        <p className="font-semibold">No contacts match your search and filters.</p>
+        <p className="font-semibold">{t('noMatches')}</p>
         <Button variant="secondary" className="mt-4" onClick={clearFilters}>
-          Clear search and filters
+          {t('clearFilters')}
         </Button>
       </div>
     );
@@ -144,17 +146,18 @@ export default function ContactsPage() {
     content = (
       <>
         {selectedIds.size > 0 ? (
-          <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 px-4 py-2 ring-1 ring-brand-100" role="region" aria-label="Selection">
-            <span className="text-sm font-medium">{selectedIds.size === 1 ? '1 contact selected' : `${selectedIds.size} contacts selected`}</span>
-            <Button variant="danger" onClick={() => setToDelete({ ids: [...selectedIds], label: `${selectedIds.size} selected contacts` })}>
-              Delete selected
+          <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 px-4 py-2 ring-1 ring-brand-100" role="region" aria-label={t('selectionRegion')}>
+            <span className="text-sm font-medium">{t('selectedCount', { count: selectedIds.size })}</span>
+            <Button variant="danger" onClick={() => setToDelete({ ids: [...selectedIds] })}>
+              {t('deleteSelected')}
             </Button>
             <Button variant="ghost" onClick={() => setSelectedIds(new Set())}>
-              Clear selection
+              {t('clearSelection')}
             </Button>
           </div>
         ) : null}
         <ContactsList
+          t={t}
           contacts={pageContacts}
           selectedIds={selectedIds}
           onOpen={(contactId) => updateParams({ contact: contactId }, { isFilterChange: false })}
@@ -172,19 +175,19 @@ export default function ContactsPage() {
             )
           }
         />
-        <nav aria-label="Contacts pages" className="mt-6 flex items-center justify-center gap-3">
+        <nav aria-label={t('pagesNav')} className="mt-6 flex items-center justify-center gap-3">
           <Button variant="secondary" disabled={number === 1 || contacts.isFetching} onClick={() => goTo(toPreviousPage(currentPaging))}>
-            Previous page
+            {t('previousPage')}
           </Button>
           <span className="text-sm text-zinc-700" aria-live="polite">
-            Page {number} of {pageCount(page.total, defaultContactPageSize)}
+            {t('pageOf', { page: format.number(number), pages: format.number(pageCount(page.total, defaultContactPageSize)) })}
           </span>
           <Button
             variant="secondary"
             disabled={!page.nextCursor || contacts.isFetching}
             onClick={() => page.nextCursor && goTo(toNextPage(currentPaging, page.nextCursor))}
           >
-            Next page
+            {t('nextPage')}
           </Button>
         </nav>
       </>
@@ -195,24 +198,24 @@ export default function ContactsPage() {
     <section aria-labelledby="contacts-title">
       <PageHeader
         titleId="contacts-title"
-        title="Contacts"
-        subtitle={page && page.total > 0 ? <p className="text-sm text-zinc-700">{page.total === 1 ? '1 contact' : `${page.total} contacts`}</p> : null}
+        title={t('title')}
+        subtitle={page && page.total > 0 ? <p className="text-sm text-zinc-700">{t('totalCount', { count: page.total })}</p> : null}
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportDialog filter={filter} total={page?.total ?? 0} />
             <Link to="/contacts/scan" className={buttonClass('secondary')}>
-              Scan a card
+              {t('scanCard')}
             </Link>
-            <Button onClick={() => setFormContact(null)}>Add contact</Button>
+            <Button onClick={() => setFormContact(null)}>{t('addContact')}</Button>
           </div>
         }
       />
 
       <div className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:grid-cols-2 lg:grid-cols-4" role="search">
         <InputField
-          label="Search"
+          label={t('searchLabel')}
           type="search"
-          placeholder="Name, email, company or phone"
+          placeholder={t('searchPlaceholder')}
           value={searchText}
           maxLength={100}
           onChange={(event) => {
@@ -221,22 +224,22 @@ export default function ContactsPage() {
           }}
         />
         <SelectList
-          label="Card"
+          label={t('cardLabel')}
           value={filter.cardId || allValue}
           onValueChange={(value) => updateParams({ card: value === allValue ? null : value })}
-          options={[{ value: allValue, label: 'All cards' }, ...(cards.data ?? []).map((card) => ({ value: card.id, label: card.name }))]}
+          options={[{ value: allValue, label: t('allCards') }, ...(cards.data ?? []).map((card) => ({ value: card.id, label: card.name }))]}
         />
         <SelectList
-          label="Kind"
+          label={t('kindLabel')}
           value={filter.kind || allValue}
           onValueChange={(value) => updateParams({ kind: value === allValue ? null : value })}
-          options={[{ value: allValue, label: 'All kinds' }, ...contactKinds.map((kind) => ({ value: kind, label: contactKindLabels[kind] }))]}
+          options={[{ value: allValue, label: t('allKinds') }, ...contactKinds.map((kind) => ({ value: kind, label: t(contactKindMessages[kind]) }))]}
         />
         <SelectList
-          label="Sort"
+          label={t('sortLabel')}
           value={filter.sort}
           onValueChange={(value) => updateParams({ sort: value === 'newest' ? null : value })}
-          options={contactSorts.map((sort) => ({ value: sort, label: contactSortLabels[sort] }))}
+          options={contactSorts.map((sort) => ({ value: sort, label: t(contactSortMessages[sort]) }))}
         />
       </div>
 
@@ -246,7 +249,7 @@ export default function ContactsPage() {
         contactId={openContactId}
         onClose={() => updateParams({ contact: null }, { isFilterChange: false })}
         onEdit={(contact) => setFormContact(contact)}
-        onDelete={(contact) => setToDelete({ ids: [contact.id], label: contactTitle(contact) })}
+        onDelete={(contact) => setToDelete({ ids: [contact.id], name: contactTitle(contact, t) })}
       />
       <ContactFormDialog
         contact={formContact ?? null}
@@ -260,13 +263,14 @@ export default function ContactsPage() {
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => (open ? undefined : setToDelete(null))}
-        title={toDelete && toDelete.ids.length > 1 ? `Delete ${toDelete.ids.length} contacts?` : 'Delete this contact?'}
-        confirmLabel="Delete"
+        title={toDelete && toDelete.ids.length > 1 ? t('deleteManyTitle', { count: toDelete.ids.length }) : t('deleteOneTitle')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
         isDanger
         isBusy={deleteContacts.isPending}
         onConfirm={() => void confirmDelete()}
       >
-        <p>{toDelete ? `${toDelete.label} will be deleted. This cannot be undone.` : null}</p>
+        <p>{toDelete ? (toDelete.name === undefined ? t('deleteManyText', { count: toDelete.ids.length }) : t('deleteOneText', { name: toDelete.name })) : null}</p>
       </ConfirmDialog>
     </section>
   );

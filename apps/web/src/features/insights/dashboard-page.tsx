@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { periodPresetLabels, periodPresets, toDay, type PeriodPreset } from '@cardstack/shared/insights/periods';
+import { periodPresets, toDay, type PeriodPreset } from '@cardstack/shared/insights/periods';
 import { customRangeForm, type InsightScope, type InsightsQuery } from '@cardstack/shared/insights/schemas';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -9,9 +9,12 @@ import { InputField } from '../../components/ui/input-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
+import { useFormat } from '../../lib/i18n/format';
+import { useMessages } from '../../lib/i18n/messages';
 import { useInsights } from './api/get-insights';
 import { insightsCsvUrl } from './api/insights-links';
-import { formatBucket } from './insights-format';
+import { formatBucket, periodMessages } from './insights-format';
+import { insightsMessages } from './messages';
 import { DashboardBody } from './dashboard-body';
 
 const allCards = 'all';
@@ -21,6 +24,8 @@ const allCards = 'all';
  * period, against the period before. Every chart has its numbers in a table; the CSV exports this view.
  */
 export default function DashboardPage() {
+  const t = useMessages(insightsMessages);
+  const format = useFormat();
   const [period, setPeriod] = useState<PeriodPreset>('30d');
   const [appliedCustom, setAppliedCustom] = useState<{ from: string; to: string } | null>(null);
   const [scope, setScope] = useState<InsightScope>('own');
@@ -35,41 +40,44 @@ export default function DashboardPage() {
   const insights = useInsights(query);
   const data = insights.data;
 
-
   return (
     <section aria-labelledby="dashboard-title">
       <PageHeader
         titleId="dashboard-title"
-        title="Dashboard"
+        title={t('title')}
         subtitle={
           data ? (
             <p className="mt-1 text-sm text-zinc-700">
-              {formatBucket(data.period.from, 'day')} – {formatBucket(data.period.to, 'day')}, compared with{' '}
-              {formatBucket(data.period.previousFrom, 'day')} – {formatBucket(data.period.previousTo, 'day')}
+              {t('periodCompared', {
+                from: formatBucket(data.period.from, 'day', format),
+                to: formatBucket(data.period.to, 'day', format),
+                previousFrom: formatBucket(data.period.previousFrom, 'day', format),
+                previousTo: formatBucket(data.period.previousTo, 'day', format),
+              })}
             </p>
           ) : null
         }
         actions={
           <a href={insightsCsvUrl(query)} download className={buttonClass('secondary')}>
-            Export CSV
+            {t('exportCsv')}
           </a>
         }
       />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectList
-          label="Period"
+          label={t('periodLabel')}
           value={period}
-          options={periodPresets.map((preset) => ({ value: preset, label: periodPresetLabels[preset] }))}
+          options={periodPresets.map((preset) => ({ value: preset, label: t(periodMessages[preset]) }))}
           onValueChange={(value) => setPeriod(value as PeriodPreset)}
         />
         {data?.canSeeTeam ? (
           <SelectList
-            label="Cards of"
+            label={t('cardsOfLabel')}
             value={scope}
             options={[
-              { value: 'own', label: 'Me' },
-              { value: 'team', label: 'The whole team' },
+              { value: 'own', label: t('scopeOwn') },
+              { value: 'team', label: t('scopeTeam') },
             ]}
             onValueChange={(value) => {
               setScope(value as InsightScope);
@@ -78,9 +86,9 @@ export default function DashboardPage() {
           />
         ) : null}
         <SelectList
-          label="Card"
+          label={t('cardLabel')}
           value={cardId}
-          options={[{ value: allCards, label: 'All cards' }, ...(data?.cardOptions ?? []).map((card) => ({ value: card.id, label: card.label }))]}
+          options={[{ value: allCards, label: t('allCards') }, ...(data?.cardOptions ?? []).map((card) => ({ value: card.id, label: card.label }))]}
           onValueChange={setCardId}
         />
       </div>
@@ -90,7 +98,7 @@ export default function DashboardPage() {
 
       {insights.isPending ? (
         <div className="mt-10 flex justify-center">
-          <Spinner label="Loading the numbers" />
+          <Spinner label={t('loading')} />
         </div>
       ) : insights.isError ? (
         <div className="mt-6">
@@ -105,16 +113,17 @@ export default function DashboardPage() {
 
 /** The days of a custom period; the dashboard shows them once they pass the server's own rule. */
 function CustomRangeForm({ isApplied, onApply }: { isApplied: boolean; onApply: (range: { from: string; to: string }) => void }) {
+  const t = useMessages(insightsMessages);
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(customRangeForm(toDay(new Date()))), defaultValues: { from: '', to: '' } });
   const hasErrors = Object.keys(formState.errors).length > 0;
   return (
     <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={handleSubmit(onApply)} noValidate>
-      <InputField label="From" type="date" error={formState.errors.from?.message} {...register('from')} />
-      <InputField label="To" type="date" error={formState.errors.to?.message} {...register('to')} />
+      <InputField label={t('fromLabel')} type="date" error={formState.errors.from?.message} {...register('from')} />
+      <InputField label={t('toLabel')} type="date" error={formState.errors.to?.message} {...register('to')} />
       <Button type="submit" variant="secondary">
-        Show period
+        {t('showPeriod')}
       </Button>
-      {!isApplied && !hasErrors ? <p className="text-sm text-zinc-700">Showing the last 30 days until you choose the days.</p> : null}
+      {!isApplied && !hasErrors ? <p className="text-sm text-zinc-700">{t('customPending')}</p> : null}
     </form>
   );
 }

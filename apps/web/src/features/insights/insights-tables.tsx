@@ -1,22 +1,26 @@
-import { useId, useState, type ReactNode } from 'react';
-import { insightMetricLabels, insightMetrics, type InsightMetric } from '@cardstack/shared/insights/metrics';
-import { formatCount } from './insights-format';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { insightMetrics, type InsightMetric } from '@cardstack/shared/insights/metrics';
+import { languageOf, useAppPreferences } from '../../lib/i18n/app-locale';
+import { useFormat } from '../../lib/i18n/format';
+import { useMessages } from '../../lib/i18n/messages';
+import { metricMessages } from './insights-format';
+import { insightsMessages } from './messages';
 
 /*
  * The dashboard's tables: plain data tables (the chart's accessible twin), breakdowns, and the sortable per-card
  * and per-link tables.
  */
 
-/** Table cells: the first column names the row, the others are numbers aligned right. */
-const columnHeaderClass = (index: number) => `py-2 pr-3 font-semibold ${index > 0 ? 'text-right' : ''}`;
+/** Table cells: the first column names the row, the others are numbers aligned to the end. */
+const columnHeaderClass = (index: number) => `py-2 pe-3 font-semibold ${index > 0 ? 'text-end' : ''}`;
 
-const numberCellClass = 'py-1.5 pr-3 text-right tabular-nums';
+const numberCellClass = 'py-1.5 pe-3 text-end tabular-nums';
 
-/** A table row: what it counts in its header cell, then its numbers, aligned right. */
+/** A table row: what it counts in its header cell, then its numbers, aligned to the end. */
 function NumberRow({ name, numbers }: { name: ReactNode; numbers: string[] }) {
   return (
     <tr className="border-b border-zinc-100">
-      <th scope="row" className="py-1.5 pr-3 font-normal">
+      <th scope="row" className="py-1.5 pe-3 font-normal">
         {name}
       </th>
       {numbers.map((number, column) => (
@@ -46,7 +50,7 @@ function ColumnHeaders({ headers }: { headers: string[] }) {
 export function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: string[][] }) {
   return (
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <ColumnHeaders headers={headers} />
         <tbody>
@@ -62,6 +66,7 @@ export function DataTable({ caption, headers, rows }: { caption: string; headers
 /** A breakdown as a table with a bar per row (the bar is decoration: the number is in the cell). */
 export function Breakdown({ title, headers, rows, empty }: { title: string; headers: string[]; rows: { label: string; value: number; extra?: string[] }[]; empty: string }) {
   const titleId = useId();
+  const format = useFormat();
   const largest = Math.max(1, ...rows.map((row) => row.value));
   return (
     <section aria-labelledby={titleId} className="rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
@@ -71,7 +76,7 @@ export function Breakdown({ title, headers, rows, empty }: { title: string; head
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-zinc-700">{empty}</p>
       ) : (
-        <table className="mt-3 w-full text-left text-sm">
+        <table className="mt-3 w-full text-start text-sm">
           <ColumnHeaders headers={headers} />
           <tbody>
             {rows.map((row) => (
@@ -83,7 +88,7 @@ export function Breakdown({ title, headers, rows, empty }: { title: string; head
                     <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-brand-600" style={{ width: `${Math.round((row.value / largest) * 100)}%` }} />
                   </>
                 }
-                numbers={[formatCount(row.value), ...(row.extra ?? [])]}
+                numbers={[format.number(row.value), ...(row.extra ?? [])]}
               />
             ))}
           </tbody>
@@ -98,12 +103,17 @@ type SortKey = 'name' | InsightMetric;
 /** A table of cards or members, sortable by its name or any metric (click or Enter on a column's header). */
 export function SortableTable({ title, nameHeader, rows }: { title: string; nameHeader: string; rows: { id: string; name: string; counts: Record<InsightMetric, number> }[] }) {
   const titleId = useId();
+  const t = useMessages(insightsMessages);
+  const format = useFormat();
+  const { locale } = useAppPreferences();
+  // Names in the alphabetical order of the app's language.
+  const collator = useMemo(() => new Intl.Collator(languageOf(locale)), [locale]);
   const [sort, setSort] = useState<{ key: SortKey; isDescending: boolean }>({ key: 'view', isDescending: true });
   const sorted = [...rows].sort((a, b) => {
-    const order = sort.key === 'name' ? a.name.localeCompare(b.name) : a.counts[sort.key] - b.counts[sort.key];
-    return (sort.isDescending ? -order : order) || a.name.localeCompare(b.name);
+    const order = sort.key === 'name' ? collator.compare(a.name, b.name) : a.counts[sort.key] - b.counts[sort.key];
+    return (sort.isDescending ? -order : order) || collator.compare(a.name, b.name);
   });
-  const columns: { key: SortKey; label: string }[] = [{ key: 'name', label: nameHeader }, ...insightMetrics.map((metric) => ({ key: metric, label: insightMetricLabels[metric] }))];
+  const columns: { key: SortKey; label: string }[] = [{ key: 'name', label: nameHeader }, ...insightMetrics.map((metric) => ({ key: metric, label: t(metricMessages[metric]) }))];
   const toggle = (key: SortKey) => setSort((current) => ({ key, isDescending: current.key === key ? !current.isDescending : key !== 'name' }));
   return (
     <section aria-labelledby={titleId} className="rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
@@ -111,7 +121,7 @@ export function SortableTable({ title, nameHeader, rows }: { title: string; name
         {title}
       </h2>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <thead>
             <tr className="border-b border-zinc-200">
               {columns.map((column, index) => (
@@ -131,7 +141,7 @@ export function SortableTable({ title, nameHeader, rows }: { title: string; name
           </thead>
           <tbody>
             {sorted.map((row) => (
-              <NumberRow key={row.id} name={row.name} numbers={insightMetrics.map((metric) => formatCount(row.counts[metric]))} />
+              <NumberRow key={row.id} name={row.name} numbers={insightMetrics.map((metric) => format.number(row.counts[metric]))} />
             ))}
           </tbody>
         </table>

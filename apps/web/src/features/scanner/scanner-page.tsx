@@ -6,29 +6,33 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { SelectList } from '../../components/ui/select-list';
 import { Spinner } from '../../components/ui/spinner';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useInvalidateContacts } from '../contacts/public';
 import { ReviewForm, type ReviewSource } from './components/review-form';
 import { readLines, stopOcr, type OcrPhase } from './ocr-engine';
 import { prepareCard } from './prepare-image';
 import { useScannerConfig } from './api/scanner-config';
+import { scannerMessages, type ScannerMessageId } from './messages';
 
+/** The text reader's languages, each in its own language (a technical list: the same in every language of the app). */
 const languageNames: Record<string, string> = { eng: 'English', deu: 'Deutsch', fra: 'Français', spa: 'Español' };
 
 type Step =
   | { kind: 'pick' }
   | { kind: 'working'; phase: 'preparing' | OcrPhase; fraction: number }
   | { kind: 'review'; source: ReviewSource; startedAt: number; shownAt: number }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: ScannerMessageId };
 
-const phaseLabels = {
-  preparing: 'Preparing the photo',
-  loading: 'Loading the reading model (the first card takes longest)',
-  reading: 'Reading the card',
-} as const;
+const phaseMessages = {
+  preparing: 'phasePreparing',
+  loading: 'phaseLoading',
+  reading: 'phaseReading',
+} as const satisfies Record<'preparing' | OcrPhase, ScannerMessageId>;
 
 /** /contacts/scan: photo → review → save, card after card; the text is read on this device. */
 export default function ScannerPage() {
+  const t = useMessages(scannerMessages);
   const config = useScannerConfig();
   const invalidateContacts = useInvalidateContacts();
   const [step, setStep] = useState<Step>({ kind: 'pick' });
@@ -45,7 +49,7 @@ export default function ScannerPage() {
   async function scan(file: File) {
     if (!config.data) return;
     if (!file.type.startsWith('image/')) {
-      setStep({ kind: 'failed', message: 'This file is not an image. Choose a photo of the card (JPEG, PNG, WebP or HEIC).' });
+      setStep({ kind: 'failed', message: 'notImage' });
       return;
     }
     const startedAt = performance.now();
@@ -68,7 +72,7 @@ export default function ScannerPage() {
       }
       setStep({ kind: 'review', source, startedAt, shownAt: performance.now() });
     } catch {
-      setStep({ kind: 'failed', message: 'The photo could not be read. Try another photo, in good light and with the whole card in view.' });
+      setStep({ kind: 'failed', message: 'readFailed' });
     }
   }
 
@@ -81,15 +85,15 @@ export default function ScannerPage() {
   if (config.isPending) {
     content = (
       <div className="mt-10 flex justify-center">
-        <Spinner label="Loading the scanner" />
+        <Spinner label={t('loading')} />
       </div>
     );
   } else if (config.isError || !config.data) {
     content = (
       <p role="alert" className="mt-6">
-        The scanner could not be loaded.{' '}
+        {t('loadFailed')}{' '}
         <Button variant="secondary" onClick={() => void config.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </p>
     );
@@ -102,7 +106,11 @@ export default function ScannerPage() {
           config={config.data}
           onDiscard={() => setStep({ kind: 'pick' })}
           onSaved={(saved) => {
-            notify.success(saved.isMerged ? `${saved.name} updated from the card.` : `${saved.name} saved to your contacts.`);
+            notify.success(
+              saved.name === null
+                ? t(saved.isMerged ? 'mergedUnnamed' : 'savedUnnamed')
+                : t(saved.isMerged ? 'mergedNamed' : 'savedNamed', { name: saved.name }),
+            );
             setSavedCount((count) => count + 1);
             void invalidateContacts();
             setStep({ kind: 'pick' });
@@ -114,7 +122,7 @@ export default function ScannerPage() {
     content = (
       <div className="mt-8 max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200" aria-live="polite">
         <label htmlFor="scan-progress" className="text-sm font-medium">
-          {phaseLabels[step.phase]}
+          {t(phaseMessages[step.phase])}
         </label>
         <progress id="scan-progress" className="mt-2 block h-3 w-full accent-brand-600" max={1} value={step.phase === 'preparing' ? undefined : step.fraction} />
       </div>
@@ -125,11 +133,11 @@ export default function ScannerPage() {
       <div className="mt-6 flex flex-col gap-4">
         {step.kind === 'failed' ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-            {step.message}
+            {t(step.message)}
           </p>
         ) : null}
         {languages.length === 0 ? (
-          <p role="alert">The text reader is not installed on this server; only cards with a QR code can be read.</p>
+          <p role="alert">{t('noTextReader')}</p>
         ) : null}
         <div
           className={`flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed p-10 text-center ${isDragging ? 'border-brand-600 bg-brand-50' : 'border-zinc-300 bg-white'}`}
@@ -144,24 +152,21 @@ export default function ScannerPage() {
             pick(event.dataTransfer.files);
           }}
         >
-          <p className="text-lg font-semibold">Take a photo of a business card</p>
-          <p className="max-w-prose text-sm text-zinc-700">
-            The card is read on this device: the photo is not sent anywhere until you save the contact. A QR code with a vCard is read
-            exactly. You can also drop an image here.
-          </p>
+          <p className="text-lg font-semibold">{t('pickTitle')}</p>
+          <p className="max-w-prose text-sm text-zinc-700">{t('pickText')}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Button onClick={() => cameraInput.current?.click()}>Take a photo</Button>
+            <Button onClick={() => cameraInput.current?.click()}>{t('takePhoto')}</Button>
             <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-              Choose an image
+              {t('chooseImage')}
             </Button>
           </div>
           <input ref={cameraInput} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => pick(event.target.files)} />
-          <input ref={fileInput} type="file" accept="image/*" className="sr-only" aria-label="Card image" onChange={(event) => pick(event.target.files)} />
+          <input ref={fileInput} type="file" accept="image/*" className="sr-only" aria-label={t('cardImage')} onChange={(event) => pick(event.target.files)} />
         </div>
         {languages.length > 1 ? (
           <div className="max-w-xs">
             <SelectList
-              label="Language on the card"
+              label={t('cardLanguage')}
               value={language}
               onValueChange={setLanguage}
               options={languages.map((code) => ({ value: code, label: languageNames[code] ?? code }))}
@@ -176,17 +181,17 @@ export default function ScannerPage() {
     <section aria-labelledby="scanner-title">
       <PageHeader
         titleId="scanner-title"
-        title="Scan a card"
+        title={t('title')}
         subtitle={
           savedCount > 0 ? (
             <p className="text-sm text-zinc-700" role="status">
-              {savedCount === 1 ? '1 card saved in this session' : `${savedCount} cards saved in this session`}
+              {t('savedCount', { count: savedCount })}
             </p>
           ) : null
         }
         actions={
           <Link to="/contacts" className={buttonClass('secondary')}>
-            Back to contacts
+            {t('backToContacts')}
           </Link>
         }
       />

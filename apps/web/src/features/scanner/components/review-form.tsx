@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactLimits } from '@cardstack/shared/contacts/schemas';
@@ -16,9 +16,13 @@ import { InputField } from '../../../components/ui/input-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { formErrorOf, showServerError } from '../../../lib/form-errors';
+import { languageOf, useAppPreferences } from '../../../lib/i18n/app-locale';
+import { richText } from '../../../lib/i18n/rich-text';
+import { useMessages } from '../../../lib/i18n/messages';
 import { findDuplicates } from '../api/find-duplicates';
 import { improveWithAi } from '../api/improve-scan';
 import { saveScannedCard } from '../api/save-scanned-card';
+import { scannerMessages, type ScannerTranslate } from '../messages';
 
 function textOf(fields: ScannedFields, notes = ''): ScannedContactFormText {
   return {
@@ -35,12 +39,12 @@ function textOf(fields: ScannedFields, notes = ''): ScannedContactFormText {
 }
 
 /** A list's problem names its line: "Line 2: Enter a valid email address". */
-function listMessage(error: unknown): string | undefined {
+function listMessage(error: unknown, t: ScannerTranslate): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   if (typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
   for (const [index, item] of Object.entries(error)) {
     const message = (item as { message?: unknown } | undefined)?.message;
-    if (/^\d+$/.test(index) && typeof message === 'string') return `Line ${Number(index) + 1}: ${message}`;
+    if (/^\d+$/.test(index) && typeof message === 'string') return t('lineError', { line: Number(index) + 1, message });
   }
   return undefined;
 }
@@ -60,13 +64,18 @@ export interface ReviewSource {
 export function ReviewForm({ source, config, onSaved, onDiscard }: {
   source: ReviewSource;
   config: ScannerConfig;
-  onSaved: (result: { contactId: string; isMerged: boolean; name: string }) => void;
+  /** `name` is the contact's name or first email; null when the card gave neither. */
+  onSaved: (result: { contactId: string; isMerged: boolean; name: string | null }) => void;
   onDiscard: () => void;
 }) {
+  const t = useMessages(scannerMessages);
+  const { locale } = useAppPreferences();
   const { register, handleSubmit, getValues, reset, watch, setError, formState } = useForm({
     resolver: zodResolver(scannedContactForm),
     defaultValues: textOf(source.fields),
   });
+  // "same a@example.com, phone", as the app's language lists things.
+  const matchList = useMemo(() => new Intl.ListFormat(languageOf(locale), { style: 'short', type: 'unit' }), [locale]);
   const [duplicates, setDuplicates] = useState<DuplicateContact[]>([]);
   const [mergeInto, setMergeInto] = useState<DuplicateContact | null>(null);
   const [isKeepingBoth, setIsKeepingBoth] = useState(false);
@@ -94,14 +103,14 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
   }, [emailsText, phonesText]);
 
   const field = (name: keyof ScannedContactFormText) => ({
-    error: name === 'emails' || name === 'phones' || name === 'websites' || name === 'socialLinks' ? listMessage(formState.errors[name]) : formState.errors[name]?.message,
+    error: name === 'emails' || name === 'phones' || name === 'websites' || name === 'socialLinks' ? listMessage(formState.errors[name], t) : formState.errors[name]?.message,
     ...register(name),
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await saveScannedCard({ ...values, mergeIntoId: mergeInto?.id ?? null }, source.photo);
-      onSaved({ ...saved, name: values.name || values.emails[0] || 'The contact' });
+      onSaved({ ...saved, name: values.name || values.emails[0] || null });
     } catch (error) {
       showServerError(error, setError, ['name', 'jobTitle', 'company', 'emails', 'phones', 'websites', 'socialLinks', 'address', 'notes']);
     }
@@ -119,9 +128,9 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
         ...(imageDataUrl ? { imageDataUrl } : {}),
       });
       reset(textOf(fields, getValues('notes')));
-      setAiMessage('Fields updated by the AI service. Check them before saving.');
+      setAiMessage(t('aiImproved'));
     } catch (error) {
-      setAiMessage(error instanceof ApiError ? error.message : 'The AI service could not be reached.');
+      setAiMessage(error instanceof ApiError ? error.message : t('aiUnreachable'));
     } finally {
       setIsImproving(false);
     }
@@ -131,34 +140,42 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
   return (
     <form aria-labelledby="review-title" className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" onSubmit={onSubmit} noValidate>
       <div className="flex flex-col gap-3">
-        <img src={source.photoUrl} alt="The scanned card" className="w-full rounded-xl shadow ring-1 ring-zinc-200" />
+        <img src={source.photoUrl} alt={t('scannedCardAlt')} className="w-full rounded-xl shadow ring-1 ring-zinc-200" />
         <p className="text-sm text-zinc-700">
-          {source.origin === 'qr' ? 'Read from the card’s QR code (exact data).' : 'Read on this device. Check each field before saving.'}
+          {source.origin === 'qr' ? t('readFromQr') : t('readOnDevice')}
         </p>
         {source.qrLink ? (
           <p className="rounded-lg bg-brand-50 p-3 text-sm ring-1 ring-brand-100">
-            The card’s QR code links to{' '}
-            <a className="break-all text-brand-700 underline" href={source.qrLink} target="_blank" rel="noreferrer noopener">
-              {source.qrLink}
-            </a>
-            .
+            {richText(t('qrLink', { url: source.qrLink }), {
+              link: (url) => (
+                <a className="break-all text-brand-700 underline" href={source.qrLink ?? undefined} target="_blank" rel="noreferrer noopener">
+                  {url}
+                </a>
+              ),
+            })}
           </p>
         ) : null}
       </div>
 
       <div className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200">
         <h2 id="review-title" className="text-lg font-semibold">
-          Check the details
+          {t('reviewTitle')}
         </h2>
         {showsDuplicates ? (
-          <div role="region" aria-label="Possible duplicate" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
-            <p className="font-semibold">You may have this contact already.</p>
+          <div role="region" aria-label={t('duplicateRegion')} className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+            <p className="font-semibold">{t('duplicateTitle')}</p>
             <ul className="mt-2 flex flex-col gap-3">
               {duplicates.map((duplicate) => (
                 <li key={duplicate.id} className="flex flex-wrap items-center justify-between gap-2">
                   <span className="text-sm">
-                    <strong>{duplicate.name || duplicate.email}</strong>
-                    {duplicate.company ? `, ${duplicate.company}` : ''} — same {duplicate.matchedOn.map((m) => (m.includes('@') ? m : 'phone')).join(', ')}
+                    {richText(
+                      t(duplicate.company ? 'duplicateWithCompany' : 'duplicate', {
+                        name: duplicate.name || duplicate.email,
+                        company: duplicate.company ?? '',
+                        matches: matchList.format(duplicate.matchedOn.map((m) => (m.includes('@') ? m : t('matchedPhone')))),
+                      }),
+                      { b: (name) => <strong>{name}</strong> },
+                    )}
                   </span>
                   <span className="flex gap-2">
                     <Button
@@ -166,7 +183,7 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
                       aria-pressed={mergeInto?.id === duplicate.id}
                       onClick={() => setMergeInto(mergeInto?.id === duplicate.id ? null : duplicate)}
                     >
-                      Merge
+                      {t('merge')}
                     </Button>
                   </span>
                 </li>
@@ -180,37 +197,34 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
                 setMergeInto(null);
               }}
             >
-              Keep both
+              {t('keepBoth')}
             </Button>
             {mergeInto ? (
               <p className="mt-2 text-sm" aria-live="polite">
-                Saving adds this card’s details to {mergeInto.name || mergeInto.email}; fields already filled stay as they are.
+                {t('mergeNote', { name: mergeInto.name || mergeInto.email })}
               </p>
             ) : null}
           </div>
         ) : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="Name" autoComplete="off" maxLength={contactLimits.name} {...field('name')} />
-          <InputField label="Job title" autoComplete="off" maxLength={contactLimits.jobTitle} {...field('jobTitle')} />
-          <InputField label="Company" autoComplete="off" maxLength={contactLimits.company} {...field('company')} />
-          <TextareaField label="Emails" hint="One per line; the first is the contact’s email." rows={2} {...field('emails')} />
-          <TextareaField label="Phones" hint="One per line, best with the country code (+49…)." rows={2} {...field('phones')} />
-          <TextareaField label="Websites" hint="One per line." rows={2} {...field('websites')} />
-          <TextareaField label="Other links" hint="Social profiles, one per line." rows={2} {...field('socialLinks')} />
-          <TextareaField label="Address" rows={2} maxLength={scannerLimits.address} {...field('address')} />
+          <InputField label={t('fieldName')} autoComplete="off" maxLength={contactLimits.name} {...field('name')} />
+          <InputField label={t('fieldJobTitle')} autoComplete="off" maxLength={contactLimits.jobTitle} {...field('jobTitle')} />
+          <InputField label={t('fieldCompany')} autoComplete="off" maxLength={contactLimits.company} {...field('company')} />
+          <TextareaField label={t('fieldEmails')} hint={t('fieldEmailsHint')} rows={2} {...field('emails')} />
+          <TextareaField label={t('fieldPhones')} hint={t('fieldPhonesHint')} rows={2} {...field('phones')} />
+          <TextareaField label={t('fieldWebsites')} hint={t('fieldWebsitesHint')} rows={2} {...field('websites')} />
+          <TextareaField label={t('fieldOtherLinks')} hint={t('fieldOtherLinksHint')} rows={2} {...field('socialLinks')} />
+          <TextareaField label={t('fieldAddress')} rows={2} maxLength={scannerLimits.address} {...field('address')} />
         </div>
-        <TextareaField label="Note" hint="Where you met, what to follow up on." rows={3} maxLength={contactLimits.notes} {...field('notes')} />
+        <TextareaField label={t('fieldNote')} hint={t('fieldNoteHint')} rows={3} maxLength={contactLimits.notes} {...field('notes')} />
 
         {config.ai.isEnabled ? (
           <div className="rounded-xl bg-zinc-50 p-4 ring-1 ring-zinc-200">
             <Button variant="secondary" isLoading={isImproving} onClick={() => void improve()}>
-              Improve with AI
+              {t('improveWithAi')}
             </Button>
-            <p className="mt-2 text-sm text-zinc-700">
-              Sends the text read from this card{config.ai.sendsImage ? ' and its photo' : ''} to {config.ai.host}, a service set up by this
-              site’s operator.
-            </p>
+            <p className="mt-2 text-sm text-zinc-700">{t(config.ai.sendsImage ? 'aiSendsTextAndPhoto' : 'aiSendsText', { host: config.ai.host ?? '' })}</p>
             {aiMessage ? (
               <p className="mt-2 text-sm" role="status">
                 {aiMessage}
@@ -226,10 +240,10 @@ export function ReviewForm({ source, config, onSaved, onDiscard }: {
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" isLoading={formState.isSubmitting}>
-            {mergeInto ? 'Merge and scan next' : 'Save and scan next'}
+            {mergeInto ? t('mergeAndNext') : t('saveAndNext')}
           </Button>
           <Button variant="ghost" onClick={onDiscard} disabled={formState.isSubmitting}>
-            Discard
+            {t('discard')}
           </Button>
         </div>
       </div>

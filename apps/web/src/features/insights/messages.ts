@@ -1,0 +1,14 @@
+import { defineMessages, type Translate } from '../../lib/i18n/messages';
+import english from './messages/en.json';
+
+export const insightsMessages = defineMessages(english, {
+  de: () => import('./messages/de.json'),
+  fr: () => import('./messages/fr.json'),
+  es: () => import('./messages/es.json'),
+  'pt-BR': () => import('./messages/pt-BR.json'),
+  ja: () => import('./messages/ja.json'),
+  ar: () => import('./messages/ar.json'),
+});
+
+export type InsightsMessageId = keyof typeof english;
+export type InsightsTranslate = Translate<InsightsMessageId>;

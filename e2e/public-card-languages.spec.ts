@@ -76,7 +76,12 @@ test('an owner fixes the page language in the editor, and every visitor reads th
   await page.goto(`/customize/edit/${card.id}`);
   const language = page.getByLabel('Page language');
   await expect(language).toHaveValue('');
+  // The editor's preview speaks the page's language: the app's until one is fixed, then that one at once.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { name: 'Contact', exact: true })).toBeVisible();
   await language.selectOption({ label: 'Français' });
+  await expect(preview.getByRole('heading', { name: 'Coordonnées', exact: true })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Laissez vos coordonnées', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved!')).toBeVisible();
 

@@ -19,11 +19,14 @@ export function teamCardEditorPath(cardId: string, tab = ''): string {
   return `/customize/teams-cards/edit/${encodeURIComponent(cardId)}${tab ? `/${tab}` : ''}`;
 }
 
-/** The editor paths and the list of the area the person is in: their own cards, or the team's. */
-export function cardsAreaOf(pathname: string): { editorPath: (cardId: string, tab?: string) => string; listPath: string; listLabel: string } {
+/**
+ * The editor paths and the list of the area the person is in: their own cards, or the team's. `isTeam` picks
+ * the list's name where it is shown ("My cards", "Team cards").
+ */
+export function cardsAreaOf(pathname: string): { editorPath: (cardId: string, tab?: string) => string; listPath: string; isTeam: boolean } {
   return pathname.startsWith('/customize/teams-cards/')
-    ? { editorPath: teamCardEditorPath, listPath: '/customize/teams-cards', listLabel: 'Team cards' }
-    : { editorPath: cardEditorPath, listPath: '/customize', listLabel: 'My cards' };
+    ? { editorPath: teamCardEditorPath, listPath: '/customize/teams-cards', isTeam: true }
+    : { editorPath: cardEditorPath, listPath: '/customize', isTeam: false };
 }
 
 /** Where a delete lands: /customize, or /customize/teams-cards for a team card. */
@@ -31,7 +34,7 @@ export function cardsListPathAfterDelete(isTeamCard: boolean): string {
   return isTeamCard ? '/customize/teams-cards' : '/customize';
 }
 
-/** How a card is named in the list and in its toasts: its own title, else the person's name. */
-export function cardDisplayTitle(card: Pick<CardSummary, 'title' | 'name'>): string {
-  return card.title.trim() || card.name.trim() || 'Untitled card';
+/** How a card is named in the list and in its toasts: its own title, else the person's name, else `untitled`. */
+export function cardDisplayTitle(card: Pick<CardSummary, 'title' | 'name'>, untitled: string): string {
+  return card.title.trim() || card.name.trim() || untitled;
 }

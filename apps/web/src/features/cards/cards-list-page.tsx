@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
-import { cardMessages } from '@cardstack/shared/cards/messages';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session';
 import { PhysicalCardsPanel } from '../physical-cards/public';
@@ -14,10 +14,12 @@ import { useCards } from './api/list-cards';
 import { cardDisplayTitle, cardEditorPath } from './card-paths';
 import { CardGrid } from './components/card-grid';
 import { CardLimitDialog } from './components/card-limit-dialog';
+import { cardsMessages } from './messages';
 import { useCardLimit } from './use-card-limit';
 
 /** The user's cards (/ and /customize): newest first, in pages, each with its actions. */
 export default function CardsListPage() {
+  const t = useMessages(cardsMessages);
   const user = useSessionUser();
   const navigate = useNavigate();
   const cards = useCards();
@@ -29,16 +31,16 @@ export default function CardsListPage() {
     try {
       // A new card starts with the account's name and email; everything else is filled in the editor.
       const card = await createCard.mutateAsync({ name: user.displayName, email: user.email });
-      notify.success(cardMessages.created);
+      notify.success(t('created'));
       navigate(cardEditorPath(card.id));
     } catch (error) {
-      notify.alert(error instanceof ApiError ? error.message : 'The card could not be created. Please try again.');
+      notify.alert(error instanceof ApiError ? error.message : t('createFailed'));
     }
   }
 
   const createButton = (
     <Button onClick={() => cardLimit.whenRoomForCard(() => void create())} isLoading={createCard.isPending}>
-      Create card
+      {t('createCard')}
     </Button>
   );
 
@@ -46,22 +48,22 @@ export default function CardsListPage() {
   if (cards.isPending) {
     content = (
       <div className="mt-10 flex justify-center">
-        <Spinner label="Loading your cards" />
+        <Spinner label={t('loadingCards')} />
       </div>
     );
   } else if (cards.isError) {
-    content = <LoadError message="Your cards could not be loaded." onRetry={() => void cards.refetch()} className="mt-6" />;
+    content = <LoadError message={t('loadFailed')} onRetry={() => void cards.refetch()} className="mt-6" />;
   } else if (cards.data.length === 0) {
     content = (
-      <EmptyState title={`You have no cards yet, ${user.displayName}.`} action={createButton}>
-        Create your first digital business card and share it by link or QR code.
+      <EmptyState title={t('noCardsTitle', { name: user.displayName })} action={createButton}>
+        {t('noCardsText')}
       </EmptyState>
     );
   } else {
     content = (
       <CardGrid
         cards={cards.data}
-        pagesLabel="Cards pages"
+        pagesLabel={t('cardsPages')}
         isBlocked={(card) => card.isBlocked}
         whenRoomForCard={cardLimit.whenRoomForCard}
       />
@@ -70,9 +72,9 @@ export default function CardsListPage() {
 
   return (
     <section aria-labelledby="cards-title">
-      <PageHeader titleId="cards-title" title="My cards" actions={cards.data && cards.data.length > 0 ? createButton : null} />
+      <PageHeader titleId="cards-title" title={t('myCards')} actions={cards.data && cards.data.length > 0 ? createButton : null} />
       {content}
-      <PhysicalCardsPanel cards={(cards.data ?? []).map((card) => ({ id: card.id, label: cardDisplayTitle(card) }))} />
+      <PhysicalCardsPanel cards={(cards.data ?? []).map((card) => ({ id: card.id, label: cardDisplayTitle(card, t('untitledCard')) }))} />
       <CardLimitDialog {...cardLimit.dialogProps} />
     </section>
   );

@@ -1,39 +1,37 @@
 import { useNavigate } from 'react-router';
-import { cardLimitErrorCode, cardMessages } from '@cardstack/shared/cards/messages';
+import { cardLimitErrorCode } from '@cardstack/shared/cards/messages';
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session';
 import { useDeleteCard } from './api/delete-card';
 import { useDuplicateCard } from './api/duplicate-card';
 import { useSetDefaultCard } from './api/set-default-card';
 import { cardDisplayTitle, cardsListPathAfterDelete, publicCardUrl } from './card-paths';
-
-const linkCopiedMessage = 'Link copied to the clipboard.';
-const linkNotCopiedMessage = 'The link could not be copied. Open the public page and copy its address instead.';
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
-}
+import { cardsMessages } from './messages';
 
 /** The card actions of the list and the editor, each with its toast and where it navigates afterwards. */
 export function useCardActions() {
+  const t = useMessages(cardsMessages);
   const navigate = useNavigate();
   const user = useSessionUser();
   const duplicateMutation = useDuplicateCard();
   const setDefaultMutation = useSetDefaultCard();
   const deleteMutation = useDeleteCard();
 
+  const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : t('somethingWentWrong'));
+
   async function duplicate(card: CardSummary): Promise<boolean> {
     try {
       await duplicateMutation.mutateAsync(card.id);
-      notify.success(cardMessages.duplicated);
+      notify.success(t('duplicated'));
       return true;
     } catch (error) {
       // Refused by the plan's card limit: nothing failed, the reason (and the way out) is the message.
       if (error instanceof ApiError && error.code === cardLimitErrorCode) notify.alert(error.message);
       // Whatever failed, the copy was rolled back and this is what the person is told.
-      else notify.alert(cardMessages.duplicateFailed);
+      else notify.alert(t('duplicateFailed'));
       return false;
     }
   }
@@ -41,7 +39,7 @@ export function useCardActions() {
   async function setDefault(card: CardSummary): Promise<void> {
     try {
       await setDefaultMutation.mutateAsync(card.id);
-      notify.success(cardMessages.setDefault(cardDisplayTitle(card)));
+      notify.success(t('setDefault', { title: cardDisplayTitle(card, t('untitledCard')) }));
     } catch (error) {
       notify.alert(messageOf(error));
     }
@@ -55,7 +53,7 @@ export function useCardActions() {
       return false;
     }
     // "Card deleted!" is shown as an alert toast, not a success one.
-    notify.alert(cardMessages.deleted);
+    notify.alert(t('deleted'));
     navigate(cardsListPathAfterDelete(card.ownerId !== user.id));
     return true;
   }
@@ -63,9 +61,9 @@ export function useCardActions() {
   async function copyLink(card: CardSummary): Promise<void> {
     try {
       await navigator.clipboard.writeText(publicCardUrl(card.username));
-      notify.success(linkCopiedMessage);
+      notify.success(t('linkCopied'));
     } catch {
-      notify.alert(linkNotCopiedMessage);
+      notify.alert(t('linkNotCopied'));
     }
   }
 

@@ -4,7 +4,9 @@ import type { ImagePosition } from '@cardstack/shared/cards/images';
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { buttonClass } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
+import { useMessages } from '../../../lib/i18n/messages';
 import { cardDisplayTitle, cardEditorPath, publicCardPath } from '../card-paths';
+import { cardsMessages } from '../messages';
 
 interface CardTileActions {
   onDuplicate: (card: CardSummary) => void;
@@ -30,8 +32,6 @@ function TileImage({ url, position, className }: { url: string; position: ImageP
 const menuItemClass =
   'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50';
 
-const blockedCardBadgeText = "Inactive — over your plan's card limit";
-
 /** One card of the list: its images, names, default and inactive badges, and actions. */
 export function CardTile({
   card,
@@ -46,7 +46,8 @@ export function CardTile({
   /** Beyond the plan's card allowance: its public page shows the inactive page. */
   isBlocked?: boolean;
 }) {
-  const title = cardDisplayTitle(card);
+  const t = useMessages(cardsMessages);
+  const title = cardDisplayTitle(card, t('untitledCard'));
   const titleId = `card-${card.id}-title`;
   // A card without its own title is named after the person: the name is not repeated under it.
   const person = card.title.trim() ? card.name : '';
@@ -59,12 +60,12 @@ export function CardTile({
           <TileImage
             url={card.profilePicture.url}
             position={card.profilePicture.position}
-            className="absolute -bottom-7 left-4 h-14 w-14 rounded-full border-4 border-white bg-white object-cover"
+            className="absolute -bottom-7 start-4 h-14 w-14 rounded-full border-4 border-white bg-white object-cover"
           />
         ) : (
           <span
             aria-hidden="true"
-            className="absolute -bottom-7 left-4 flex h-14 w-14 items-center justify-center rounded-full border-4 border-white bg-brand-600 text-lg font-bold text-white"
+            className="absolute -bottom-7 start-4 flex h-14 w-14 items-center justify-center rounded-full border-4 border-white bg-brand-600 text-lg font-bold text-white"
           >
             {title.charAt(0).toUpperCase()}
           </span>
@@ -76,54 +77,54 @@ export function CardTile({
             {title}
           </h2>
           {card.isDefault ? (
-            <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Default</span>
+            <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">{t('defaultBadge')}</span>
           ) : null}
         </div>
         {subtitle ? <p className="text-sm break-words text-zinc-700">{subtitle}</p> : null}
         {/* The address can be longer than the tile: the tooltip shows it whole (the text itself is all there for screen readers). */}
         <Tooltip content={publicCardPath(card.username)}>
           <p tabIndex={0} className="truncate rounded text-xs text-zinc-600 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-            {publicCardPath(card.username)}
+            <bdi>{publicCardPath(card.username)}</bdi>
           </p>
         </Tooltip>
         {isBlocked ? (
           <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-            <span className="font-semibold">{blockedCardBadgeText}</span>
+            <span className="font-semibold">{t('blockedBadge')}</span>
             <Link to="/subscription" className="font-semibold text-brand-700 underline">
-              Upgrade
+              {t('upgrade')}
             </Link>
           </p>
         ) : null}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
           <Link to={editorPath(card.id)} className={buttonClass('primary', 'px-3')}>
-            Edit
+            {t('edit')}
           </Link>
           <button type="button" className={buttonClass('secondary', 'px-3')} onClick={() => actions.onCopyLink(card)}>
-            Copy link
+            {t('copyLink')}
           </button>
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger className={buttonClass('ghost', 'px-3')} disabled={actions.isBusy}>
-              More actions
+              {t('moreActions')}
               <span aria-hidden="true">▾</span>
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content align="end" sideOffset={4} className="z-30 min-w-48 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg">
                 <DropdownMenu.Item asChild className={menuItemClass}>
                   <a href={publicCardPath(card.username)} target="_blank" rel="noopener noreferrer">
-                    Open public page
+                    {t('openPublicPage')}
                   </a>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item className={menuItemClass} onSelect={() => actions.onDuplicate(card)}>
-                  Duplicate
+                  {t('duplicate')}
                 </DropdownMenu.Item>
                 {card.isDefault ? null : (
                   <DropdownMenu.Item className={menuItemClass} onSelect={() => actions.onSetDefault(card)}>
-                    Set as default
+                    {t('setAsDefault')}
                   </DropdownMenu.Item>
                 )}
                 <DropdownMenu.Separator className="my-1 h-px bg-zinc-200" />
                 <DropdownMenu.Item className={`${menuItemClass} text-red-700`} onSelect={() => actions.onDelete(card)}>
-                  Delete
+                  {t('delete')}
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Portal>

@@ -3,18 +3,19 @@ import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-h
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
-import { cardMessages } from '@cardstack/shared/cards/messages';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { rememberCard } from '../api/card-keys';
 import { useCard } from '../api/get-card';
 import { useUpdateCard } from '../api/update-card';
 import { cardDisplayTitle, cardsAreaOf, publicCardPath } from '../card-paths';
 import { DeleteCardDialog } from '../components/delete-card-dialog';
+import { cardsMessages } from '../messages';
 import { useCardActions } from '../use-card-actions';
 import { CardPreview } from './card-preview';
 import { QrCodePanel } from './qr-code-panel';
@@ -28,25 +29,29 @@ import {
   type EditorTab,
 } from './card-form';
 import type { CardEditorContext } from './editor-context';
+import { editorMessages } from './messages';
 
 /** /customize/edit/{cardId}: loads the card, then the editor with its tabs and the live preview. */
 export default function CardEditorPage() {
+  const t = useMessages(editorMessages);
+  const cardsText = useMessages(cardsMessages);
   const { cardId = '' } = useParams();
   const card = useCard(cardId);
   if (card.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading the card" />
+        <Spinner label={t('loadingCard')} />
       </div>
     );
   }
   if (card.isError) {
     const isMissing = card.error instanceof ApiError && card.error.status === 404;
+    const area = cardsAreaOf(window.location.pathname);
     return (
       <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
-        <h1 className="text-xl font-bold">{isMissing ? cardMessages.notFound : 'The card could not be loaded.'}</h1>
-        <Link to={cardsAreaOf(window.location.pathname).listPath} className={buttonClass('secondary', 'mt-6')}>
-          Back to {cardsAreaOf(window.location.pathname).listLabel.toLowerCase()}
+        <h1 className="text-xl font-bold">{isMissing ? cardsText('notFound') : t('loadFailed')}</h1>
+        <Link to={area.listPath} className={buttonClass('secondary', 'mt-6')}>
+          {t(area.isTeam ? 'backToTeamCards' : 'backToMyCards')}
         </Link>
       </div>
     );
@@ -56,6 +61,8 @@ export default function CardEditorPage() {
 }
 
 function CardEditor({ card }: { card: Card }) {
+  const t = useMessages(editorMessages);
+  const cardsText = useMessages(cardsMessages);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -112,10 +119,10 @@ function CardEditor({ card }: { card: Card }) {
     async (values) => {
       try {
         savedCard.current = await update.mutateAsync(values);
-        notify.success(cardMessages.saved);
+        notify.success(cardsText('saved'));
       } catch (error) {
         if (!(error instanceof ApiError)) {
-          notify.alert('The changes could not be saved. Please try again.');
+          notify.alert(t('saveFailed'));
           return;
         }
         const placed = Object.entries(error.fields).filter(([field]) => editorTabOf(field) !== null);
@@ -131,11 +138,11 @@ function CardEditor({ card }: { card: Card }) {
     card,
     onCardSaved: (saved) => {
       void rememberCard(queryClient, saved);
-      notify.success(cardMessages.saved);
+      notify.success(cardsText('saved'));
     },
   };
 
-  const title = cardDisplayTitle(card);
+  const title = cardDisplayTitle(card, cardsText('untitledCard'));
   const hasErrors = tabsWithErrors.size > 0;
 
   return (
@@ -143,25 +150,25 @@ function CardEditor({ card }: { card: Card }) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <Link to={area.listPath} className="text-sm font-medium text-brand-700 underline">
-            ← {area.listLabel}
+            <span className="inline-block rtl:-scale-x-100">←</span> {cardsText(area.isTeam ? 'teamCards' : 'myCards')}
           </Link>
-          <h1 className="mt-2 text-2xl font-bold">Edit card</h1>
+          <h1 className="mt-2 text-2xl font-bold">{t('editCard')}</h1>
           <p className="mt-1 text-sm break-words text-zinc-700">{title}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <a href={publicCardPath(card.username)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-            Open public page
+            {cardsText('openPublicPage')}
           </a>
           <Button variant="ghost" className="text-red-700" onClick={() => setIsDeleteOpen(true)}>
-            Delete card
+            {cardsText('deleteCard')}
           </Button>
         </div>
       </div>
 
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <FormProvider {...form}>
-          <form onSubmit={onSubmit} noValidate aria-label="Card details">
-            <nav aria-label="Card editor sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-zinc-200">
+          <form onSubmit={onSubmit} noValidate aria-label={t('formLabel')}>
+            <nav aria-label={t('sectionsLabel')} className="mb-6 flex gap-1 overflow-x-auto border-b border-zinc-200">
               {editorTabs.map((tab) => (
                 <NavLink
                   key={tab.path}
@@ -173,11 +180,11 @@ function CardEditor({ card }: { card: Card }) {
                     }`
                   }
                 >
-                  {tab.label}
+                  {t(tab.labelId)}
                   {tabsWithErrors.has(tab.path) ? (
                     <span className="inline-flex items-center">
                       <span aria-hidden="true" className="h-2 w-2 rounded-full bg-red-600" />
-                      <span className="sr-only">(has errors)</span>
+                      <span className="sr-only">{t('hasErrors')}</span>
                     </span>
                   ) : null}
                 </NavLink>
@@ -187,21 +194,21 @@ function CardEditor({ card }: { card: Card }) {
               <Outlet context={context} />
             </fieldset>
             <div className="sticky bottom-0 z-10 mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-zinc-200 bg-zinc-50/95 py-3 backdrop-blur">
-              <p className="mr-auto text-sm text-zinc-700" role="status">
+              <p className="me-auto text-sm text-zinc-700" role="status">
                 {hasErrors ? (
-                  <span className="text-red-700">Some fields need your attention.</span>
+                  <span className="text-red-700">{t('fieldsNeedAttention')}</span>
                 ) : formState.isDirty ? (
-                  'You have unsaved changes.'
+                  t('unsavedChanges')
                 ) : null}
               </p>
               <Button type="submit" isLoading={formState.isSubmitting}>
-                Save changes
+                {t('saveChanges')}
               </Button>
             </div>
           </form>
           <section aria-labelledby="preview-title" className="lg:sticky lg:top-4">
             <h2 id="preview-title" className="mb-3 text-sm font-semibold tracking-wide text-zinc-700 uppercase">
-              Preview
+              {cardsText('preview')}
             </h2>
             <CardPreview card={card} />
             <QrCodePanel card={card} />
@@ -225,12 +232,12 @@ function CardEditor({ card }: { card: Card }) {
         onOpenChange={(open) => {
           if (!open && blocker.state === 'blocked') blocker.reset();
         }}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-        cancelLabel="Stay"
+        title={t('leaveTitle')}
+        confirmLabel={t('leave')}
+        cancelLabel={t('stay')}
         onConfirm={() => blocker.proceed?.()}
       >
-        <p>Your changes to this card are not saved yet.</p>
+        <p>{t('leaveText')}</p>
       </ConfirmDialog>
     </div>
   );

@@ -5,6 +5,7 @@ import { cardEditableFields, type Card } from '@cardstack/shared/cards/schemas';
 import { usernameField } from '@cardstack/shared/cards/username';
 import { toYouTubeEmbedUrl } from '@cardstack/shared/cards/youtube';
 import { cardDetailsOf } from '@cardstack/shared/cards/card-details';
+import type { EditorMessageId } from './messages';
 
 /*
  * The editor's one form, shared by its tabs so nothing typed is lost when switching tabs. It validates with
@@ -41,12 +42,13 @@ export function toEditorValues(card: Card): CardEditorValues {
 
 export type EditorTab = '' | 'contact-info' | 'links' | 'apple-wallet' | 'google-wallet';
 
-export const editorTabs: { path: EditorTab; label: string }[] = [
-  { path: '', label: 'Main' },
-  { path: 'contact-info', label: 'Contact info' },
-  { path: 'links', label: 'Links' },
-  { path: 'apple-wallet', label: 'Apple Wallet' },
-  { path: 'google-wallet', label: 'Google Wallet' },
+/** The editor's tabs, each named by its message in the editor's catalog. */
+export const editorTabs: { path: EditorTab; labelId: EditorMessageId }[] = [
+  { path: '', labelId: 'tabMain' },
+  { path: 'contact-info', labelId: 'tabContactInfo' },
+  { path: 'links', labelId: 'tabLinks' },
+  { path: 'apple-wallet', labelId: 'tabAppleWallet' },
+  { path: 'google-wallet', labelId: 'tabGoogleWallet' },
 ];
 
 const tabOfField: Record<keyof CardEditorValues, EditorTab> = {

@@ -21,4 +21,9 @@ describe('contrastRatio', () => {
     expect(formatContrast(4.48)).toBe('4.4:1');
     expect(formatContrast(21)).toBe('21.0:1');
   });
+
+  it('writes the ratio with the language’s own decimals', () => {
+    const german = new Intl.NumberFormat('de', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    expect(formatContrast(4.48, (value) => german.format(value))).toBe('4,4:1');
+  });
 });

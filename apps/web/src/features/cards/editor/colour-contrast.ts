@@ -18,7 +18,10 @@ export function contrastRatio(first: string, second: string): number | null {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
-/** A ratio as shown to people, rounded down so 4.48 never reads as the 4.5 it misses. */
-export function formatContrast(ratio: number): string {
-  return `${(Math.floor(ratio * 10) / 10).toFixed(1)}:1`;
+/**
+ * A ratio as shown to people, rounded down so 4.48 never reads as the 4.5 it misses. `formatNumber` writes the
+ * one-decimal number in the app's language ("4,4" in German); English digits without it.
+ */
+export function formatContrast(ratio: number, formatNumber: (value: number) => string = (value) => value.toFixed(1)): string {
+  return `${formatNumber(Math.floor(ratio * 10) / 10)}:1`;
 }

@@ -13,7 +13,8 @@ function toPickerValue(value: string | undefined): string {
   return `#${digits.slice(0, 6)}`;
 }
 
-export function ColourField({ name, label }: { name: ThemeField; label: string }) {
+/** A colour as a text field with a native picker beside it; `pickerLabel` names the picker ("Background colour picker"). */
+export function ColourField({ name, label, pickerLabel }: { name: ThemeField; label: string; pickerLabel: string }) {
   const { register, setValue, getFieldState, formState } = useFormContext<CardEditorValues>();
   const value = useWatch<CardEditorValues, ThemeField>({ name });
   const error = getFieldState(name, formState).error?.message;
@@ -21,7 +22,7 @@ export function ColourField({ name, label }: { name: ThemeField; label: string }
     <div className="flex items-start gap-3">
       <input
         type="color"
-        aria-label={`${label} picker`}
+        aria-label={pickerLabel}
         value={toPickerValue(value)}
         onChange={(event) => setValue(name, event.target.value, { shouldDirty: true, shouldValidate: true })}
         className="mt-6 h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-zinc-300 bg-white p-1"

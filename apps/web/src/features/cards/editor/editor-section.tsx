@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** A titled group of fields inside an editor tab. */
 export function EditorSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  // Not derived from the title: a translated title may have no letters an id keeps (Japanese, Arabic).
+  const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 sm:p-6">
       <h2 id={id} className="text-lg font-semibold">

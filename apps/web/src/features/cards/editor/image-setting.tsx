@@ -3,29 +3,32 @@ import { imagePositionCss, imageUploadAccept, maxImageUploadBytes, type ImageSlo
 import type { CardImage } from '@cardstack/shared/cards/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
+import { useMessages } from '../../../lib/i18n/messages';
 import { removeCardImage, uploadCardImage } from '../api/card-images';
 import type { CardEditorValues } from './card-form';
+import { editorMessages } from './messages';
 import { PositionPicker } from './position-picker';
 import { UploadField } from './upload-field';
 import { useCardUpload } from './use-card-upload';
 
-const slotTexts: Record<ImageSlot, { name: string; field: 'coverImage' | 'profilePicture' }> = {
-  cover: { name: 'Cover image', field: 'coverImage' },
-  profile: { name: 'Profile picture', field: 'profilePicture' },
-};
-
-const imageTooLargeMessage = 'The image is larger than 10 MB.';
+/** Each slot's form field, and the prefix of its messages in the editor's catalog (`coverUpload`, `profileAlt`…). */
+const slots = {
+  cover: { field: 'coverImage', messages: 'cover' },
+  profile: { field: 'profilePicture', messages: 'profile' },
+} as const satisfies Record<ImageSlot, { field: 'coverImage' | 'profilePicture'; messages: string }>;
 
 /** One of the card's two images: upload (saved at once, with progress), remove, alt text and position. */
 export function ImageSetting({ slot, image }: { slot: ImageSlot; image: CardImage }) {
+  const t = useMessages(editorMessages);
   const { register, getFieldState, formState } = useFormContext<CardEditorValues>();
-  const texts = slotTexts[slot];
+  const texts = slots[slot];
+  const prefix = texts.messages;
   const position = useWatch<CardEditorValues, `${typeof texts.field}.position`>({ name: `${texts.field}.position` });
   const imageUpload = useCardUpload({
     upload: (cardId, file, onProgress) => uploadCardImage(cardId, slot, file, onProgress),
     remove: (cardId) => removeCardImage(cardId, slot),
-    removeFailedMessage: 'The image could not be removed. Please try again.',
-    tooLarge: { bytes: maxImageUploadBytes, message: imageTooLargeMessage },
+    removeFailedMessage: t('imageRemoveFailed'),
+    tooLarge: { bytes: maxImageUploadBytes, message: t('imageTooLarge') },
   });
 
   const altError = getFieldState(`${texts.field}.alt`, formState).error?.message;
@@ -35,7 +38,7 @@ export function ImageSetting({ slot, image }: { slot: ImageSlot; image: CardImag
 
   return (
     <div className="flex flex-col gap-4 border-t border-zinc-200 pt-4 first:border-t-0 first:pt-0">
-      <h3 className="font-semibold">{texts.name}</h3>
+      <h3 className="font-semibold">{t(`${prefix}Image`)}</h3>
       <div className="flex flex-wrap items-start gap-4">
         {image.url ? (
           <img
@@ -49,31 +52,31 @@ export function ImageSetting({ slot, image }: { slot: ImageSlot; image: CardImag
             aria-hidden="true"
             className={`flex items-center justify-center bg-zinc-100 text-xs text-zinc-600 ${isCover ? 'h-20 w-48 rounded-lg' : 'h-20 w-20 rounded-full'}`}
           >
-            No image
+            {t('noImage')}
           </span>
         )}
         <UploadField
-          label={image.url ? `Replace ${texts.name.toLowerCase()}` : `Upload ${texts.name.toLowerCase()}`}
+          label={t(image.url ? `${prefix}Replace` : `${prefix}Upload`)}
           accept={imageUploadAccept}
-          hint="JPEG, PNG, WebP, GIF, AVIF or HEIC, up to 10 MB."
-          progressLabel={`${texts.name} upload progress`}
+          hint={t('imageHint')}
+          progressLabel={t(`${prefix}Progress`)}
           disabled={isBusy}
           upload={imageUpload}
         >
           {image.url ? (
             <Button variant="ghost" className="self-start text-red-700" onClick={() => void imageUpload.remove(slot)} isLoading={isRemoving} disabled={isBusy}>
-              Remove {texts.name.toLowerCase()}
+              {t(`${prefix}Remove`)}
             </Button>
           ) : null}
         </UploadField>
       </div>
       <InputField
-        label={`${texts.name} alt text`}
-        hint="Describes the image for people who cannot see it."
+        label={t(`${prefix}Alt`)}
+        hint={t('altHint')}
         error={altError}
         {...register(`${texts.field}.alt`)}
       />
-      <PositionPicker name={`${texts.field}.position`} legend={`${texts.name} position`} />
+      <PositionPicker name={`${texts.field}.position`} legend={t(`${prefix}Position`)} />
     </div>
   );
 }

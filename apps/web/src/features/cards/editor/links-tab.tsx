@@ -1,21 +1,23 @@
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { formatFileSize } from '@cardstack/card-view/card-view';
-import { downloadableFileAccept, fileMessages, maxDownloadableFileBytes, maxDownloadableFilesPerCard } from '@cardstack/shared/cards/files';
-import { linkKindLabels, linkKindPlaceholders, linkKinds, type LinkKind } from '@cardstack/shared/cards/links';
+import { downloadableFileAccept, maxDownloadableFileBytes, maxDownloadableFilesPerCard } from '@cardstack/shared/cards/files';
+import { linkKinds, type LinkKind } from '@cardstack/shared/cards/links';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { SelectList } from '../../../components/ui/select-list';
+import { useFormat } from '../../../lib/i18n/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import { removeCardFile, uploadCardFile } from '../api/card-files';
 import type { CardEditorValues } from './card-form';
 import { CardFeatureGate } from './card-feature-gate';
 import { EditorSection } from './editor-section';
 import { useCardEditorContext } from './editor-context';
+import { fileSizeOf, linkKindLabelOf, linkPlaceholderOf } from './editor-texts';
+import { editorMessages } from './messages';
 import { UploadField } from './upload-field';
 import { useCardUpload } from './use-card-upload';
 
 const maxLinks = 50;
 const maxVideos = 10;
-const linkKindOptions = linkKinds.map((kind) => ({ value: kind, label: linkKindLabels[kind] }));
 
 /**
  * The error of a field in a list, once the person has left the field or tried to save. The form validates
@@ -41,19 +43,21 @@ export default function CardLinksTab() {
 }
 
 function LinksSection() {
+  const t = useMessages(editorMessages);
+  const linkKindOptions = linkKinds.map((kind) => ({ value: kind, label: linkKindLabelOf(kind, t) }));
   const { control, register, formState } = useFormContext<CardEditorValues>();
   const rowError = useRowError();
   const links = useFieldArray({ control, name: 'links' });
   const kinds = useWatch<CardEditorValues, 'links'>({ name: 'links' }) ?? [];
   const errors = formState.errors.links;
   return (
-    <EditorSection title="Links" description="Your website, social profiles and any other link, in the order you want them shown.">
-      {links.fields.length === 0 ? <p className="text-sm text-zinc-700">No links yet.</p> : null}
+    <EditorSection title={t('links')} description={t('linksText')}>
+      {links.fields.length === 0 ? <p className="text-sm text-zinc-700">{t('noLinks')}</p> : null}
       <ol className="flex flex-col gap-4">
         {links.fields.map((field, index) => {
           const kind: LinkKind = kinds[index]?.kind ?? field.kind;
           const isCustom = kind === 'empty';
-          const rowLabel = `Link ${index + 1}`;
+          const rowLabel = t('linkNumber', { number: index + 1 });
           return (
             <li key={field.id}>
               <fieldset className="rounded-xl border border-zinc-200 p-4">
@@ -64,7 +68,7 @@ function LinksSection() {
                     name={`links.${index}.kind`}
                     render={({ field: kindField, fieldState }) => (
                       <SelectList
-                        label="Link type"
+                        label={t('linkType')}
                         value={kindField.value}
                         options={linkKindOptions}
                         onValueChange={kindField.onChange}
@@ -73,9 +77,9 @@ function LinksSection() {
                     )}
                   />
                   <InputField
-                    label="Link address"
+                    label={t('linkAddress')}
                     required
-                    placeholder={linkKindPlaceholders[kind]}
+                    placeholder={linkPlaceholderOf(kind, t)}
                     autoComplete="off"
                     spellCheck={false}
                     error={rowError(`links.${index}.url`)}
@@ -84,21 +88,21 @@ function LinksSection() {
                 </div>
                 <InputField
                   className="mt-3"
-                  label={isCustom ? 'Label' : 'Label (optional)'}
+                  label={t(isCustom ? 'linkLabel' : 'linkLabelOptional')}
                   required={isCustom}
-                  placeholder={isCustom ? 'What the link is called on the card' : linkKindLabels[kind]}
+                  placeholder={isCustom ? t('customLinkPlaceholder') : linkKindLabelOf(kind, t)}
                   error={rowError(`links.${index}.label`)}
                   {...register(`links.${index}.label`)}
                 />
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Button variant="ghost" disabled={index === 0} onClick={() => links.move(index, index - 1)}>
-                    Move up
+                    {t('moveUp')}
                   </Button>
                   <Button variant="ghost" disabled={index === links.fields.length - 1} onClick={() => links.move(index, index + 1)}>
-                    Move down
+                    {t('moveDown')}
                   </Button>
                   <Button variant="ghost" className="text-red-700" onClick={() => links.remove(index)}>
-                    Remove
+                    {t('remove')}
                   </Button>
                 </div>
               </fieldset>
@@ -109,7 +113,7 @@ function LinksSection() {
       {errors?.root?.message || errors?.message ? <p className="text-sm text-red-700">{errors.root?.message ?? errors.message}</p> : null}
       {links.fields.length < maxLinks ? (
         <Button variant="secondary" className="self-start" onClick={() => links.append({ kind: 'website', url: '', label: '' })}>
-          Add link
+          {t('addLink')}
         </Button>
       ) : null}
     </EditorSection>
@@ -117,46 +121,48 @@ function LinksSection() {
 }
 
 function FilesSection() {
+  const t = useMessages(editorMessages);
+  const format = useFormat();
   const { card } = useCardEditorContext();
   const fileUpload = useCardUpload({
     upload: uploadCardFile,
     remove: removeCardFile,
-    removeFailedMessage: 'The file could not be deleted. Please try again.',
-    tooLarge: { bytes: maxDownloadableFileBytes, message: fileMessages.tooLarge },
+    removeFailedMessage: t('fileRemoveFailed'),
+    tooLarge: { bytes: maxDownloadableFileBytes, message: t('fileTooLarge') },
   });
   const files = card.downloadableFiles;
   const isFull = files.length >= maxDownloadableFilesPerCard;
 
   return (
-    <EditorSection title="Files" description="Documents people can download from your card, such as a brochure or a price list.">
+    <EditorSection title={t('files')} description={t('filesText')}>
       <CardFeatureGate feature="attachments">
         {files.length === 0 ? (
-          <p className="text-sm text-zinc-700">No files yet.</p>
+          <p className="text-sm text-zinc-700">{t('noFiles')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200">
             {files.map((file) => (
               <li key={file.id} className="flex items-center gap-3 px-4 py-2">
                 <span className="min-w-0 flex-1 text-sm break-all">{file.name}</span>
-                <span className="text-xs text-zinc-600">{formatFileSize(file.size)}</span>
+                <span className="text-xs text-zinc-600">{fileSizeOf(file.size, t, format)}</span>
                 <Button
                   variant="ghost"
                   className="text-red-700"
-                  aria-label={`Delete ${file.name}`}
+                  aria-label={t('deleteFile', { name: file.name })}
                   isLoading={fileUpload.removingKey === file.id}
                   disabled={fileUpload.removingKey !== null}
                   onClick={() => void fileUpload.remove(file.id)}
                 >
-                  Delete
+                  {t('delete')}
                 </Button>
               </li>
             ))}
           </ul>
         )}
         <UploadField
-          label="Upload a file"
+          label={t('uploadFile')}
           accept={downloadableFileAccept}
-          hint={isFull ? fileMessages.tooMany : `PDF, images, Word, Excel, PowerPoint, text or CSV, up to 10 MB; at most ${maxDownloadableFilesPerCard} files.`}
-          progressLabel="File upload progress"
+          hint={t(isFull ? 'tooManyFiles' : 'filesHint', { max: maxDownloadableFilesPerCard })}
+          progressLabel={t('fileProgress')}
           disabled={fileUpload.progress !== null || isFull}
           upload={fileUpload}
         />
@@ -166,14 +172,17 @@ function FilesSection() {
 }
 
 function VideosSection() {
+  const t = useMessages(editorMessages);
   const { control, register } = useFormContext<CardEditorValues>();
   const rowError = useRowError();
   const videos = useFieldArray({ control, name: 'widgets' });
   return (
-    <EditorSection title="YouTube videos" description="Paste a YouTube link (a watch, share, embed or Shorts link); the card plays it in place.">
+    <EditorSection title={t('videos')} description={t('videosText')}>
       <CardFeatureGate feature="widgets">
         {videos.fields.map((field, index) => {
-          const label = videos.fields.length === 1 ? 'YouTube video link' : `YouTube video ${index + 1} link`;
+          const isOnly = videos.fields.length === 1;
+          const label = isOnly ? t('videoLink') : t('numberedVideoLink', { number: index + 1 });
+          const removeLabel = isOnly ? t('removeVideoLink') : t('removeNumberedVideoLink', { number: index + 1 });
           return (
             <div key={field.id} className="flex items-start gap-2">
               <InputField
@@ -185,15 +194,15 @@ function VideosSection() {
                 error={rowError(`widgets.${index}.url`)}
                 {...register(`widgets.${index}.url`)}
               />
-              <Button variant="ghost" className="mt-6 text-red-700" aria-label={`Remove ${label}`} onClick={() => videos.remove(index)}>
-                Remove
+              <Button variant="ghost" className="mt-6 text-red-700" aria-label={removeLabel} onClick={() => videos.remove(index)}>
+                {t('remove')}
               </Button>
             </div>
           );
         })}
         {videos.fields.length < maxVideos ? (
           <Button variant="secondary" className="self-start" onClick={() => videos.append({ kind: 'youtube', url: '' })}>
-            Add YouTube video
+            {t('addVideo')}
           </Button>
         ) : null}
       </CardFeatureGate>

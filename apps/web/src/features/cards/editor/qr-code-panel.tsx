@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { visitSourceMarkers, withVisitSource } from '@cardstack/shared/insights/sources';
-import { publicCardResourcePaths, publicCardTexts } from '@cardstack/shared/public-card/schemas';
+import { publicCardResourcePaths } from '@cardstack/shared/public-card/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
+import { pageTextMessages } from '../page-text/messages';
+import { editorMessages } from './messages';
 
 /**
  * The card's QR code with SVG and PNG downloads, and the link to write on an NFC tag. The server makes the code
@@ -12,6 +15,9 @@ import { notify } from '../../../lib/notify';
  * dashboard can tell scans from taps; the page removes it from the address bar.
  */
 export function QrCodePanel({ card }: { card: Pick<Card, 'id' | 'version'> }) {
+  const t = useMessages(editorMessages);
+  // The public page's own words for its code, in the app's language.
+  const pageText = useMessages(pageTextMessages);
   // The public page answers for active cards only: a card blocked by the plan has no code to show.
   const [failedCardId, setFailedCardId] = useState<string | null>(null);
   const svg = publicCardResourcePaths.qrSvg(card.id);
@@ -21,57 +27,60 @@ export function QrCodePanel({ card }: { card: Pick<Card, 'id' | 'version'> }) {
   const copyNfcLink = async () => {
     try {
       await navigator.clipboard.writeText(nfcUrl);
-      notify.success('NFC link copied to the clipboard.');
+      notify.success(t('nfcLinkCopied'));
     } catch {
-      notify.alert('The link could not be copied. Select it and copy it yourself.');
+      notify.alert(t('nfcLinkNotCopied'));
     }
   };
   return (
     <section aria-labelledby="qr-code-title" className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
       <h2 id="qr-code-title" className="text-sm font-semibold tracking-wide text-zinc-700 uppercase">
-        {publicCardTexts.qrCode}
+        {pageText('qrCode')}
       </h2>
       {failedCardId === card.id ? (
-        <p className="mt-3 text-sm text-zinc-700">The QR code is available while this card is active.</p>
+        <p className="mt-3 text-sm text-zinc-700">{t('qrInactive')}</p>
       ) : (
         <>
           <img
             key={card.version}
             src={`${svg}?v=${card.version}`}
-            alt={publicCardTexts.qrAlt}
+            alt={pageText('qrAlt')}
             width={160}
             height={160}
             className="mx-auto mt-3 h-40 w-40 bg-white"
             onError={() => setFailedCardId(card.id)}
           />
-          <p className="mt-2 text-center text-xs break-all text-zinc-700">{permanentUrl}</p>
+          <p dir="ltr" className="mt-2 text-center text-xs break-all text-zinc-700">
+            {permanentUrl}
+          </p>
           <div className="mt-3 flex flex-wrap justify-center gap-2">
             <a href={`${svg}?download=1`} download className={buttonClass('secondary')}>
-              {publicCardTexts.downloadSvg}
+              {pageText('downloadSvg')}
             </a>
             <a href={`${png}?download=1`} download className={buttonClass('secondary')}>
-              {publicCardTexts.downloadPng}
+              {pageText('downloadPng')}
             </a>
           </div>
         </>
       )}
       <div className="mt-4">
         <label htmlFor="nfc-link" className="block text-sm font-medium text-zinc-800">
-          Link for an NFC tag
+          {t('nfcLink')}
         </label>
         <div className="mt-1 flex gap-2">
           <input
             id="nfc-link"
             readOnly
+            dir="ltr"
             value={nfcUrl}
             onFocus={(event) => event.currentTarget.select()}
             className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1 text-xs text-zinc-800"
           />
           <Button variant="secondary" onClick={() => void copyNfcLink()}>
-            Copy
+            {t('copy')}
           </Button>
         </div>
-        <p className="mt-1 text-xs text-zinc-700">Write this link on an NFC tag: taps are counted as NFC visits.</p>
+        <p className="mt-1 text-xs text-zinc-700">{t('nfcHint')}</p>
       </div>
     </section>
   );

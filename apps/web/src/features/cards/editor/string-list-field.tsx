@@ -1,7 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
+import { useMessages } from '../../../lib/i18n/messages';
 import type { CardEditorValues } from './card-form';
+import { editorMessages } from './messages';
 
 type ListName = 'emails' | 'phones' | 'addresses';
 
@@ -9,16 +11,21 @@ type ListName = 'emails' | 'phones' | 'addresses';
 export function StringListField({
   name,
   itemLabel,
+  removeLabel,
   addLabel,
   type = 'text',
   autoComplete,
 }: {
   name: ListName;
-  itemLabel: string;
+  /** The field of the item numbered `number` (from 1): "Additional email 2". */
+  itemLabel: (number: number) => string;
+  /** Its remove button's name: "Remove additional email 2". */
+  removeLabel: (number: number) => string;
   addLabel: string;
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
 }) {
+  const t = useMessages(editorMessages);
   const { setValue, trigger, getFieldState, formState } = useFormContext<CardEditorValues>();
   const items = useWatch<CardEditorValues, ListName>({ name }) ?? [];
   const listState = getFieldState(name, formState);
@@ -27,31 +34,28 @@ export function StringListField({
 
   return (
     <div className="flex flex-col gap-3">
-      {items.map((item, index) => {
-        const label = `${itemLabel} ${index + 1}`;
-        return (
-          <div key={index} className="flex items-start gap-2">
-            <InputField
-              className="flex-1"
-              label={label}
-              type={type}
-              autoComplete={autoComplete}
-              value={item}
-              error={getFieldState(`${name}.${index}`, formState).error?.message}
-              onChange={(event) => setValue(`${name}.${index}`, event.target.value, options)}
-              onBlur={() => void trigger(`${name}.${index}`)}
-            />
-            <Button
-              variant="ghost"
-              className="mt-6"
-              aria-label={`Remove ${label.toLowerCase()}`}
-              onClick={() => setValue(name, items.filter((_, other) => other !== index), options)}
-            >
-              Remove
-            </Button>
-          </div>
-        );
-      })}
+      {items.map((item, index) => (
+        <div key={index} className="flex items-start gap-2">
+          <InputField
+            className="flex-1"
+            label={itemLabel(index + 1)}
+            type={type}
+            autoComplete={autoComplete}
+            value={item}
+            error={getFieldState(`${name}.${index}`, formState).error?.message}
+            onChange={(event) => setValue(`${name}.${index}`, event.target.value, options)}
+            onBlur={() => void trigger(`${name}.${index}`)}
+          />
+          <Button
+            variant="ghost"
+            className="mt-6"
+            aria-label={removeLabel(index + 1)}
+            onClick={() => setValue(name, items.filter((_, other) => other !== index), options)}
+          >
+            {t('remove')}
+          </Button>
+        </div>
+      ))}
       {items.length < 10 ? (
         <Button variant="secondary" className="self-start" onClick={() => setValue(name, [...items, ''], { shouldDirty: true })}>
           {addLabel}

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { usernameField, usernameKey, usernameMessages } from '@cardstack/shared/cards/username';
+import { usernameField, usernameKey } from '@cardstack/shared/cards/username';
 import { InputField } from '../../../components/ui/input-field';
+import { useMessages } from '../../../lib/i18n/messages';
+import { richText } from '../../../lib/i18n/rich-text';
 import { useUsernameAvailability } from '../api/username-availability';
 import { publicCardUrl } from '../card-paths';
 import type { CardEditorValues } from './card-form';
-
-const usernameAvailableMessage = 'This username is available.';
+import { editorMessages } from './messages';
 
 function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -22,6 +23,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
  * free (usernames are unique across all cards); the save checks again.
  */
 export function UsernameField({ cardId, savedUsername }: { cardId: string; savedUsername: string }) {
+  const t = useMessages(editorMessages);
   const { register, getFieldState, formState } = useFormContext<CardEditorValues>();
   const value = useWatch<CardEditorValues, 'username'>({ name: 'username' }) ?? '';
   const candidate = useDebouncedValue(value.trim(), 350);
@@ -32,23 +34,25 @@ export function UsernameField({ cardId, savedUsername }: { cardId: string; saved
 
   let status: string | null = null;
   if (shouldCheck && !error) {
-    if (availability.isFetching) status = 'Checking the username…';
-    else if (availability.data?.isAvailable) status = usernameAvailableMessage;
+    if (availability.isFetching) status = t('checkingUsername');
+    else if (availability.data?.isAvailable) status = t('usernameAvailable');
   }
 
   return (
     <div className="flex flex-col gap-1">
       <InputField
-        label="Username"
+        label={t('username')}
         required
         autoComplete="off"
         spellCheck={false}
-        error={error ?? (isTaken ? usernameMessages.taken : undefined)}
-        hint={
-          <>
-            Your card’s public address: <span className="font-medium break-all">{publicCardUrl(value.trim() || savedUsername)}</span>
-          </>
-        }
+        error={error ?? (isTaken ? t('usernameTaken') : undefined)}
+        hint={richText(t('usernameHint', { url: publicCardUrl(value.trim() || savedUsername) }), {
+          address: (url) => (
+            <span dir="ltr" className="font-medium break-all">
+              {url}
+            </span>
+          ),
+        })}
         {...register('username')}
       />
       <p className="min-h-5 text-sm text-green-800" role="status">

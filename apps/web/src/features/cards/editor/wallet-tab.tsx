@@ -3,12 +3,10 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { isHexColour, normaliseHexColour } from '@cardstack/shared/cards/hex-colour';
-import { chosenOf, hexToRgbString, passContent, sixDigitHex } from '@cardstack/shared/wallet/pass-content';
+import { chosenOf, hexToRgbString, passContent, sixDigitHex, type PassField } from '@cardstack/shared/wallet/pass-content';
 import {
   applePassSettingsInput,
   googlePassSettingsInput,
-  walletStateTexts,
-  walletTexts,
   type PassFieldChoice,
   type WalletResponse,
   type WalletVendor,
@@ -20,6 +18,7 @@ import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { placeServerErrors } from '../../../lib/form-errors';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { useCardWallet } from '../api/card-wallet';
 import { useSaveWalletSettings } from '../api/save-wallet-settings';
@@ -27,6 +26,9 @@ import { CardFeatureGate } from './card-feature-gate';
 import type { CardEditorValues } from './card-form';
 import { useCardEditorContext } from './editor-context';
 import { EditorSection } from './editor-section';
+import { editorMessages, type EditorMessageId } from './messages';
+import { passLabelMessages } from './pass-labels/messages';
+import { pageTextMessages } from '../page-text/messages';
 
 /*
  * The Apple Wallet and Google Wallet tabs: the pass's colours and which phones, emails and addresses it carries,
@@ -39,31 +41,38 @@ type ColourName = 'foregroundColor' | 'labelColor' | 'backgroundColor';
 type Draft = PassFieldChoice & { backgroundColor: string; foregroundColor?: string; labelColor?: string };
 type ChoiceName = keyof PassFieldChoice;
 
+/** Each colour's field and picker, by their messages in the editor's catalog. */
+type ColourTexts = [ColourName, EditorMessageId, EditorMessageId];
+
 const vendorTexts = {
   apple: {
     feature: 'appleWallet',
-    title: 'Apple Wallet pass',
-    description: 'How the card looks as a pass in Apple Wallet on iPhone and Apple Watch. Passes already added update on their own when you save the card.',
+    title: 'applePassTitle',
+    description: 'applePassText',
+    preview: 'applePassPreview',
     colours: [
-      ['backgroundColor', 'Background colour'],
-      ['foregroundColor', 'Text colour'],
-      ['labelColor', 'Label colour'],
-    ] as [ColourName, string][],
+      ['backgroundColor', 'backgroundColour', 'backgroundColourPicker'],
+      ['foregroundColor', 'textColour', 'textColourPicker'],
+      ['labelColor', 'labelColour', 'labelColourPicker'],
+    ] as ColourTexts[],
   },
   google: {
     feature: 'googleWallet',
-    title: 'Google Wallet pass',
-    description: 'How the card looks as a pass in Google Wallet on Android. Passes already added update on their own when you save the card.',
-    colours: [['backgroundColor', 'Background colour']] as [ColourName, string][],
+    title: 'googlePassTitle',
+    description: 'googlePassText',
+    preview: 'googlePassPreview',
+    colours: [['backgroundColor', 'backgroundColour', 'backgroundColourPicker']] as ColourTexts[],
   },
-} as const;
+} as const satisfies Record<WalletVendor, { title: EditorMessageId; description: EditorMessageId; preview: EditorMessageId } & Record<string, unknown>>;
 
-const choiceLabels: Record<ChoiceName, string> = { phones: 'Phone numbers', emails: 'Emails', addresses: 'Addresses' };
+const choiceLabels: Record<ChoiceName, EditorMessageId> = { phones: 'phonesOnPass', emails: 'emailsOnPass', addresses: 'addressesOnPass' };
 
 /** The native picker only speaks #rrggbb; the text field takes every form the hex rule allows. */
 const pickerValue = (value: string) => (isHexColour(value) ? sixDigitHex(normaliseHexColour(value)) : '#000000');
 
 function PassPreview({ vendor, card, draft }: { vendor: WalletVendor; card: Card; draft: Draft }) {
+  const t = useMessages(editorMessages);
+  const passLabel = useMessages(passLabelMessages);
   const values = useWatch<CardEditorValues>() as Partial<CardEditorValues>;
   const live = {
     title: values.title ?? card.title,
@@ -85,8 +94,14 @@ function PassPreview({ vendor, card, draft }: { vendor: WalletVendor; card: Card
   const background = colour('backgroundColor', '#ffffff');
   const foreground = vendor === 'apple' ? colour('foregroundColor', '#111827') : undefined;
   const label = vendor === 'apple' ? colour('labelColor', '#6b7280') : undefined;
+  // An Apple pass shows its labels in the phone's language (here the app's); a Google pass in English for now.
+  const fieldLabel = (field: PassField) => {
+    if (vendor !== 'apple') return field.label;
+    const name = passLabel(field.labelId);
+    return field.number === undefined ? name : passLabel('numbered', { label: name, number: field.number });
+  };
   return (
-    <figure aria-label={`${vendor === 'apple' ? 'Apple' : 'Google'} Wallet pass preview`} className="mx-auto w-full max-w-xs">
+    <figure aria-label={t(vendorTexts[vendor].preview)} className="mx-auto w-full max-w-xs">
       <div className="flex flex-col gap-3 rounded-2xl p-4 shadow-md ring-1 ring-zinc-200" style={{ background, color: foreground }}>
         <div className="flex items-start justify-between gap-2 text-sm font-semibold">
           <span>{content.header[0]?.value ?? ''}</span>
@@ -99,30 +114,31 @@ function PassPreview({ vendor, card, draft }: { vendor: WalletVendor; card: Card
         {[...content.secondary, ...content.auxiliary].map((field) => (
           <div key={field.key} data-pass-field={field.key}>
             <p className="text-[0.65rem] font-semibold tracking-wide uppercase" style={{ color: label }}>
-              {field.label}
+              {fieldLabel(field)}
             </p>
             <p className="text-sm break-words">{field.value}</p>
           </div>
         ))}
         <div className="mt-2 flex justify-center rounded-lg bg-white p-2">
-          <img src={publicCardResourcePaths.qrSvg(card.id)} alt="QR code of the card’s public page" width={128} height={128} />
+          <img src={publicCardResourcePaths.qrSvg(card.id)} alt={t('passQrAlt')} width={128} height={128} />
         </div>
       </div>
       <figcaption className="mt-2 text-center text-xs text-zinc-700">
-        {content.back.length - 1} more field{content.back.length - 1 === 1 ? '' : 's'} on the back of the pass
+        {t('fieldsOnBack', { count: content.back.length - 1 })}
       </figcaption>
     </figure>
   );
 }
 
 function FieldChoice({ name, values, chosen, onChange }: { name: ChoiceName; values: string[]; chosen: string[] | null; onChange: (next: string[] | null) => void }) {
+  const t = useMessages(editorMessages);
   const groupId = useId();
   if (values.length === 0) return null;
   const isChecked = (value: string) => chosen === null || chosen.includes(value);
   return (
     <fieldset aria-labelledby={groupId} className="flex flex-col gap-2">
       <legend id={groupId} className="text-sm font-semibold text-zinc-900">
-        {choiceLabels[name]} on the pass
+        {t(choiceLabels[name])}
       </legend>
       {values.map((value) => (
         <label key={value} className="flex items-center gap-2 text-sm">
@@ -143,6 +159,8 @@ function FieldChoice({ name, values, chosen, onChange }: { name: ChoiceName; val
 }
 
 function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: WalletResponse }) {
+  const t = useMessages(editorMessages);
+  const pageText = useMessages(pageTextMessages);
   const { card } = useCardEditorContext();
   const texts = vendorTexts[vendor];
   const save = useSaveWalletSettings(card.id, vendor);
@@ -166,10 +184,10 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
     try {
       const saved = await save.mutateAsync(settings);
       reset({ ...saved.settings[vendor] });
-      notify.success('Pass settings saved.');
+      notify.success(t('passSettingsSaved'));
     } catch (error) {
       const unplaced = placeServerErrors(error, setError, ['foregroundColor', 'labelColor', 'backgroundColor', 'phones', 'emails', 'addresses']);
-      if (unplaced) notify.alert(error instanceof ApiError ? unplaced : 'The pass settings could not be saved. Please try again.');
+      if (unplaced) notify.alert(error instanceof ApiError ? unplaced : t('passSettingsSaveFailed'));
     }
   });
 
@@ -183,25 +201,25 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
 
   return (
     <div className="flex flex-col gap-6" onKeyDown={onKeyDown}>
-      <EditorSection title={texts.title} description={texts.description}>
+      <EditorSection title={t(texts.title)} description={t(texts.description)}>
         <p role="status" className="rounded-lg bg-zinc-100 p-3 text-sm text-zinc-800" data-wallet-state={status.state}>
-          {walletStateTexts[status.state]}
-          {status.devices !== null ? ` Devices holding this pass: ${status.devices}.` : null}
+          {t(`walletState.${status.state}`)}
+          {status.devices !== null ? ` ${t('passDevices', { count: status.devices })}` : null}
         </p>
         <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
           <div className="flex flex-col gap-4">
-            {texts.colours.map(([name, label]) => (
+            {texts.colours.map(([name, labelId, pickerId]) => (
               <div key={name} className="flex items-start gap-3">
                 <input
                   type="color"
-                  aria-label={`${label} picker`}
+                  aria-label={t(pickerId)}
                   value={pickerValue(draft[name] ?? '')}
                   onChange={(event) => setValue(name, event.target.value, { shouldDirty: true })}
                   className="mt-6 h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-zinc-300 bg-white p-1"
                 />
                 <InputField
                   className="min-w-0 flex-1"
-                  label={label}
+                  label={t(labelId)}
                   spellCheck={false}
                   autoComplete="off"
                   error={formState.errors[name]?.message}
@@ -222,15 +240,15 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
         </div>
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => void onSave()} isLoading={formState.isSubmitting}>
-            Save pass settings
+            {t('savePassSettings')}
           </Button>
           {status.state === 'not-configured' ? null : vendor === 'apple' ? (
             <a href={wallet.appleDownloadPath} download="" className={buttonClass('secondary')}>
-              {walletTexts.downloadApple}
+              {t('downloadApplePass')}
             </a>
           ) : (
             <a href={wallet.googleSavePath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-              {walletTexts.addToGoogle}
+              {pageText('addToGoogleWallet')}
             </a>
           )}
         </div>
@@ -240,19 +258,20 @@ function WalletSettingsForm({ vendor, wallet }: { vendor: WalletVendor; wallet: 
 }
 
 function WalletTabContent({ vendor }: { vendor: WalletVendor }) {
+  const t = useMessages(editorMessages);
   const { card } = useCardEditorContext();
   const wallet = useCardWallet(card.id);
   if (wallet.isPending) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading the pass settings" />
+        <Spinner label={t('loadingPassSettings')} />
       </div>
     );
   }
   if (wallet.isError) {
     return (
       <p role="alert" className="rounded-2xl bg-white p-6 text-sm ring-1 ring-zinc-200">
-        {wallet.error instanceof ApiError ? wallet.error.message : 'The pass settings could not be loaded.'}
+        {wallet.error instanceof ApiError ? wallet.error.message : t('passSettingsLoadFailed')}
       </p>
     );
   }
@@ -261,9 +280,10 @@ function WalletTabContent({ vendor }: { vendor: WalletVendor }) {
 
 /** What the overlay dims on Basic: the tab's outline, with nothing of the card's data fetched. */
 function WalletTabPlaceholder({ vendor }: { vendor: WalletVendor }) {
+  const t = useMessages(editorMessages);
   const texts = vendorTexts[vendor];
   return (
-    <EditorSection title={texts.title} description={texts.description}>
+    <EditorSection title={t(texts.title)} description={t(texts.description)}>
       <div className="h-48 rounded-2xl bg-zinc-200" />
     </EditorSection>
   );

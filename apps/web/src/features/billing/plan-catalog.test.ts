@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canUseFeature, features } from '@cardstack/shared/plans/features';
 import { hasLanded } from '@cardstack/shared/plans/plan-includes';
 import { builtInPriceList, priceListFrom } from '@cardstack/shared/plans/prices';
-import { planCards, teamSizeLabel, unknownPrice, type PlanCatalogInput } from './plan-catalog';
+import { formatsFor } from '../../lib/i18n/format';
+import { billingTranslator } from './billing-translator';
+import type { BillingTranslate } from './messages';
+import { planCards, unknownPrice, type PlanCatalogInput } from './plan-catalog';
+import { teamSizeLabel } from './plan-texts';
 
 const base: PlanCatalogInput = {
   period: 'month',
@@ -13,11 +17,19 @@ const base: PlanCatalogInput = {
   prices: builtInPriceList,
   now: new Date('2026-03-01T00:00:00Z'),
 };
-const byPlan = (input: Partial<PlanCatalogInput> = {}) => Object.fromEntries(planCards({ ...base, ...input }).map((card) => [card.plan, card]));
+let english: BillingTranslate;
+let french: BillingTranslate;
+beforeAll(async () => {
+  english = await billingTranslator('en');
+  french = await billingTranslator('fr');
+});
+const inEnglish = formatsFor('en', 'UTC');
+const cardsOf = (input: PlanCatalogInput) => planCards(input, english, inEnglish);
+const byPlan = (input: Partial<PlanCatalogInput> = {}) => Object.fromEntries(cardsOf({ ...base, ...input }).map((card) => [card.plan, card]));
 
 describe('the plan cards', () => {
   it('list exactly the features each plan allows', () => {
-    for (const card of planCards(base)) {
+    for (const card of cardsOf(base)) {
       const listed = new Set(card.features.flatMap((line) => line.features));
       const allowed = features.filter((feature) => hasLanded(feature) && canUseFeature(card.plan, feature));
       expect([...listed].sort(), card.title).toEqual(allowed.filter((feature) => card.plan === 'team' || feature !== 'teamCards').sort());
@@ -25,12 +37,12 @@ describe('the plan cards', () => {
   });
 
   it('advertise Insights on every plan, and wallets and Zapier only on the paid plans', () => {
-    for (const card of planCards(base)) {
+    for (const card of cardsOf(base)) {
       const text = card.features.map((line) => line.text).join(' | ');
       expect(card.features).toContainEqual(expect.objectContaining({ text: 'Insights and Analytics', isNew: true }));
       if (card.title === 'Basic') expect(text).not.toMatch(/wallet|zapier/i);
     }
-    expect(planCards(base).find((card) => card.title === 'Pro')!.features.map((line) => line.text)).toContain('CSV export and Zapier');
+    expect(cardsOf(base).find((card) => card.title === 'Pro')!.features.map((line) => line.text)).toContain('CSV export and Zapier');
   });
 
   it.each([
@@ -96,13 +108,38 @@ describe('the plan cards', () => {
     expect(byPlan().subscribed!.footnote).toBe('7-day free trial, then €4.99 / month. Cancel anytime.');
     expect(byPlan({ period: 'year', teamSize: 25 }).team!.footnote).toBe('14-day free trial, then €199.90 / year. Cancel anytime.');
     expect(byPlan({ isTrialAvailable: false }).subscribed!.footnote).toBe('€4.99 / month, billed from the first day. Cancel anytime.');
-    expect(byPlan().basic!.extra).toBe('Order a custom NFC card');
-    expect(byPlan().subscribed!.extra).toBe('Order a custom NFC card');
-    expect(byPlan().team!.extra).toBe('Order a custom NFC card');
+    expect(byPlan().basic!.hasCustomCardExtra).toBe(true);
+    expect(byPlan().subscribed!.hasCustomCardExtra).toBe(true);
+    expect(byPlan().team!.hasCustomCardExtra).toBe(true);
   });
 
   it('names the sizes', () => {
-    expect(teamSizeLabel(10)).toBe('Up to 10 cards');
-    expect(teamSizeLabel('251+')).toBe('More than 250 cards (251+)');
+    expect(teamSizeLabel(10, english)).toBe('Up to 10 cards');
+    expect(teamSizeLabel('251+', english)).toBe('More than 250 cards (251+)');
+  });
+});
+
+describe('the plan cards in French', () => {
+  const inFrench = (input: Partial<PlanCatalogInput> = {}) =>
+    Object.fromEntries(planCards({ ...base, ...input }, french, formatsFor('fr', 'Europe/Paris')).map((card) => [card.plan, card]));
+  const euros = (amount: number) => new Intl.NumberFormat('fr', { style: 'currency', currency: 'EUR' }).format(amount);
+
+  it('write prices as French does, per month or per year', () => {
+    expect(inFrench().subscribed).toMatchObject({ price: euros(4.99), pricePeriod: '/ mois' });
+    expect(inFrench({ period: 'year', teamSize: 10 }).team).toMatchObject({ price: euros(99.9), perCardPrice: `${euros(9.99)} par carte / an` });
+    expect(inFrench().subscribed!.footnote).toBe(`Essai gratuit de 7 jours, puis ${euros(4.99)} / mois. Résiliable à tout moment.`);
+    expect(inFrench().basic).toMatchObject({ title: 'Basic', price: 'Gratuit' });
+  });
+
+  it('keep the yen without decimals', () => {
+    const yen = priceListFrom(() => ({ unitAmount: 980, currency: 'JPY' }));
+    expect(inFrench({ prices: yen }).subscribed!.price).toBe(new Intl.NumberFormat('fr', { style: 'currency', currency: 'JPY' }).format(980));
+  });
+
+  it('translate every feature line', () => {
+    for (const card of planCards(base, french, formatsFor('fr', 'UTC'))) {
+      const englishLines = cardsOf(base).find((other) => other.plan === card.plan)!.features.map((line) => line.text);
+      for (const [index, line] of card.features.entries()) expect(line.text, card.plan).not.toBe(englishLines[index]);
+    }
   });
 });

@@ -1,17 +1,10 @@
-import { cardAllowanceText, isOnOrAfter, newPricingModelSince } from '@cardstack/shared/plans/card-limits';
-import { planIncludes, type PlanIncludesLine } from '@cardstack/shared/plans/plan-includes';
+import { isOnOrAfter, newPricingModelSince } from '@cardstack/shared/plans/card-limits';
+import type { PlanIncludesLine } from '@cardstack/shared/plans/plan-includes';
 import { planTitles, type UserPlan } from '@cardstack/shared/plans/plans';
-import {
-  formatPrice,
-  isTeamTier,
-  perCardPrice,
-  priceIn,
-  teamTiers,
-  trialDays,
-  type BillingPeriod,
-  type PriceList,
-  type TeamSize,
-} from '@cardstack/shared/plans/prices';
+import { isTeamTier, perCardPrice, priceIn, trialDays, type BillingPeriod, type Price, type PriceList, type TeamSize } from '@cardstack/shared/plans/prices';
+import type { Formats } from '../../lib/i18n/format';
+import type { BillingTranslate } from './messages';
+import { cardAllowanceLine, moreThanLargestTier, planIncludesLines, quoteFootnote } from './plan-texts';
 
 export interface PlanCardContent {
   plan: UserPlan;
@@ -26,19 +19,16 @@ export interface PlanCardContent {
   /** The card allowance line, then what the plan includes (the shared list the dialogs and the server gates follow). */
   features: PlanIncludesLine[];
   /** The optional extra: ordering a custom printed NFC card (the card links to the custom design form). */
-  extra: string | null;
+  hasCustomCardExtra: boolean;
   footnote: string;
 }
 
-export const customNfcCardExtra = 'Order a custom NFC card';
 /** Where the extra and (without an external quote form) Teams' "Get a quote" lead. */
 export const customDesignFormPath = '/custom-design-form';
 export const quoteFormPath = '/custom-design-form?request=quote';
 
 /** How many feature lines show before "Read more". */
 export const collapsedFeatureCount = 4;
-
-const perPeriod = (period: BillingPeriod) => (period === 'year' ? '/ year' : '/ month');
 
 export interface PlanCatalogInput {
   period: BillingPeriod;
@@ -55,69 +45,68 @@ export interface PlanCatalogInput {
 /** Shown in place of an amount while the provider's prices are unknown (the screen says why). */
 export const unknownPrice = '–';
 
-/** The three plan cards of the pricing screen (Basic, Pro, Teams), with their prices and feature lists. */
-export function planCards(input: PlanCatalogInput): PlanCardContent[] {
+/**
+ * The three plan cards of the pricing screen (Basic, Pro, Teams), with their prices and feature lists, in the
+ * app's language (`t`) and its way of writing amounts (`format`: each currency with its own decimals).
+ */
+export function planCards(input: PlanCatalogInput, t: BillingTranslate, format: Pick<Formats, 'price'>): PlanCardContent[] {
   const isNewModelToday = isOnOrAfter(input.now ?? new Date(), newPricingModelSince);
   const blockedOn = (plan: UserPlan) => (plan === input.currentPlan ? input.isAccountBlocked : plan === 'basic' ? input.isAccountBlocked : isNewModelToday);
-  const trial = (plan: 'subscribed' | 'team', priceText: string | null) =>
-    priceText === null
-      ? input.isTrialAvailable
-        ? `${trialDays[plan]}-day free trial. Cancel anytime.`
-        : 'Billed from the first day. Cancel anytime.'
-      : input.isTrialAvailable
-        ? `${trialDays[plan]}-day free trial, then ${priceText}. Cancel anytime.`
-        : `${priceText}, billed from the first day. Cancel anytime.`;
-
   const { prices, period } = input;
-  const proPrice = prices ? formatPrice(priceIn(prices, { plan: 'subscribed', period })) : null;
+  const isYearly = period === 'year';
+  const perPeriod = t(isYearly ? 'perYear' : 'perMonth');
+  const written = (price: Price) => format.price(price.unitAmount, price.currency);
+  const trial = (plan: 'subscribed' | 'team', price: string | null) => {
+    const days = trialDays[plan];
+    if (price === null) return input.isTrialAvailable ? t('trial', { days }) : t('billedFromFirstDay');
+    return input.isTrialAvailable
+      ? t(isYearly ? 'trialThenPerYear' : 'trialThenPerMonth', { days, price })
+      : t(isYearly ? 'billedPerYearFromFirstDay' : 'billedPerMonthFromFirstDay', { price });
+  };
+
+  const proPrice = prices ? written(priceIn(prices, { plan: 'subscribed', period })) : null;
   const tier = isTeamTier(input.teamSize) ? input.teamSize : null;
-  const teamPrice = tier && prices ? formatPrice(priceIn(prices, { plan: 'team', period, tier })) : null;
-  const withPeriod = (text: string | null) => (text === null ? null : `${text} ${perPeriod(period)}`);
+  const teamPrice = tier && prices ? written(priceIn(prices, { plan: 'team', period, tier })) : null;
 
   return [
     {
       plan: 'basic',
       title: planTitles.basic,
-      subtitle: 'For your first digital business card',
-      price: 'Free',
+      subtitle: t('basicSubtitle'),
+      price: t('free'),
       pricePeriod: '',
       perCardPrice: null,
-      features: [{ text: cardAllowanceText('basic', blockedOn('basic')), features: ['digitalCards'] }, ...planIncludes('basic')],
-      extra: customNfcCardExtra,
-      footnote: 'Free forever. No payment details needed.',
+      features: [{ text: cardAllowanceLine('basic', blockedOn('basic'), t), features: ['digitalCards'] }, ...planIncludesLines('basic', t)],
+      hasCustomCardExtra: true,
+      footnote: t('basicFootnote'),
     },
     {
       plan: 'subscribed',
       title: planTitles.subscribed,
-      subtitle: 'For professionals who want to stand out',
+      subtitle: t('proSubtitle'),
       price: proPrice ?? unknownPrice,
-      pricePeriod: proPrice ? perPeriod(period) : '',
+      pricePeriod: proPrice ? perPeriod : '',
       perCardPrice: null,
       features: [
-        { text: cardAllowanceText('subscribed', blockedOn('subscribed')), features: ['digitalCards'] },
-        ...planIncludes('subscribed'),
+        { text: cardAllowanceLine('subscribed', blockedOn('subscribed'), t), features: ['digitalCards'] },
+        ...planIncludesLines('subscribed', t),
       ],
-      extra: customNfcCardExtra,
-      footnote: trial('subscribed', withPeriod(proPrice)),
+      hasCustomCardExtra: true,
+      footnote: trial('subscribed', proPrice),
     },
     {
       plan: 'team',
       title: planTitles.team,
-      subtitle: 'For teams and companies',
-      price: tier ? (teamPrice ?? unknownPrice) : 'Custom',
-      pricePeriod: teamPrice ? perPeriod(period) : '',
-      perCardPrice: tier && prices ? `${formatPrice(perCardPrice(prices, period, tier))} per card ${perPeriod(period)}` : null,
+      subtitle: t('teamSubtitle'),
+      price: tier ? (teamPrice ?? unknownPrice) : t('custom'),
+      pricePeriod: teamPrice ? perPeriod : '',
+      perCardPrice: tier && prices ? t(isYearly ? 'perCardPerYear' : 'perCardPerMonth', { price: written(perCardPrice(prices, period, tier)) }) : null,
       features: [
-        { text: tier ? cardAllowanceText('team', true, tier) : `More than ${teamTiers.at(-1)} cards`, features: ['digitalCards', 'teamCards'] },
-        ...planIncludes('team'),
+        { text: tier ? cardAllowanceLine('team', true, t, tier) : moreThanLargestTier(t), features: ['digitalCards', 'teamCards'] },
+        ...planIncludesLines('team', t),
       ],
-      extra: customNfcCardExtra,
-      footnote: tier ? trial('team', withPeriod(teamPrice)) : 'More than 250 cards: we make you an offer.',
+      hasCustomCardExtra: true,
+      footnote: tier ? trial('team', teamPrice) : quoteFootnote(t),
     },
   ];
-}
-
-/** The Teams size options: "Sizes: 10, 25, 50, 100, 250, 251+". */
-export function teamSizeLabel(size: TeamSize): string {
-  return isTeamTier(size) ? `Up to ${size} cards` : 'More than 250 cards (251+)';
 }

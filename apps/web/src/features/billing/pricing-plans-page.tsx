@@ -1,14 +1,16 @@
 import { useId } from 'react';
 import { planTitles } from '@cardstack/shared/plans/plans';
-import { formatPrice } from '@cardstack/shared/plans/prices';
 import { PaidFeatureGate } from '../../components/paid-feature-gate';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
+import { useFormat } from '../../lib/i18n/format';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useBillingStatus } from './api/billing-status';
 import { useOpenPaymentPortal } from './api/open-payment-portal';
 import { UnlessEveryFeatureIncluded } from './every-feature-included';
-import { formatDay } from './format-day';
+import { longDay } from './long-day';
+import { billingMessages } from './messages';
 import { PricingScreen } from './pricing-screen';
 
 /** Settings → pricing-plans: the pricing screen, and the payment portal for those who pay. */
@@ -24,11 +26,12 @@ export default function PricingPlansPage() {
 }
 
 function PaymentDetails() {
+  const t = useMessages(billingMessages);
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <h2 id={titleId} className="text-lg font-semibold">
-        Payment details
+        {t('paymentDetails')}
       </h2>
       <PaidFeatureGate group="subscribed_and_team" preview={<SubscriptionSummaryPreview />}>
         <SubscriptionSummary />
@@ -38,6 +41,8 @@ function PaymentDetails() {
 }
 
 function SubscriptionSummary() {
+  const t = useMessages(billingMessages);
+  const format = useFormat();
   const status = useBillingStatus();
   const portal = useOpenPaymentPortal();
   const subscription = status.data?.subscription;
@@ -48,7 +53,7 @@ function SubscriptionSummary() {
       window.location.assign(url);
     } catch (error) {
       // "No url returned" when the payment portal gives no link back (the server's message).
-      notify.alert(error instanceof ApiError ? error.message : 'The payment portal could not be opened. Please try again.');
+      notify.alert(error instanceof ApiError ? error.message : t('portalNotOpened'));
     }
   }
 
@@ -56,25 +61,29 @@ function SubscriptionSummary() {
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200">
       {subscription ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-          <dt className="font-medium">Plan</dt>
+          <dt className="font-medium">{t('plan')}</dt>
           <dd>
-            {planTitles[subscription.plan]}
-            {subscription.size ? `, up to ${subscription.size} cards` : ''}
+            {subscription.size
+              ? t('planWithSize', { plan: planTitles[subscription.plan], size: subscription.size })
+              : planTitles[subscription.plan]}
           </dd>
-          <dt className="font-medium">Price</dt>
+          <dt className="font-medium">{t('price')}</dt>
           <dd>
             {/* The unit amount times the quantity, in the currency's minor units (yen have none). */}
-            {formatPrice({ unitAmount: subscription.unitAmount * subscription.quantity, currency: subscription.currency })}{' '}
-            {subscription.period === 'year' ? 'per year' : 'per month'}
+            {t(subscription.period === 'year' ? 'pricePerYear' : 'pricePerMonth', {
+              price: format.price(subscription.unitAmount * subscription.quantity, subscription.currency),
+            })}
           </dd>
-          <dt className="font-medium">{subscription.cancelAtPeriodEnd ? 'Ends on' : subscription.status === 'trialing' ? 'Free trial ends on' : 'Renews on'}</dt>
-          <dd>{formatDay(subscription.currentPeriodEnd)}</dd>
+          <dt className="font-medium">
+            {subscription.cancelAtPeriodEnd ? t('endsOn') : subscription.status === 'trialing' ? t('trialEndsOn') : t('renewsOn')}
+          </dt>
+          <dd>{format.date(subscription.currentPeriodEnd, longDay)}</dd>
         </dl>
       ) : (
-        <p className="text-sm text-zinc-700">Your payment details and invoices are kept by the payment provider.</p>
+        <p className="text-sm text-zinc-700">{t('paymentDetailsAtProvider')}</p>
       )}
       <Button className="mt-4" variant="secondary" onClick={() => void openPortal()} isLoading={portal.isPending}>
-        Manage payment details
+        {t('managePaymentDetails')}
       </Button>
     </div>
   );

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BillingStatus, CheckoutInput } from '@cardstack/shared/billing/schemas';
-import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import { isUpgrade, planTitles, userPlans, type UserPlan } from '@cardstack/shared/plans/plans';
-import { isTeamTier, teamSizes, yearlySaving, yearlySavingText, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
+import { isTeamTier, teamSizes, yearlySaving, type BillingPeriod, type TeamSize } from '@cardstack/shared/plans/prices';
 import { Button, buttonClass } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useFormat } from '../../lib/i18n/format';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useRefreshPlan } from './api/billing-keys';
 import { useBillingPrices } from './api/billing-prices';
@@ -21,8 +22,10 @@ import { DowngradedDialog } from './components/downgraded-dialog';
 import { PeriodSwitch } from './components/period-switch';
 import { PlanCard } from './components/plan-card';
 import { PricingModelDialog } from './components/pricing-model-dialog';
-import { formatDay } from './format-day';
+import { longDay } from './long-day';
+import { billingMessages } from './messages';
 import { planCards, quoteFormPath } from './plan-catalog';
+import { yearlySavingLabel } from './plan-texts';
 import { nextAction, type CurrentPlan, type NextAction } from './pricing-actions';
 
 const planOfTitle = (title: string): UserPlan | null => userPlans.find((plan) => planTitles[plan] === title) ?? null;
@@ -55,6 +58,8 @@ interface PricingScreenProps {
  * does is decided in pricing-actions.ts; this component shows the choice and carries it out.
  */
 export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
+  const t = useMessages(billingMessages);
+  const format = useFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -87,8 +92,8 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
     if (!isConfirming || !hasArrived) return;
     setConfirming(false);
     void refreshPlan();
-    if (returned?.memory?.kind === 'downgrade') setDialog({ kind: 'downgraded', message: `Your plan is now ${returned.memory.planTitle}.` });
-  }, [isConfirming, hasArrived, refreshPlan, returned]);
+    if (returned?.memory?.kind === 'downgrade') setDialog({ kind: 'downgraded', message: t('planIsNow', { plan: returned.memory.planTitle }) });
+  }, [isConfirming, hasArrived, refreshPlan, returned, t]);
   useEffect(() => {
     if (!isConfirming) return;
     const timer = setTimeout(() => setConfirming(false), confirmTimeoutMs);
@@ -108,14 +113,18 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
   const arePricesUnknown = !priceAnswer.isPending && prices === null;
   const saving = prices ? yearlySaving(prices) : null;
   const cards = data && !priceAnswer.isPending
-    ? planCards({
-        prices,
-        period,
-        teamSize,
-        currentPlan: data.plan,
-        isAccountBlocked: data.isAccountBlocked,
-        isTrialAvailable: data.isTrialAvailable,
-      })
+    ? planCards(
+        {
+          prices,
+          period,
+          teamSize,
+          currentPlan: data.plan,
+          isAccountBlocked: data.isAccountBlocked,
+          isTrialAvailable: data.isTrialAvailable,
+        },
+        t,
+        format,
+      )
     : [];
 
   async function goToCheckout(input: CheckoutInput, kind: CheckoutKind) {
@@ -127,7 +136,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
     } catch (error) {
       forgetCheckoutMemory();
       setDialog(null);
-      notify.alert(error instanceof ApiError ? error.message : 'The checkout could not be started. Please try again.');
+      notify.alert(error instanceof ApiError ? error.message : t('checkoutNotStarted'));
     }
   }
 
@@ -148,22 +157,23 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
     }
   }
 
-  async function confirmDowngrade() {
+  /** `shownImpacts`: the dialog's lines as the person read them, which the server mails back to them. */
+  async function confirmDowngrade(shownImpacts: string[]) {
     if (dialog?.kind !== 'downgrade') return;
     if (dialog.action.kind === 'downgrade') return goToCheckout(dialog.action.checkout, 'downgrade');
     try {
-      const updated = await cancelAtPeriodEnd.mutateAsync();
+      const updated = await cancelAtPeriodEnd.mutateAsync({ impacts: shownImpacts });
       const endsOn = updated.subscription?.currentPeriodEnd;
       setSelectedPlan(null);
       setDialog({
         kind: 'downgraded',
         message: endsOn
-          ? `You keep ${planTitles[updated.plan]} until ${formatDay(endsOn)}. Then your plan becomes ${planTitles.basic}.`
-          : `Your plan is now ${planTitles.basic}.`,
+          ? t('keepPlanUntil', { plan: planTitles[updated.plan], day: format.date(endsOn, longDay), basic: planTitles.basic })
+          : t('planIsNow', { plan: planTitles.basic }),
       });
     } catch (error) {
       setDialog(null);
-      notify.alert(error instanceof ApiError ? error.message : 'The plan could not be changed. Please try again.');
+      notify.alert(error instanceof ApiError ? error.message : t('planNotChanged'));
     }
   }
 
@@ -177,14 +187,14 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
     <section aria-labelledby={titleId} className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <Heading id={titleId} className="text-2xl font-bold">
-          {pricingScreenTexts.title}
+          {t('title')}
         </Heading>
-        <PeriodSwitch period={period} onChange={setPeriod} yearlyNote={saving ? yearlySavingText(saving) : null} />
+        <PeriodSwitch period={period} onChange={setPeriod} yearlyNote={saving ? yearlySavingLabel(saving, t) : null} />
       </div>
 
       {arePricesUnknown ? (
         <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          {pricingScreenTexts.pricesUnavailable}
+          {t('pricesUnavailable')}
         </p>
       ) : null}
 
@@ -192,13 +202,13 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
 
       {status.isPending || priceAnswer.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading the plans" />
+          <Spinner label={t('loadingPlans')} />
         </div>
       ) : status.isError ? (
-        <LoadError message="The plans could not be loaded." onRetry={() => void status.refetch()} />
+        <LoadError message={t('plansNotLoaded')} onRetry={() => void status.refetch()} />
       ) : (
         <fieldset className="grid gap-4 md:grid-cols-3">
-          <legend className="sr-only">Plans</legend>
+          <legend className="sr-only">{t('plans')}</legend>
           {cards.map((card) => (
             <PlanCard
               key={card.plan}
@@ -221,22 +231,22 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
 
       <div className="flex flex-wrap items-center justify-end gap-3">
         <Button variant="secondary" onClick={skip}>
-          {pricingScreenTexts.skip}
+          {t('skip')}
         </Button>
         {action.kind === 'quote' ? (
           data?.enterpriseContactUrl ? (
             <a href={data.enterpriseContactUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
-              {pricingScreenTexts.getQuote}
+              {t('getQuote')}
             </a>
           ) : (
             // Without an external form, the built-in quote form.
             <Link to={quoteFormPath} className={buttonClass('primary')}>
-              {pricingScreenTexts.getQuote}
+              {t('getQuote')}
             </Link>
           )
         ) : (
           <Button onClick={() => void onNext()} disabled={action.kind === 'disabled' || status.isPending} isLoading={isBusy}>
-            {pricingScreenTexts.next}
+            {t('next')}
           </Button>
         )}
       </div>
@@ -248,7 +258,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
           status={data}
           isBusy={isBusy}
           onCancel={() => setDialog(null)}
-          onConfirm={() => void confirmDowngrade()}
+          onConfirm={(shownImpacts) => void confirmDowngrade(shownImpacts)}
         />
       ) : null}
 

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { canUseFeature } from '@cardstack/shared/plans/features';
-import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
 import { buttonClass, Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
+import { richText } from '../../lib/i18n/rich-text';
 import { useSession } from '../../lib/session';
 import { useAuthorizeInfo, useDecideAuthorization } from './api/oauth-authorize';
+import { integrationsMessages } from './messages';
 
 const passedOn = ['client_id', 'redirect_uri', 'response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'] as const;
 
@@ -25,6 +27,7 @@ function Frame({ children }: { children: React.ReactNode }) {
  * address the app did not register) is shown here and never followed.
  */
 export default function OAuthConsentPage() {
+  const t = useMessages(integrationsMessages);
   const session = useSession();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -33,7 +36,7 @@ export default function OAuthConsentPage() {
   const info = useAuthorizeInfo(location.search, { enabled: Boolean(session.data) });
   const decision = useDecideAuthorization({
     onSuccess: (result) => window.location.assign(result.redirectTo),
-    onError: (error) => setFormError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
+    onError: (error) => setFormError(error instanceof ApiError ? error.message : t('somethingWrong')),
   });
   const decide = (isAllowed: boolean) =>
     decision.mutate({
@@ -50,12 +53,12 @@ export default function OAuthConsentPage() {
   if (info.isError) {
     return (
       <Frame>
-        <h1 className="text-2xl font-bold">This connection cannot continue</h1>
+        <h1 className="text-2xl font-bold">{t('cannotContinue')}</h1>
         <p role="alert" className="mt-4 text-sm text-zinc-800">
-          {info.error instanceof ApiError ? info.error.message : 'Something went wrong. Please try again.'}
+          {info.error instanceof ApiError ? info.error.message : t('somethingWrong')}
         </p>
         <Link to="/" className={buttonClass('secondary', 'mt-6')}>
-          Back to your cards
+          {t('backToCards')}
         </Link>
       </Frame>
     );
@@ -64,38 +67,38 @@ export default function OAuthConsentPage() {
   const isIncluded = canUseFeature(session.data.plan, 'zapier');
   return (
     <Frame>
-      <h1 className="text-2xl font-bold">Allow {clientName} to access your account?</h1>
+      <h1 className="text-2xl font-bold">{t('allowTitle', { client: clientName })}</h1>
       <p className="mt-2 text-sm text-zinc-700">
-        Signed in as <strong>{session.data.email}</strong>. {clientName} will be able to:
+        {richText(t('signedInAs', { email: session.data.email, client: clientName }), { strong: (text) => <strong>{text}</strong> })}
       </p>
-      <ul className="mt-3 list-disc pl-6 text-sm">
+      <ul className="mt-3 list-disc ps-6 text-sm">
         {scopes.map((scope) => (
-          <li key={scope.scope}>{scope.label}</li>
+          <li key={scope.scope}>{t(`scope.${scope.scope}`)}</li>
         ))}
       </ul>
-      <p className="mt-3 text-xs text-zinc-600">You will then go back to {redirectOrigin}. You can disconnect at any time in Settings → Integrations.</p>
+      <p className="mt-3 text-xs text-zinc-600">{t('goBackTo', { origin: redirectOrigin })}</p>
       <div className="mt-4">
         <FormAlert message={formError} />
       </div>
       {isIncluded ? (
         <div className="mt-6 flex justify-end gap-3">
           <Button variant="secondary" disabled={decision.isPending} onClick={() => decide(false)}>
-            Deny
+            {t('deny')}
           </Button>
           <Button isLoading={decision.isPending} onClick={() => decide(true)}>
-            Allow
+            {t('allow')}
           </Button>
         </div>
       ) : (
         <div className="mt-6 rounded-lg bg-zinc-50 p-4 text-center">
-          <p className="font-semibold">{paidFeatureTexts.title}</p>
-          <p className="text-sm text-zinc-700">{paidFeatureTexts.message}</p>
+          <p className="font-semibold">{t('paidTitle')}</p>
+          <p className="text-sm text-zinc-700">{t('paidMessage')}</p>
           <div className="mt-3 flex justify-center gap-3">
             <Button variant="secondary" disabled={decision.isPending} onClick={() => decide(false)}>
-              Deny
+              {t('deny')}
             </Button>
             <Link to="/subscription" className={buttonClass('primary')}>
-              {paidFeatureTexts.upgrade}
+              {t('upgrade')}
             </Link>
           </div>
         </div>

@@ -1,8 +1,12 @@
 import type { BillingStatus } from '@cardstack/shared/billing/schemas';
 import { planTitles, type UserPlan } from '@cardstack/shared/plans/plans';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFormat } from '../../../lib/i18n/format';
+import { useMessages } from '../../../lib/i18n/messages';
+import { richText } from '../../../lib/i18n/rich-text';
 import type { CheckoutMemory } from '../checkout-memory';
-import { formatDay } from '../format-day';
+import { longDay } from '../long-day';
+import { billingMessages } from '../messages';
 
 /** Back from the provider's checkout: `?checkout=success|canceled`, and what was chosen before leaving. */
 export interface CheckoutReturn {
@@ -23,35 +27,39 @@ export function CheckoutResult({
   status: BillingStatus | undefined;
   isConfirming: boolean;
 }) {
+  const t = useMessages(billingMessages);
+  const format = useFormat();
   if (!returned) return null;
   const box = 'rounded-2xl p-4 text-sm ring-1';
   if (returned.result === 'canceled') {
     return (
       <p role="status" className={`${box} bg-zinc-50 ring-zinc-200`}>
-        The checkout was cancelled. Your plan has not changed.
+        {t('checkoutCanceled')}
       </p>
     );
   }
   if (isConfirming) {
     return (
       <p role="status" className={`${box} flex items-center gap-3 bg-zinc-50 ring-zinc-200`}>
-        <Spinner className="h-4 w-4" label="Confirming" /> Confirming your payment…
+        <Spinner className="h-4 w-4" label={t('confirming')} /> {t('confirmingPayment')}
       </p>
     );
   }
   if (!status || (expectedPlan !== null && status.plan !== expectedPlan)) {
     return (
       <p role="status" className={`${box} bg-amber-50 ring-amber-200`}>
-        Your payment is being processed. Your plan changes as soon as it is confirmed.
+        {t('paymentProcessing')}
       </p>
     );
   }
   if (returned.memory?.kind === 'downgrade') return null;
-  const trialEnd = status.subscription?.trialEnd;
+  const trialEnd = status.subscription?.status === 'trialing' ? status.subscription.trialEnd : null;
+  const plan = returned.memory?.planTitle ?? planTitles[status.plan];
   return (
     <p role="status" className={`${box} bg-emerald-50 ring-emerald-200`}>
-      <strong>You are now on {returned.memory?.planTitle ?? planTitles[status.plan]}.</strong>
-      {trialEnd && status.subscription?.status === 'trialing' ? ` Your free trial ends on ${formatDay(trialEnd)}.` : null}
+      {richText(trialEnd ? t('nowOnPlanTrialEnds', { plan, day: format.date(trialEnd, longDay) }) : t('nowOnPlan', { plan }), {
+        strong: (text) => <strong>{text}</strong>,
+      })}
     </p>
   );
 }

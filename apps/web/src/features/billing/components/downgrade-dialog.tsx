@@ -1,37 +1,48 @@
 import type { BillingStatus } from '@cardstack/shared/billing/schemas';
-import { downgradeImpactsShown, downgradeWarning } from '@cardstack/shared/plans/downgrade';
-import { downgradeDialogTexts } from '@cardstack/shared/plans/plan-texts';
+import { downgradeImpactsShown } from '@cardstack/shared/plans/downgrade';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
-import { formatDay } from '../format-day';
+import { useFormat } from '../../../lib/i18n/format';
+import { useMessages } from '../../../lib/i18n/messages';
+import { longDay } from '../long-day';
+import { billingMessages } from '../messages';
+import { impactText } from '../plan-texts';
 import { PlanChangeDialog, type PlanChangeQuestionProps } from './plan-change-dialog';
 
-/** Asks before a move to a smaller plan, listing what the person loses with it. */
+/**
+ * Asks before a move to a smaller plan, listing what the person loses with it. Confirming hands on the lines as
+ * shown (in the app's language): the server mails them back as the record of what was agreed.
+ */
 export function DowngradeDialog({
   from,
   to,
   status,
+  onConfirm,
   ...question
-}: PlanChangeQuestionProps & { from: UserPlan; to: 'basic' | 'subscribed'; status: BillingStatus }) {
-  return (
-    <PlanChangeDialog texts={downgradeDialogTexts} isDanger {...question}>
-      <DowngradeImpacts from={from} to={to} status={status} />
-    </PlanChangeDialog>
-  );
-}
-
-/** What the move locks, erases or resets; the card line states the user's own allowance or is left out. */
-function DowngradeImpacts({ from, to, status }: { from: UserPlan; to: 'basic' | 'subscribed'; status: BillingStatus }) {
-  const impacts = downgradeImpactsShown(from, to, status.cardsKeptAfterDowngrade[to]);
+}: Omit<PlanChangeQuestionProps, 'onConfirm'> & {
+  from: UserPlan;
+  to: 'basic' | 'subscribed';
+  status: BillingStatus;
+  onConfirm: (shownImpacts: string[]) => void;
+}) {
+  const t = useMessages(billingMessages);
+  const format = useFormat();
+  // The card line states the user's own allowance, or is left out when every card stays active.
+  const impacts = downgradeImpactsShown(from, to, status.cardsKeptAfterDowngrade[to]).map((impact) => impactText(impact, t));
   const endsOn = to === 'basic' ? status.subscription?.currentPeriodEnd : null;
   return (
-    <>
-      <p>{downgradeWarning}</p>
-      <ul aria-label="What changes" className="mt-3 list-disc space-y-1 pl-5">
+    <PlanChangeDialog
+      texts={{ title: t('downgradeTitle'), cancel: t('downgradeCancel'), confirm: t('downgradeConfirm') }}
+      isDanger
+      onConfirm={() => onConfirm(impacts)}
+      {...question}
+    >
+      <p>{t('downgradeWarning')}</p>
+      <ul aria-label={t('whatChanges')} className="mt-3 list-disc space-y-1 ps-5">
         {impacts.map((impact) => (
-          <li key={impact.text}>{impact.text}</li>
+          <li key={impact}>{impact}</li>
         ))}
       </ul>
-      {endsOn ? <p className="mt-3">This happens at the end of your billing period, on {formatDay(endsOn)}.</p> : null}
-    </>
+      {endsOn ? <p className="mt-3">{t('downgradeHappensOn', { day: format.date(endsOn, longDay) })}</p> : null}
+    </PlanChangeDialog>
   );
 }

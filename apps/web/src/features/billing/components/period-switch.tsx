@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import type { BillingPeriod } from '@cardstack/shared/plans/prices';
+import { useMessages } from '../../../lib/i18n/messages';
+import { billingMessages } from '../messages';
 
 /**
  * Pay monthly or yearly: the prices on the plan cards follow it. `yearlyNote` is the saving computed from the
@@ -15,15 +16,16 @@ export function PeriodSwitch({
   onChange: (period: BillingPeriod) => void;
   yearlyNote: string | null;
 }) {
+  const t = useMessages(billingMessages);
   const name = useId();
   const options: Array<[BillingPeriod, string]> = [
-    ['month', pricingScreenTexts.payMonthly],
-    ['year', pricingScreenTexts.payYearly],
+    ['month', t('payMonthly')],
+    ['year', t('payYearly')],
   ];
   return (
     <div className="flex items-center gap-3">
       <fieldset className="inline-flex rounded-full bg-zinc-100 p-1">
-        <legend className="sr-only">Billing period</legend>
+        <legend className="sr-only">{t('billingPeriod')}</legend>
         {options.map(([value, label]) => (
           <label
             key={value}

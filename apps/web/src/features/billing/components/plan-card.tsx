@@ -1,10 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { pricingScreenTexts } from '@cardstack/shared/plans/plan-texts';
 import { type TeamSize } from '@cardstack/shared/plans/prices';
 import { SelectList } from '../../../components/ui/select-list';
-import { formatDay } from '../format-day';
-import { collapsedFeatureCount, customDesignFormPath, teamSizeLabel, type PlanCardContent } from '../plan-catalog';
+import { useFormat } from '../../../lib/i18n/format';
+import { useMessages } from '../../../lib/i18n/messages';
+import { richText } from '../../../lib/i18n/rich-text';
+import { longDay } from '../long-day';
+import { billingMessages } from '../messages';
+import { collapsedFeatureCount, customDesignFormPath, type PlanCardContent } from '../plan-catalog';
+import { teamSizeLabel } from '../plan-texts';
 
 interface PlanCardProps {
   card: PlanCardContent;
@@ -21,6 +25,8 @@ interface PlanCardProps {
 
 /** One plan of the pricing screen: its price, what it includes (collapsed after a few lines) and, for Teams, the size. */
 export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSelect, teamSize, teamSizeOptions, onTeamSizeChange }: PlanCardProps) {
+  const t = useMessages(billingMessages);
+  const format = useFormat();
   const [isExpanded, setExpanded] = useState(false);
   const id = useId();
   const lines = isExpanded ? card.features : card.features.slice(0, collapsedFeatureCount);
@@ -46,7 +52,7 @@ export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSel
           {card.title}
         </label>
         {isCurrent ? (
-          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700">{pricingScreenTexts.currentPlan}</span>
+          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700">{t('currentPlan')}</span>
         ) : null}
       </div>
       <p className="text-sm text-zinc-700">{card.subtitle}</p>
@@ -55,13 +61,13 @@ export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSel
           <span className="text-3xl font-bold">{card.price}</span> <span className="text-sm text-zinc-700">{card.pricePeriod}</span>
         </p>
         {card.perCardPrice ? <p className="text-sm text-zinc-700">{card.perCardPrice}</p> : null}
-        {endsOn ? <p className="text-sm font-medium text-amber-800">Ends on {formatDay(endsOn)}</p> : null}
+        {endsOn ? <p className="text-sm font-medium text-amber-800">{t('endsOnDay', { day: format.date(endsOn, longDay) })}</p> : null}
       </div>
       {card.plan === 'team' ? (
         <SelectList
-          label="Team size"
+          label={t('teamSize')}
           value={String(teamSize)}
-          options={teamSizeOptions.map((size) => ({ value: String(size), label: teamSizeLabel(size) }))}
+          options={teamSizeOptions.map((size) => ({ value: String(size), label: teamSizeLabel(size, t) }))}
           onValueChange={(value) => onTeamSizeChange(value === '251+' ? '251+' : (Number(value) as TeamSize))}
         />
       ) : null}
@@ -74,7 +80,7 @@ export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSel
             <span>
               {line.text}
               {line.isNew ? (
-                <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{pricingScreenTexts.newBadge}</span>
+                <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('newBadge')}</span>
               ) : null}
             </span>
           </li>
@@ -91,15 +97,18 @@ export function PlanCard({ card, inputName, isSelected, isCurrent, endsOn, onSel
           }}
           className="self-start text-sm font-semibold text-brand-700 hover:underline"
         >
-          {isExpanded ? pricingScreenTexts.collapse : pricingScreenTexts.readMore}
+          {isExpanded ? t('collapse') : t('readMore')}
         </button>
       ) : null}
-      {card.extra ? (
+      {card.hasCustomCardExtra ? (
         <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-800">
-          Optional extra:{' '}
-          <Link className="font-semibold text-brand-700 underline" to={customDesignFormPath} onClick={(event) => event.stopPropagation()}>
-            {card.extra}
-          </Link>
+          {richText(t('optionalExtra'), {
+            link: (text) => (
+              <Link className="font-semibold text-brand-700 underline" to={customDesignFormPath} onClick={(event) => event.stopPropagation()}>
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       <p className="mt-auto text-xs text-zinc-600">{card.footnote}</p>

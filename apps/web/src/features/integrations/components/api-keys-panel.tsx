@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiScopeLabels, apiScopes, createApiKeyInput, integrationMessages, type ApiKeySummary, type CreateApiKeyInput } from '@cardstack/shared/integrations/schemas';
+import { apiScopes, createApiKeyInput, type ApiKeySummary, type CreateApiKeyInput } from '@cardstack/shared/integrations/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formErrorOf, showServerError } from '../../../lib/form-errors';
+import { useFormat } from '../../../lib/i18n/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { useApiKeys, useCreateApiKey } from '../api/api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import { integrationsMessages } from '../messages';
 import { ShownOnceSecret } from './shown-once-secret';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Personal API keys: create (shown once), list with last use, revoke. Open on every plan. */
 export function ApiKeysPanel() {
+  const t = useMessages(integrationsMessages);
+  const format = useFormat();
   const keys = useApiKeys();
   const createKey = useCreateApiKey();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
@@ -31,7 +34,7 @@ export function ApiKeysPanel() {
       const created = await createKey.mutateAsync(input);
       setShown({ name: created.key.name, token: created.token });
       reset({ name: '', scopes: input.scopes });
-      notify.success(integrationMessages.keyCreated);
+      notify.success(t('keyCreated'));
     } catch (error) {
       showServerError(error, setError, ['name', 'scopes']);
     }
@@ -39,22 +42,22 @@ export function ApiKeysPanel() {
   const revoke = useRevokeApiKey({
     onSuccess: () => {
       setRevoking(null);
-      notify.success(integrationMessages.keyRevoked);
+      notify.success(t('keyRevoked'));
     },
-    onError: () => notify.alert('Something went wrong. Please try again.'),
+    onError: () => notify.alert(t('somethingWrong')),
   });
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create an API key">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('createKeyForm')}>
         <FormAlert message={formErrorOf(formState.errors)} />
-        <InputField label="Key name" required error={formState.errors.name?.message} hint="For example the script or tool that will use it." {...register('name')} />
+        <InputField label={t('keyName')} required error={formState.errors.name?.message} hint={t('keyNameHint')} {...register('name')} />
         <Controller
           control={control}
           name="scopes"
           render={({ field, fieldState }) => (
             <fieldset>
-              <legend className="text-sm font-medium text-zinc-900">Permissions</legend>
+              <legend className="text-sm font-medium text-zinc-900">{t('permissions')}</legend>
               <div className="mt-2 flex flex-col gap-1">
                 {apiScopes.map((scope) => (
                   <label key={scope} className="flex items-center gap-2 text-sm">
@@ -63,7 +66,7 @@ export function ApiKeysPanel() {
                       checked={field.value.includes(scope)}
                       onChange={(event) => field.onChange(event.target.checked ? [...field.value, scope] : field.value.filter((entry) => entry !== scope))}
                     />
-                    {apiScopeLabels[scope]} <code className="text-xs text-zinc-600">{scope}</code>
+                    {t(`scope.${scope}`)} <code className="text-xs text-zinc-600">{scope}</code>
                   </label>
                 ))}
               </div>
@@ -73,15 +76,15 @@ export function ApiKeysPanel() {
         />
         <div>
           <Button type="submit" isLoading={formState.isSubmitting}>
-            Create API key
+            {t('createKey')}
           </Button>
         </div>
       </form>
 
       {shown ? (
         <ShownOnceSecret
-          heading={`Your new key “${shown.name}”. Copy it now: it is shown only once.`}
-          label="New API key"
+          heading={t('newKeyHeading', { name: shown.name })}
+          label={t('newKeyLabel')}
           secret={shown.token}
           canCopy
           onDone={() => setShown(null)}
@@ -89,13 +92,13 @@ export function ApiKeysPanel() {
       ) : null}
 
       {keys.isPending ? (
-        <Spinner className="h-5 w-5" label="Loading API keys" />
+        <Spinner className="h-5 w-5" label={t('loadingKeys')} />
       ) : keys.isError ? (
-        <p className="text-sm text-red-700">The API keys could not be loaded.</p>
+        <p className="text-sm text-red-700">{t('keysNotLoaded')}</p>
       ) : keys.data.keys.length === 0 ? (
-        <p className="text-sm text-zinc-700">No API keys yet.</p>
+        <p className="text-sm text-zinc-700">{t('noKeys')}</p>
       ) : (
-        <ul aria-label="API keys" className="divide-y divide-zinc-200">
+        <ul aria-label={t('apiKeysTitle')} className="divide-y divide-zinc-200">
           {keys.data.keys.map((key) => (
             <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
               <div>
@@ -103,11 +106,13 @@ export function ApiKeysPanel() {
                   {key.name} <code className="text-xs font-normal text-zinc-600">{key.prefix}…</code>
                 </p>
                 <p className="text-zinc-700">
-                  {key.scopes.join(', ')} · created {formatDate(key.createdAt)} · {key.lastUsedAt ? `last used ${formatDate(key.lastUsedAt)}` : 'never used'}
+                  {key.lastUsedAt
+                    ? t('keyUsed', { scopes: key.scopes.join(', '), created: format.dateTime(key.createdAt), lastUsed: format.dateTime(key.lastUsedAt) })
+                    : t('keyNeverUsed', { scopes: key.scopes.join(', '), created: format.dateTime(key.createdAt) })}
                 </p>
               </div>
-              <Button variant="secondary" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
-                Revoke
+              <Button variant="secondary" aria-label={t('revokeKeyLabel', { name: key.name })} onClick={() => setRevoking(key)}>
+                {t('revoke')}
               </Button>
             </li>
           ))}
@@ -116,13 +121,14 @@ export function ApiKeysPanel() {
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
-        title="Revoke this API key?"
-        confirmLabel="Revoke"
+        title={t('revokeTitle')}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('revoke')}
         isDanger
         isBusy={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate(revoking.id)}
       >
-        Anything using “{revoking?.name}” stops working at once, and the webhooks it created are removed.
+        {t('revokeText', { name: revoking?.name ?? '' })}
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,7 @@
 import { Button } from '../../../components/ui/button';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
+import { integrationsMessages } from '../messages';
 
 /**
  * A secret the server answers only once, when it is created (an API key, a webhook's signing secret): shown
@@ -19,6 +21,7 @@ export function ShownOnceSecret({
   canCopy?: boolean;
   onDone: () => void;
 }) {
+  const t = useMessages(integrationsMessages);
   return (
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
       <p className="font-semibold">{heading}</p>
@@ -27,12 +30,12 @@ export function ShownOnceSecret({
       </code>
       <div className="mt-2 flex gap-2">
         {canCopy ? (
-          <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret).then(() => notify.success('Copied.'))}>
-            Copy
+          <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret).then(() => notify.success(t('copied')))}>
+            {t('copy')}
           </Button>
         ) : null}
         <Button variant="ghost" onClick={onDone}>
-          Done
+          {t('done')}
         </Button>
       </div>
     </div>

@@ -3,9 +3,11 @@ import { integrationMessages } from '@cardstack/shared/integrations/schemas';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { useDisconnectZapier } from '../api/disconnect-zapier';
 import { useIntegrationsStatus } from '../api/integrations-status';
+import { integrationsMessages } from '../messages';
 
 /**
  * The automation tile: "Connected" when the user has an active Zapier grant, else "Connect" (a spinner while
@@ -13,14 +15,15 @@ import { useIntegrationsStatus } from '../api/integrations-status';
  * stops at once.
  */
 export function ZapierTile() {
+  const t = useMessages(integrationsMessages);
   const status = useIntegrationsStatus();
   const [isConfirming, setIsConfirming] = useState(false);
   const disconnect = useDisconnectZapier({
     onSuccess: () => {
       setIsConfirming(false);
-      notify.success(integrationMessages.disconnected);
+      notify.success(t('disconnected'));
     },
-    onError: () => notify.alert('Something went wrong. Please try again.'),
+    onError: () => notify.alert(t('somethingWrong')),
   });
   const zapier = status.data?.zapier;
   const isConnected = zapier?.isConnected === true;
@@ -33,12 +36,12 @@ export function ZapierTile() {
         <h2 id="zapier-title" className="text-lg font-semibold">
           {integrationMessages.zapierTitle}
         </h2>
-        <p className="text-sm text-zinc-700">{integrationMessages.zapierText}</p>
-        {zapier && !zapier.isAvailable ? <p className="mt-1 text-xs text-zinc-600">{integrationMessages.zapierNotConfigured}</p> : null}
+        <p className="text-sm text-zinc-700">{t('zapierText')}</p>
+        {zapier && !zapier.isAvailable ? <p className="mt-1 text-xs text-zinc-600">{t('zapierNotConfigured')}</p> : null}
       </div>
       <div className="flex items-center gap-2">
         {status.isPending ? (
-          <Spinner className="h-5 w-5" label="Checking the Zapier connection" />
+          <Spinner className="h-5 w-5" label={t('checkingZapier')} />
         ) : (
           <a
             href={zapier?.connectUrl ?? 'https://zapier.com/apps'}
@@ -46,25 +49,26 @@ export function ZapierTile() {
             rel="noopener noreferrer"
             className={buttonClass(isConnected ? 'secondary' : 'primary')}
           >
-            {isConnected ? integrationMessages.connected : integrationMessages.connect}
+            {isConnected ? t('connected') : t('connect')}
           </a>
         )}
         {isConnected ? (
           <Button variant="ghost" onClick={() => setIsConfirming(true)}>
-            {integrationMessages.disconnect}
+            {t('disconnect')}
           </Button>
         ) : null}
       </div>
       <ConfirmDialog
         open={isConfirming}
         onOpenChange={setIsConfirming}
-        title="Disconnect Zapier?"
-        confirmLabel={integrationMessages.disconnect}
+        title={t('disconnectTitle')}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('disconnect')}
         isDanger
         isBusy={disconnect.isPending}
         onConfirm={() => disconnect.mutate()}
       >
-        Your Zaps stop receiving new leads at once, and Zapier can no longer read your account. You can connect again later.
+        {t('disconnectText')}
       </ConfirmDialog>
     </article>
   );

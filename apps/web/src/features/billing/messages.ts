@@ -1,0 +1,20 @@
+import { defineMessages, type Translate } from '../../lib/i18n/messages';
+import english from './messages/en.json';
+
+/** The pricing screen, the plan cards, the checkout's return, the plan dialogs and the payment details. */
+export const billingMessages = defineMessages(english, {
+  de: () => import('./messages/de.json'),
+  fr: () => import('./messages/fr.json'),
+  es: () => import('./messages/es.json'),
+  'pt-BR': () => import('./messages/pt-BR.json'),
+  ja: () => import('./messages/ja.json'),
+  ar: () => import('./messages/ar.json'),
+});
+
+export type BillingMessageId = keyof typeof english;
+export type BillingTranslate = Translate<BillingMessageId>;
+
+/** Whether `id` names a billing message (ids made from a plan's feature ids may name a line the catalog lacks). */
+export function isBillingMessageId(id: string): id is BillingMessageId {
+  return Object.hasOwn(billingMessages.english, id);
+}

@@ -6,6 +6,7 @@ import { buyPro } from './billing-support';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { fileUpload } from './multipart';
 import { member, setPermissions, subscribeToTeams, teamsOwner } from './teams-support';
+import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from '../src/modules/mail/templates/downgrade-scheduled';
 import { createMailOutbox } from '../src/modules/mail/outbox';
 
 let t: TestApp;
@@ -127,7 +128,14 @@ describe('a downgrade to Basic at the period end', () => {
     expect(JSON.parse(scheduled!.impacts).map((impact: { text: string }) => impact.text)).toEqual(listed);
     const mails = await db().selectFrom('mail_outbox').selectAll().where('to', '=', email).where('template', '=', 'downgrade-scheduled').execute();
     expect(mails).toHaveLength(1);
-    expect(JSON.parse(mails[0]!.data)).toEqual({ fromPlan: 'Pro', toPlan: 'Basic', effectiveAt: periodEnd, impacts: listed });
+    const data = JSON.parse(mails[0]!.data) as DowngradeScheduledMailData;
+    expect(data).toMatchObject({ fromPlan: 'Pro', toPlan: 'Basic', effectiveAt: periodEnd });
+    expect(data.impacts.map((impact) => (typeof impact === 'string' ? impact : impact.text))).toEqual(listed);
+    // The mail says the lines in its reader's language when it is sent.
+    const german = renderDowngradeScheduledMail(data, { baseUrl: 'http://localhost' }, { locale: 'de', timeZone: 'Europe/Berlin' });
+    expect(german.text).toContain('- Nur 1 Karte bleibt aktiv, die übrigen werden gesperrt.');
+    expect(german.text).toContain('- CSV-Export und Zapier werden gesperrt.');
+    expect(renderDowngradeScheduledMail(data, { baseUrl: 'http://localhost' }).text).toContain(`- ${listed[0]}`);
 
     await client.post('/api/billing/test-clock', { days: 6 });
     await runJobs();

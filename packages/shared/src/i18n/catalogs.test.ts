@@ -4,6 +4,7 @@ import { locales } from './locales';
 import { accountMailCatalogs } from './account-mail/catalogs';
 import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
+import { planChangeCatalogs } from './plan-changes/catalogs';
 import { planMailCatalogs } from './plan-mail/catalogs';
 import { publicPageCatalogs } from './public-page/catalogs';
 import { securityMailCatalogs } from './security-mail/catalogs';
@@ -19,6 +20,7 @@ const families: Record<string, Catalogs<string>> = {
   'invitation mail': invitationMailCatalogs,
   'security notice': securityMailCatalogs,
   'plan change mail': planMailCatalogs,
+  'downgrade lines': planChangeCatalogs,
   'wallet pass': walletPassCatalogs,
 };
 

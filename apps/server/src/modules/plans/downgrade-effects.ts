@@ -92,7 +92,7 @@ export async function scheduleDowngrade(
       fromPlan: planTitles[change.from],
       toPlan: planTitles[change.to],
       effectiveAt: change.effectiveAt,
-      impacts: impacts.map((impact) => impact.text),
+      impacts: impacts.map(({ text, features, effect, keptCards }) => ({ text, features, effect, ...(keptCards === undefined ? {} : { keptCards }) })),
     },
   });
 }

@@ -1,8 +1,10 @@
 import { basicCardAllowance, proCardAllowance } from '@cardstack/shared/plans/card-limits';
 import type { DowngradeImpact } from '@cardstack/shared/plans/downgrade';
+import { impactMessage, type PlanChangeMessageId } from '@cardstack/shared/i18n/plan-changes/catalogs';
 import { planIncludes, type PlanIncludesLine } from '@cardstack/shared/plans/plan-includes';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
 import { isTeamTier, teamQuoteSize, teamTiers, type TeamSize, type TeamTier, type YearlySaving } from '@cardstack/shared/plans/prices';
+import type { Translate } from '../../lib/i18n/messages';
 import { isBillingMessageId, type BillingTranslate } from './messages';
 
 /*
@@ -59,9 +61,8 @@ export function planIncludesLines(plan: UserPlan, t: BillingTranslate): PlanIncl
   }));
 }
 
-/** One line of the downgrade dialog, as the person reads it (and as the mail repeats it). */
-export function impactText(impact: DowngradeImpact, t: BillingTranslate): string {
-  if (impact.effect === 'lockCards' && impact.keptCards !== undefined) return t('impact.cardsKept', { count: impact.keptCards });
-  const id = `impact.${impact.features.join('+')}`;
-  return isBillingMessageId(id) ? t(id) : impact.text;
+/** One line of the downgrade dialog, as the person reads it (the plan change mail says it from the same catalog). */
+export function impactText(impact: DowngradeImpact, t: Translate<PlanChangeMessageId>): string {
+  const message = impactMessage(impact);
+  return message ? t(message.id, message.values) : impact.text;
 }

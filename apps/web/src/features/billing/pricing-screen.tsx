@@ -157,12 +157,11 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
     }
   }
 
-  /** `shownImpacts`: the dialog's lines as the person read them, which the server mails back to them. */
-  async function confirmDowngrade(shownImpacts: string[]) {
+  async function confirmDowngrade() {
     if (dialog?.kind !== 'downgrade') return;
     if (dialog.action.kind === 'downgrade') return goToCheckout(dialog.action.checkout, 'downgrade');
     try {
-      const updated = await cancelAtPeriodEnd.mutateAsync({ impacts: shownImpacts });
+      const updated = await cancelAtPeriodEnd.mutateAsync();
       const endsOn = updated.subscription?.currentPeriodEnd;
       setSelectedPlan(null);
       setDialog({
@@ -258,7 +257,7 @@ export function PricingScreen({ headingLevel: Heading }: PricingScreenProps) {
           status={data}
           isBusy={isBusy}
           onCancel={() => setDialog(null)}
-          onConfirm={(shownImpacts) => void confirmDowngrade(shownImpacts)}
+          onConfirm={() => void confirmDowngrade()}
         />
       ) : null}
 

@@ -1,5 +1,7 @@
 import { planMailCatalogs } from '@cardstack/shared/i18n/plan-mail/catalogs';
+import { impactMessage, planChangeCatalogs } from '@cardstack/shared/i18n/plan-changes/catalogs';
 import { createTranslations } from '@cardstack/shared/i18n/translations';
+import type { DowngradeImpact } from '@cardstack/shared/plans/downgrade';
 import { EmailButton, EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
 import { anyRecipient, type MailRecipient } from './links';
 
@@ -8,11 +10,21 @@ export interface DowngradeScheduledMailData {
   toPlan: string;
   /** ISO time the paid period ends and the changes happen. */
   effectiveAt: string;
-  /** The lines of the downgrade dialog the person confirmed, as shown (in the app's language). */
-  impacts: string[];
+  /**
+   * The lines of the downgrade dialog the person confirmed, said in the reader's language when the mail is sent.
+   * A plain string is a line of a mail queued before the lines were translated.
+   */
+  impacts: (string | Pick<DowngradeImpact, 'text' | 'features' | 'effect' | 'keptCards'>)[];
 }
 
 const planMailTextIn = createTranslations(planMailCatalogs);
+const impactLineIn = createTranslations(planChangeCatalogs);
+
+function impactLine(impact: DowngradeScheduledMailData['impacts'][number], locale: MailRecipient['locale']): string {
+  if (typeof impact === 'string') return impact;
+  const message = impactMessage(impact);
+  return message ? impactLineIn(locale)(message.id, message.values) : impact.text;
+}
 
 /** Sent when a downgrade is confirmed: what will change and when, and how to keep the plan; in the reader's language. */
 export function renderDowngradeScheduledMail(data: DowngradeScheduledMailData, links: { baseUrl: string }, { locale, timeZone }: MailRecipient = anyRecipient): RenderedMail {
@@ -22,6 +34,7 @@ export function renderDowngradeScheduledMail(data: DowngradeScheduledMailData, l
   const plans = { fromPlan: data.fromPlan, toPlan: data.toPlan, day };
   const intro = t('intro', plans);
   const keep = t('keep', plans);
+  const impacts = data.impacts.map((impact) => impactLine(impact, locale));
   return {
     subject: t('subject', plans),
     html: renderEmailHtml({
@@ -33,7 +46,7 @@ export function renderDowngradeScheduledMail(data: DowngradeScheduledMailData, l
           <EmailHeading>{t('title')}</EmailHeading>
           <EmailParagraph>{intro}</EmailParagraph>
           <ul style={{ fontSize: 15, lineHeight: 1.5, margin: '0 0 16px', paddingLeft: 20 }}>
-            {data.impacts.map((impact) => (
+            {impacts.map((impact) => (
               <li key={impact}>{impact}</li>
             ))}
           </ul>
@@ -46,7 +59,7 @@ export function renderDowngradeScheduledMail(data: DowngradeScheduledMailData, l
     }),
     text: `${intro}
 
-${data.impacts.map((impact) => `- ${impact}`).join('\n')}
+${impacts.map((impact) => `- ${impact}`).join('\n')}
 
 ${keep}
 ${url}

@@ -4,36 +4,27 @@ import type { UserPlan } from '@cardstack/shared/plans/plans';
 import { useFormat } from '../../../lib/i18n/format';
 import { useMessages } from '../../../lib/i18n/messages';
 import { longDay } from '../long-day';
-import { billingMessages } from '../messages';
+import { billingMessages, planChangeMessages } from '../messages';
 import { impactText } from '../plan-texts';
 import { PlanChangeDialog, type PlanChangeQuestionProps } from './plan-change-dialog';
 
-/**
- * Asks before a move to a smaller plan, listing what the person loses with it. Confirming hands on the lines as
- * shown (in the app's language): the server mails them back as the record of what was agreed.
- */
+/** Asks before a move to a smaller plan, listing what the person loses with it. */
 export function DowngradeDialog({
   from,
   to,
   status,
-  onConfirm,
   ...question
-}: Omit<PlanChangeQuestionProps, 'onConfirm'> & {
-  from: UserPlan;
-  to: 'basic' | 'subscribed';
-  status: BillingStatus;
-  onConfirm: (shownImpacts: string[]) => void;
-}) {
+}: PlanChangeQuestionProps & { from: UserPlan; to: 'basic' | 'subscribed'; status: BillingStatus }) {
   const t = useMessages(billingMessages);
+  const lineIn = useMessages(planChangeMessages);
   const format = useFormat();
   // The card line states the user's own allowance, or is left out when every card stays active.
-  const impacts = downgradeImpactsShown(from, to, status.cardsKeptAfterDowngrade[to]).map((impact) => impactText(impact, t));
+  const impacts = downgradeImpactsShown(from, to, status.cardsKeptAfterDowngrade[to]).map((impact) => impactText(impact, lineIn));
   const endsOn = to === 'basic' ? status.subscription?.currentPeriodEnd : null;
   return (
     <PlanChangeDialog
       texts={{ title: t('downgradeTitle'), cancel: t('downgradeCancel'), confirm: t('downgradeConfirm') }}
       isDanger
-      onConfirm={() => onConfirm(impacts)}
       {...question}
     >
       <p>{t('downgradeWarning')}</p>

@@ -98,6 +98,7 @@ describe('invitations', () => {
       email: 'new.person@example.com',
       role: 'employee',
       teamName: 'Olivia Owner’s team',
+      teamOwnerName: 'Olivia Owner',
       inviterName: 'Olivia Owner',
       hasAccount: false,
     });

@@ -101,7 +101,9 @@ export const invitationPreview = z.object({
   message: z.string(),
   email: z.string().nullable(),
   role: teamRoleSchema.nullable(),
+  /** "{owner}’s team", in English; the app says it in its language from `teamOwnerName`. */
   teamName: z.string().nullable(),
+  teamOwnerName: z.string().nullable(),
   inviterName: z.string().nullable(),
   /** Whether to offer "sign in" rather than "create an account" first. */
   hasAccount: z.boolean(),

@@ -101,7 +101,7 @@ export async function previewInvitation(deps: TeamsDeps, token: string): Promise
   const check = await checkInvitation(deps, token);
   const invitation = check.invitation;
   if (!invitation) {
-    return { status: 'invalid', message: statusMessages.invalid, email: null, role: null, teamName: null, inviterName: null, hasAccount: false };
+    return { status: 'invalid', message: statusMessages.invalid, email: null, role: null, teamName: null, teamOwnerName: null, inviterName: null, hasAccount: false };
   }
   const [owner, inviter, account] = await Promise.all([
     repository.findUser(deps.db, invitation.team_owner_id),
@@ -114,6 +114,7 @@ export async function previewInvitation(deps: TeamsDeps, token: string): Promise
     email: invitation.email,
     role: repository.toTeamRole(invitation.role),
     teamName: owner ? `${owner.name}’s team` : null,
+    teamOwnerName: owner?.name ?? null,
     inviterName: inviter?.name ?? owner?.name ?? null,
     hasAccount: account !== undefined,
   };

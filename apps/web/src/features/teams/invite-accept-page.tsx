@@ -45,7 +45,7 @@ export default function InviteAcceptPage() {
       {preview.isError ? (
         <Problem title={t('invitationNotChecked')} message={messageOf(t, preview.error)} />
       ) : preview.data.status !== 'valid' ? (
-        <Problem title={t('invitationUnusable')} message={preview.data.message} />
+        <Problem title={t('invitationUnusable')} message={t(`invitationStatus.${preview.data.status}`)} />
       ) : (
         <Invitation token={token} invitation={preview.data} />
       )}
@@ -78,7 +78,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   const [isJoining, setIsJoining] = useState(false);
   const hasTriedAutomatically = useRef(false);
   const email = invitation.email ?? '';
-  const teamName = invitation.teamName;
+  const teamName = invitation.teamOwnerName ? t('teamOf', { owner: invitation.teamOwnerName }) : null;
   const joinTitle = teamName ? t('joinTeam', { team: teamName }) : t('joinTheTeam');
   const user = session.data;
   const isInvitedUser = user !== null && user !== undefined && user.email.toLowerCase() === email;

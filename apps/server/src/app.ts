@@ -245,7 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       isEveryFeatureIncluded,
     }),
   );
-  const contacts = add(createContactsModule({ db, dialect: database.dialect, storage, hooks: modules }));
+  const contacts = add(createContactsModule({ db, dialect: database.dialect, storage, jobs, hooks: modules }));
   add(
     createIntegrationsModule({
       db,

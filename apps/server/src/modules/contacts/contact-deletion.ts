@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors';
 import { contactScopeOf, type ContactsCaller } from './contact-access';
 import * as repository from './contact-repository';
 import { contactNotFound, deleteImages, type ContactsDeps } from './contact-deps';
+import { deleteImportsOfUser } from './import/contact-import-repository';
 
 export async function deleteContact(deps: ContactsDeps, caller: ContactsCaller, contactId: string): Promise<void> {
   const scope = contactScopeOf(caller, 'manage');
@@ -30,6 +31,7 @@ export async function bulkDeleteContacts(deps: ContactsDeps, caller: ContactsCal
 /** Account deletion step. */
 export async function deleteContactsOfUser(deps: ContactsDeps, userId: string, trx: AnyConnection = deps.db): Promise<() => Promise<void>> {
   const imageKeys = await repository.findImageKeys(trx, { ownerId: userId });
+  imageKeys.push(...(await deleteImportsOfUser(trx, userId)));
   await repository.deleteContactsOfUser(trx, userId);
   // The photos go once the deletion committed (a rolled-back deletion keeps its contacts whole).
   return () => deleteImages(deps, imageKeys);

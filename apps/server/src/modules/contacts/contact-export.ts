@@ -1,19 +1,21 @@
 import { PassThrough, Readable } from 'node:stream';
 import { csvByteOrderMark, csvRow } from '@cardstack/shared/contacts/csv';
 import { contactKindLabels, type Contact } from '@cardstack/shared/contacts/schemas';
+import { vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 
 /*
- * The contacts export, CSV or .xlsx, written while the rows are read page by page (keyset pagination), so a
+ * The contacts export, CSV, .xlsx or one vCard file holding every contact, written while the rows are read page by page (keyset pagination), so a
  * 100 000-row export holds one page in memory, not the list. Both formats pull: the next page is read only
  * when the HTTP response has taken the previous one.
  */
 
-export const exportFormats = ['csv', 'xlsx'] as const;
+export const exportFormats = ['csv', 'xlsx', 'vcf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export const exportContentTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  vcf: vcardContentType,
 };
 
 /** The export's columns, in order, with the width the spreadsheet gives them. */

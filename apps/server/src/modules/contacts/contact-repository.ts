@@ -8,7 +8,7 @@ import type { ContactTables } from './contacts-tables';
 import type { ContactScope } from './contact-access';
 import type { ContactCursor } from './contact-cursor';
 import { likePatternOf, searchTermsOf, searchTextOf, sortNameOf, trigramQueryOf } from './contact-search';
-import { contactColumns, extraTermsOf, toStored, type ContactChanges, type NewContact, type StoredContact } from './contact-rows';
+import { contactColumns, extraTermsOf, scanOf, toStored, type ContactChanges, type NewContact, type StoredContact } from './contact-rows';
 
 export { cardDisplayName, type ContactChanges, type NewContact, type StoredContact } from './contact-rows';
 
@@ -113,6 +113,7 @@ export async function insertContact(db: Db, value: NewContact): Promise<void> {
       is_scanned: value.isScanned ? 1 : 0,
       scan_details: value.scan ? JSON.stringify(value.scan) : null,
       image_key: value.imageKey ?? null,
+      import_id: value.importId ?? null,
       search_text: searchTextOf(value, extraTermsOf(value.scan)),
       sort_name: sortNameOf(value),
       created_at: value.createdAt,
@@ -287,6 +288,27 @@ export async function deleteContactsOfUser(db: Db, userId: string): Promise<void
   await db.deleteFrom('contact').where('owner_id', '=', userId).execute();
   await db.updateTable('contact').set({ team_owner_id: null }).where('team_owner_id', '=', userId).execute();
   await db.deleteFrom('user_setting').where('user_id', '=', userId).execute();
+}
+
+/**
+ * The emails and phones of every contact in scope, a page at a time in id order (after `afterId`): what an import
+ * matches its contacts against.
+ */
+export async function identityPage(
+  db: Db,
+  scope: ContactScope,
+  afterId: string,
+  pageSize: number,
+): Promise<{ id: string; email: string; phone: string; scan: Contact['scan'] }[]> {
+  const rows = await db
+    .selectFrom('contact')
+    .select(['contact.id', 'contact.email', 'contact.phone', 'contact.scan_details'])
+    .where((eb) => inScope(eb, scope))
+    .where('contact.id', '>', afterId)
+    .orderBy('contact.id')
+    .limit(pageSize)
+    .execute();
+  return rows.map((row) => ({ id: row.id, email: row.email, phone: row.phone, scan: scanOf(row.scan_details) }));
 }
 
 /** On unless the user turned it off (no settings row means the defaults). */

@@ -54,8 +54,8 @@ export function registerContactRoutes(fastify: FastifyInstance, deps: ContactsDe
     async (request) => ({ deleted: await bulkDeleteContacts(deps, await caller(request), request.body.ids) }),
   );
 
-  // CSV export is a paid feature (a downgrade to Basic locks it); the .xlsx export is the same list in another
-  // format and shares the gate (docs/decisions/0006-contacts-export.md).
+  // CSV export is a paid feature (a downgrade to Basic locks it); the .xlsx and vCard exports are the same list in
+  // other formats and share the gate (docs/decisions/0006-contacts-export.md).
   app.get(
     '/api/contacts/export/:format',
     {

@@ -14,6 +14,8 @@ export type NewContact = Omit<Contact, 'kind' | 'cardName' | 'updatedAt' | 'scan
   isScanned?: boolean;
   scan?: ScanDetails | null;
   imageKey?: string | null;
+  /** The import that makes it (undoing the import deletes it). */
+  importId?: string | null;
 };
 
 /** The fields a change may touch; `scan` and `imageKey` only when a scanned card is merged in. */
@@ -62,7 +64,7 @@ export function cardDisplayName(card: { title: string; name: string }): string {
   return card.title.trim() || card.name.trim() || 'Untitled card';
 }
 
-function scanOf(text: string | null): ScanDetails | null {
+export function scanOf(text: string | null): ScanDetails | null {
   if (text === null) return null;
   try {
     const parsed = scanDetails.safeParse(JSON.parse(text));

@@ -1,7 +1,10 @@
+import type { JobQueue } from '../../jobs/jobs-module';
 import { contactHooksOf, type AppModule } from '../module-contract';
 import { registerContactRoutes } from './contact-routes';
 import type { ContactsDeps } from './contact-deps';
 import { deleteContactsOfUser } from './contact-deletion';
+import { registerContactImportJobs } from './import/contact-import';
+import { registerContactImportRoutes } from './import/contact-import-routes';
 
 /*
  * The contacts module's public entry: the contacts screens' routes, leads from the public card page, scanned
@@ -20,14 +23,22 @@ export interface ContactsModule extends AppModule {
   deps: ContactsDeps;
 }
 
-/** `hooks` are the modules told of every new contact and lead, inside the transaction that inserts it. */
-export function createContactsModule(needs: Omit<ContactsDeps, 'onContactCreated'> & { hooks: readonly AppModule[] }): ContactsModule {
-  const { hooks, ...rest } = needs;
+/**
+ * `hooks` are the modules told of every new contact and lead, inside the transaction that inserts it (an import's
+ * contacts are not: a file of 10,000 is one act of its owner, not 10,000 new-contact events for webhooks).
+ */
+export function createContactsModule(needs: Omit<ContactsDeps, 'onContactCreated'> & { hooks: readonly AppModule[]; jobs: JobQueue }): ContactsModule {
+  const { hooks, jobs, ...rest } = needs;
   const deps: ContactsDeps = { ...rest, ...contactHooksOf(hooks) };
+  const importDeps = { ...rest, jobs };
   return {
     name: 'contacts',
     deps,
-    routes: (app) => registerContactRoutes(app, deps),
+    routes: (app) => {
+      registerContactRoutes(app, deps);
+      registerContactImportRoutes(app, importDeps);
+    },
+    jobs: (runner) => registerContactImportJobs(runner, importDeps),
     onAccountDeleted: (trx, account) => deleteContactsOfUser(deps, account.userId, trx),
   };
 }

@@ -15,9 +15,9 @@ import { nameOrEmailMissing } from './contact-editing';
  */
 
 /** The photo of a card as kept: re-encoded (EXIF and GPS gone), at most this size. */
-const cardImageBox = { maxWidth: 1600, maxHeight: 1600, quality: 80 } as const;
+export const cardImageBox = { maxWidth: 1600, maxHeight: 1600, quality: 80 } as const;
 
-const cardImageKey = (contactId: string) => `contact-cards/${contactId}/card.webp`;
+export const cardImageKey = (contactId: string) => `contact-cards/${contactId}/card.webp`;
 
 const duplicateCandidateLimit = 50;
 
@@ -114,7 +114,7 @@ function mergeList(current: readonly string[], added: readonly string[], own: st
 }
 
 /** What a merge changes: empty fields take the card's values, lists gain what they lack, the note is appended. */
-function mergedChanges(contact: Contact, values: ScannedContactValues, hasNewImage: boolean, phoneKey: (value: string) => string | null): repository.ContactChanges {
+export function mergedChanges(contact: Contact, values: ScannedContactValues, hasNewImage: boolean, phoneKey: (value: string) => string | null): repository.ContactChanges {
   const scan = contact.scan ?? { emails: [], phones: [], websites: [], socialLinks: [], address: '', hasImage: false };
   const email = contact.email || values.emails[0] || '';
   const phone = contact.phone || values.phones[0] || '';

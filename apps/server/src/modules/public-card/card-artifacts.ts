@@ -5,9 +5,8 @@ import { buildVCard, vcardFileName } from '@cardstack/shared/vcard/vcard-writer'
 import type { AnyConnection } from '../../db/schema';
 import { recordError } from '../../http/errors';
 import { findStoredVCard, recordStoredVCard } from '../cards/cards-module';
-import type { FileStorage } from '../storage/storage-module';
+import { prepareVCardPhoto, type FileStorage } from '../storage/storage-module';
 import { renderQrPng, renderQrSvg } from './qr';
-import { prepareVCardPhoto } from './vcard-photo';
 
 /*
  * The files made from a card when it is saved: its vCard and the QR code of its public address (SVG and PNG).

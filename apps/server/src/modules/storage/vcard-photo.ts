@@ -1,4 +1,4 @@
-import { loadSharp } from '../storage/storage-module';
+import { loadSharp } from './images';
 
 export const vcardPhotoMaxPixels = 400;
 

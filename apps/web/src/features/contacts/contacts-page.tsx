@@ -28,6 +28,9 @@ import { ContactDrawer } from './components/contact-drawer';
 import { ContactFormDialog } from './components/contact-form-dialog';
 import { ContactsList } from './components/contacts-list';
 import { ExportDialog } from './components/export-dialog';
+import { ImportDialog } from './components/import-dialog';
+import { canUseFeature } from '@cardstack/shared/plans/features';
+import { useSessionUser } from '../../lib/session';
 import { contactKindMessages, contactSortMessages, contactTitle } from './contact-format';
 import { currentCursor, firstPage, pageCount, pageNumber, toNextPage, toPreviousPage, type Paging } from './contact-paging';
 import { contactsMessages } from './messages';
@@ -51,6 +54,9 @@ function filterOf(params: URLSearchParams): ContactFilterInput & { sort: Contact
 /** Everyone who left their details on a card, and the contacts added by hand (/contacts). */
 export default function ContactsPage() {
   const t = useMessages(contactsMessages);
+  const user = useSessionUser();
+  // As the server's contacts rule: a team owner on a plan with team contacts, or a member allowed to change them.
+  const canImportToTeam = (user.teamOwnerId === user.id && canUseFeature(user.plan, 'teamContacts')) || user.permissions.includes('manageContacts');
   const format = useFormat();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
@@ -202,6 +208,7 @@ export default function ContactsPage() {
         subtitle={page && page.total > 0 ? <p className="text-sm text-zinc-700">{t('totalCount', { count: page.total })}</p> : null}
         actions={
           <div className="flex flex-wrap gap-2">
+            <ImportDialog canImportToTeam={canImportToTeam} />
             <ExportDialog filter={filter} total={page?.total ?? 0} />
             <Link to="/contacts/scan" className={buttonClass('secondary')}>
               {t('scanCard')}

@@ -6,8 +6,8 @@ import { contactQueryString, contactUrl } from './contact-keys';
  * they have no fetcher.
  */
 
-/** GET /api/contacts/export/{csv|xlsx} with the list's filter. */
-export function exportUrl(format: 'csv' | 'xlsx', filter: ContactFilterInput): string {
+/** GET /api/contacts/export/{csv|xlsx|vcf} with the list's filter. */
+export function exportUrl(format: 'csv' | 'xlsx' | 'vcf', filter: ContactFilterInput): string {
   const query = contactQueryString(filter);
   return `/api/contacts/export/${format}${query ? `?${query}` : ''}`;
 }

@@ -17,6 +17,9 @@ function ExportLinks({ filter, onDone }: { filter: ContactFilterInput; onDone?: 
       <a className={buttonClass('secondary')} href={exportUrl('xlsx', filter)} download onClick={() => setTimeout(() => onDone?.(), 0)}>
         {t('downloadExcel')}
       </a>
+      <a className={buttonClass('secondary')} href={exportUrl('vcf', filter)} download onClick={() => setTimeout(() => onDone?.(), 0)}>
+        {t('downloadVcard')}
+      </a>
     </div>
   );
 }

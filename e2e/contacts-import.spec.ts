@@ -33,7 +33,7 @@ test('import a vCard file with the preview and the progress bar, then undo it', 
   await dialog.getByRole('button', { name: 'Check the file' }).click();
 
   // The preview: what can be imported, the refused card with its reason, and a choice for the duplicate.
-  await expect(dialog.getByText('Line 6: Enter a name or an email')).toBeVisible();
+  await expect(dialog.getByText('Line 7: Enter a name or an email')).toBeVisible();
   await expect(dialog.getByText('contacts.vcf')).toBeVisible();
   await expect(dialog.getByText('1,201', { exact: true })).toBeVisible();
   const byEmail = dialog.getByRole('group', { name: 'Matching a contact you have by email: 1' });

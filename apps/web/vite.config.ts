@@ -4,6 +4,7 @@ import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compiledCatalogs } from './compiled-catalogs';
+import type * as prerenderModule from './src/prerender/login';
 
 /**
  * The public API's reference page (/api/v1/docs, served by the server) shows Scalar's viewer. Its standalone script
@@ -108,7 +109,7 @@ function prerenderLogin(): Plugin {
         logLevel: 'error',
       });
       try {
-        const prerender = (await server.ssrLoadModule('/src/prerender/login.tsx')) as typeof import('./src/prerender/login');
+        const prerender = (await server.ssrLoadModule('/src/prerender/login.tsx')) as typeof prerenderModule;
         for (const locale of prerender.locales) {
           const texts = shellTextsOf(locale);
           const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -14,8 +14,8 @@ import { settingsMessages, type SettingsMessageId } from '../messages';
 export function deviceName(userAgent: string | null, t: Translate<SettingsMessageId>): string {
   if (!userAgent) return t('unknownDevice');
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : t('someBrowser');
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : t('anotherSystem');
-  return t('deviceName', { browser, system });
+  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : null;
+  return system ? t('deviceName', { browser, system }) : t('deviceOnAnotherSystem', { browser });
 }
 
 /** Settings → General: where the account is signed in, and signing out of one device or all others. */

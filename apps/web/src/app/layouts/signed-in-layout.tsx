@@ -3,7 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { uiMessages } from '../../components/messages';
 import { Button } from '../../components/ui/button';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { setAppPreferences } from '../../lib/i18n/app-locale';
+import { appPreferences, setAppPreferences } from '../../lib/i18n/app-locale';
 import { preloadMessages, useMessages } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
@@ -23,13 +23,15 @@ export function SignedInLayout() {
   const timeZone = session.data?.timeZone;
   // The account's language and time zone win over the browser's once they are known (Settings → General). The
   // layout's catalogs in that language load first, so the screen does not give way to a spinner while they do.
+  // The pseudo-locale stays (a browser test's: no account has it, e2e/pseudo-locale.spec.ts).
   useEffect(() => {
     if (!language || !timeZone) return;
+    const locale = appPreferences().locale === 'pseudo' ? 'pseudo' : language;
     let isCurrent = true;
-    void Promise.all([preloadMessages(layoutMessages, language), preloadMessages(uiMessages, language)])
+    void Promise.all([preloadMessages(layoutMessages, locale), preloadMessages(uiMessages, locale)])
       .catch(() => undefined)
       .then(() => {
-        if (isCurrent) setAppPreferences({ locale: language, timeZone });
+        if (isCurrent) setAppPreferences({ locale, timeZone });
       });
     return () => {
       isCurrent = false;

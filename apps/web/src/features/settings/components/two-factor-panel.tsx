@@ -87,7 +87,9 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
           <p>{t('backupCodesText')}</p>
           <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
             {setup.backupCodes.map((code) => (
-              <li key={code}>{code}</li>
+              <li key={code}>
+                <code>{code}</code>
+              </li>
             ))}
           </ul>
         </div>

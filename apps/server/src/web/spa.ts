@@ -2,11 +2,42 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaultLocale, isLocale, locales, negotiateLocale, type Locale } from '@cardstack/shared/i18n/locales';
 import { mayHaveSession } from '../modules/auth/auth-module';
+
+/** The SPA's last language in this browser, set by the app when its language changes (apps/web/src/lib/i18n/app-locale.ts). */
+const localeCookie = /(?:^|;)\s*cardstack_locale=([^;]*)/;
+
+/**
+ * The language to send the SPA's page in: the app's last one in this browser (its cookie), else the first of the
+ * browser's languages we speak (`Accept-Language`), else English. The app then shows the account's language once it
+ * knows it; the page's language is what shows before that (the pre-rendered sign-in screen, the app shell's texts).
+ */
+function pageLanguageOf(request: FastifyRequest): Locale {
+  const cookie = localeCookie.exec(request.headers.cookie ?? '')?.[1]?.trim();
+  if (cookie && isLocale(cookie)) return cookie;
+  return negotiateLocale(request.headers['accept-language']);
+}
+
+/** dist/<name>.html (English) and <name>.<locale>.html beside it, by language; a language the build did not make gets English. */
+function pagesByLanguage(distDir: string, name: string): Map<Locale, Buffer> | null {
+  const english = path.join(distDir, `${name}.html`);
+  if (!fs.existsSync(english)) return null;
+  const englishHtml = fs.readFileSync(english);
+  return new Map(
+    locales.map((locale) => {
+      const file = path.join(distDir, `${name}.${locale}.html`);
+      return [locale, locale !== defaultLocale && fs.existsSync(file) ? fs.readFileSync(file) : englishHtml];
+    }),
+  );
+}
 
 /**
  * Serves the built SPA: hashed assets with a year of caching, index.html (no caching) for every other
  * path that is not an API, file or public-card route, so React Router can show its own not-found screen.
+ * The build makes each page in every language (index.de.html…, apps/web/vite.config.ts): `<html lang dir>`, the
+ * title, the app shell's texts' language, and /login's pre-rendered form; a visitor gets it in their language
+ * (pageLanguageOf), with `Vary: Cookie, Accept-Language` for caches.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
@@ -15,7 +46,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     app.setNotFoundHandler((request, reply) => sendApiNotFound(request, reply));
     return;
   }
-  const indexHtml = fs.readFileSync(indexFile);
+  const indexPages = pagesByLanguage(distDir, 'index')!;
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -33,14 +64,17 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
   // /login with the sign-in screen rendered at build time (apps/web/vite.config.ts): painted before the app's
   // JavaScript runs. Only without a session cookie: a signed-in visitor goes on to the app and must not see the
   // form first.
-  const loginFile = path.join(distDir, 'login.html');
-  const loginHtml = fs.existsSync(loginFile) ? fs.readFileSync(loginFile) : null;
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const loginPages = pagesByLanguage(distDir, 'login');
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const language = pageLanguageOf(request);
+    const isLogin = loginPages && request.url.split('?')[0] === '/login' && !mayHaveSession(request);
+    return reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
+      .header('vary', 'Cookie, Accept-Language')
+      .header('content-language', language)
       .type('text/html; charset=utf-8')
-      .send(loginHtml && request.url.split('?')[0] === '/login' && !mayHaveSession(request) ? loginHtml : indexHtml);
+      .send((isLogin ? loginPages : indexPages).get(language));
+  };
   app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

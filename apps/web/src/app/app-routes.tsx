@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/spinner';
 import { lazyPage } from './lazy-page';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { RolesGate, TeamCardsGate, UserManagementGate } from './route-gates';
@@ -47,7 +49,12 @@ const cardEditorTabs: RouteObject[] = [
 export const appRoutes: RouteObject[] = [
   {
     id: 'signed-in',
-    element: <SignedInLayout />,
+    // The layout's texts suspend it until their catalog is in, the first time in a language.
+    element: (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <SignedInLayout />
+      </Suspense>
+    ),
     children: [
       { index: true, element: <CardsListPage /> },
       { path: '/customize', element: <CardsListPage /> },

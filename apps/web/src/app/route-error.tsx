@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClass } from '../components/ui/button-class';
 import { lazyPage } from './lazy-page';
+import { shellText } from '../lib/shell/shell-text';
 
 /** The not-found screen: a route of its own ('*') and the route error screen's answer to a 404. */
 export const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
@@ -24,15 +25,11 @@ export function RouteError() {
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div role="alert" className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-zinc-200">
-        <h1 className="text-xl font-bold">{isChunk ? 'This page could not be loaded' : 'Something went wrong'}</h1>
-        <p className="mt-2 text-sm text-zinc-700">
-          {isChunk
-            ? 'A part of the app did not download — the connection may have dropped or a new version was released. Reload to continue.'
-            : 'An unexpected error stopped this screen. Reloading usually helps.'}
-        </p>
+        <h1 className="text-xl font-bold">{shellText(isChunk ? 'chunkErrorTitle' : 'errorTitle')}</h1>
+        <p className="mt-2 text-sm text-zinc-700">{shellText(isChunk ? 'chunkErrorText' : 'errorText')}</p>
         {/* A plain button: the Button component (with its busy spinner) is no part of the app shell. */}
         <button type="button" className={buttonClass('primary', 'mt-6')} onClick={() => window.location.reload()}>
-          Reload
+          {shellText('reload')}
         </button>
       </div>
     </main>

@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { canUseFeature, isFeatureAllowed, type Feature, type FeatureGroup } from '@cardstack/shared/plans/features';
-import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
+import { useMessages } from '../lib/i18n/messages';
 import { useSessionUser } from '../lib/session';
+import { uiMessages } from './messages';
 import { buttonClass } from './ui/button';
 
 type PaidFeatureGateProps = {
@@ -22,6 +23,7 @@ type PaidFeatureGateProps = {
  * the server checks the same rule on every gated route (`requireFeature`), so hiding this changes nothing.
  */
 export function PaidFeatureGate({ children, preview, showUpgrade = true, plan, ...rule }: PaidFeatureGateProps) {
+  const t = useMessages(uiMessages);
   const user = useSessionUser();
   const titleId = useId();
   const checked = plan ?? user.plan;
@@ -39,12 +41,12 @@ export function PaidFeatureGate({ children, preview, showUpgrade = true, plan, .
         className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/80 p-6 text-center"
       >
         <h3 id={titleId} className="text-base font-semibold text-zinc-900">
-          {paidFeatureTexts.title}
+          {t('paidFeatureTitle')}
         </h3>
-        <p className="text-sm text-zinc-700">{paidFeatureTexts.message}</p>
+        <p className="text-sm text-zinc-700">{t('paidFeatureMessage')}</p>
         {showUpgrade ? (
           <Link to="/subscription" className={buttonClass('primary', 'mt-2')}>
-            {paidFeatureTexts.upgrade}
+            {t('paidFeatureUpgrade')}
           </Link>
         ) : null}
       </section>

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster as SonnerToaster } from 'sonner';
+import { useMessages } from './i18n/messages';
+import { toasterMessages } from './toaster/messages';
 
 /*
  * The toaster lives in a React root of its own, made on the first toast (lib/notify.ts): the toast library is no
@@ -20,8 +22,21 @@ export function whenToasterMounted(): Promise<void> {
   return toasterMounted;
 }
 
-/** Toasts auto-close (durations per area in lib/notify.ts) and carry a close button to dismiss them. */
+/**
+ * Toasts auto-close (durations per area in lib/notify.ts) and carry a close button to dismiss them. The toaster's
+ * own labels are in the app's language, and it runs the page's way (sonner reads the page's `dir` as it renders,
+ * and it renders again when the language changes).
+ */
 function Toaster({ onMounted }: { onMounted: () => void }) {
+  const t = useMessages(toasterMessages);
   useEffect(onMounted, [onMounted]);
-  return <SonnerToaster position="top-center" closeButton richColors toastOptions={{ closeButton: true }} />;
+  return (
+    <SonnerToaster
+      position="top-center"
+      closeButton
+      richColors
+      containerAriaLabel={t('notifications')}
+      toastOptions={{ closeButton: true, closeButtonAriaLabel: t('closeToast') }}
+    />
+  );
 }

@@ -3,8 +3,11 @@ import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
+import { useMessages } from '../../lib/i18n/messages';
+import { richText } from '../../lib/i18n/rich-text';
 import { signOut } from '../../lib/sign-out';
-import { describeAuthError, sendVerificationEmail } from '../../features/auth/public';
+import { sendVerificationEmail, useAuthErrors } from '../../features/auth/public';
+import { layoutMessages } from './messages';
 
 /**
  * What an account sees while it must confirm its address first (sign-up on this service is limited to invited
@@ -12,14 +15,16 @@ import { describeAuthError, sendVerificationEmail } from '../../features/auth/pu
  * nothing else. The server refuses every other request of such an account.
  */
 export function ConfirmEmailScreen({ user }: { user: SessionUser }) {
+  const t = useMessages(layoutMessages);
+  const describeAuthError = useAuthErrors();
   const [isSending, setIsSending] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'sent' | 'error'; message: string }>();
+  const [status, setStatus] = useState<{ kind: 'sent' } | { kind: 'error'; message: string }>();
   const resend = async () => {
     setIsSending(true);
     setStatus(undefined);
     try {
       await sendVerificationEmail(user.email);
-      setStatus({ kind: 'sent', message: 'We sent the link again. It works for 24 hours.' });
+      setStatus({ kind: 'sent' });
     } catch (error) {
       setStatus({ kind: 'error', message: describeAuthError(error).message });
     } finally {
@@ -30,26 +35,25 @@ export function ConfirmEmailScreen({ user }: { user: SessionUser }) {
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-6">
       <p className="text-lg font-bold text-brand-700">Cards</p>
       <AuthCard
-        title="Confirm your email address"
+        title={t('confirmEmailTitle')}
         footer={
           <button type="button" className="font-semibold text-brand-700 underline" onClick={() => void signOut()}>
-            Sign out
+            {t('signOut')}
           </button>
         }
       >
         <p className="text-zinc-700">
-          We sent a link to <strong className="break-all">{user.email}</strong>. Open it to start: on this service an account can do nothing else
-          until its address is confirmed.
+          {richText(t('confirmEmailText', { email: user.email }), { email: (email) => <strong className="break-all">{email}</strong> })}
         </p>
         {status?.kind === 'sent' ? (
           <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-            {status.message}
+            {t('linkSentAgain')}
           </p>
         ) : (
-          <FormAlert message={status?.message} />
+          <FormAlert message={status?.kind === 'error' ? status.message : undefined} />
         )}
         <Button variant="secondary" className="mt-4 w-full" isLoading={isSending} onClick={() => void resend()}>
-          Send the link again
+          {t('sendLinkAgain')}
         </Button>
       </AuthCard>
     </main>

@@ -1,4 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useMessages } from '../../lib/i18n/messages';
+import { uiMessages } from '../messages';
 import { buttonClass, type ButtonVariant } from './button-class';
 import { Spinner } from './spinner';
 
@@ -10,9 +12,11 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ variant = 'primary', isLoading = false, className = '', children, disabled, type = 'button', ...rest }: ButtonProps) {
+  // Read on every render, not only while busy: a button that turns busy must not wait for its catalog then.
+  const t = useMessages(uiMessages);
   return (
     <button type={type} className={buttonClass(variant, className)} disabled={disabled || isLoading} aria-busy={isLoading || undefined} {...rest}>
-      {isLoading ? <Spinner className="h-4 w-4" label="Working" /> : null}
+      {isLoading ? <Spinner className="h-4 w-4" label={t('working')} /> : null}
       {children}
     </button>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { useMessages } from '../../lib/i18n/messages';
+import { uiMessages } from '../messages';
 import { Button } from './button';
 
 interface ConfirmDialogProps {
@@ -8,6 +10,7 @@ interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** "Cancel" unless the screen names it. */
   cancelLabel?: string;
   onConfirm: () => void;
   isDanger?: boolean;
@@ -15,7 +18,8 @@ interface ConfirmDialogProps {
 }
 
 /** A modal that asks before doing something; focus is trapped and Escape cancels. */
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, isDanger, isBusy }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, cancelLabel, onConfirm, isDanger, isBusy }: ConfirmDialogProps) {
+  const t = useMessages(uiMessages);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -28,7 +32,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
           <div className="mt-6 flex justify-end gap-3">
             <RadixDialog.Close asChild>
               <Button variant="secondary" disabled={isBusy}>
-                {cancelLabel}
+                {cancelLabel ?? t('cancel')}
               </Button>
             </RadixDialog.Close>
             <Button variant={isDanger ? 'danger' : 'primary'} onClick={onConfirm} isLoading={isBusy}>

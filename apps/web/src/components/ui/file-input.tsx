@@ -13,7 +13,7 @@ export function FileInput({ label, id, className = '', ...input }: ComponentProp
       <input
         id={id}
         type="file"
-        className={`text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 ${className}`}
+        className={`text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 ${className}`}
         {...input}
       />
     </>

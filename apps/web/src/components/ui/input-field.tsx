@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useMessages } from '../../lib/i18n/messages';
+import { uiMessages } from '../messages';
 import { FieldFrame, type FieldProps } from './field-frame';
 
 /** A labelled input; required fields show an asterisk, the error text sits under the field. */
@@ -27,19 +29,20 @@ export function NewPasswordFields({
   register: (field: NewPasswordField) => UseFormRegisterReturn;
   errors: Partial<Record<NewPasswordField, { message?: string }>>;
 }) {
+  const t = useMessages(uiMessages);
   return (
     <>
       <InputField
-        label="New password"
+        label={t('newPassword')}
         type="password"
         autoComplete="new-password"
         required
-        hint="At least 8 characters."
+        hint={t('newPasswordHint')}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
       <InputField
-        label="Confirm new password"
+        label={t('confirmNewPassword')}
         type="password"
         autoComplete="new-password"
         required

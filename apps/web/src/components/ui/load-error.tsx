@@ -1,3 +1,5 @@
+import { useMessages } from '../../lib/i18n/messages';
+import { uiMessages } from '../messages';
 import { Button } from './button';
 
 /**
@@ -5,11 +7,12 @@ import { Button } from './button';
  * `className` places it on the screen.
  */
 export function LoadError({ message, onRetry, className = '' }: { message: string; onRetry: () => void; className?: string }) {
+  const t = useMessages(uiMessages);
   return (
     <div role="alert" className={`rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200 ${className}`}>
       <p className="font-semibold">{message}</p>
       <Button variant="secondary" className="mt-4" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </div>
   );

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Select } from 'radix-ui';
+import { useMessages } from '../../lib/i18n/messages';
+import { uiMessages } from '../messages';
 
 interface SelectOption {
   value: string;
@@ -19,6 +21,7 @@ interface SelectListProps {
 
 /** An accessible, keyboard-usable select (Radix): arrows move, Enter picks, typing jumps. */
 export function SelectList({ label, value, options, onValueChange, placeholder, disabled, error }: SelectListProps) {
+  const t = useMessages(uiMessages);
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -30,9 +33,9 @@ export function SelectList({ label, value, options, onValueChange, placeholder, 
           id={id}
           aria-labelledby={`${id}-label`}
           aria-invalid={error ? true : undefined}
-          className="inline-flex items-center justify-between gap-2 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-left text-sm shadow-sm outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-zinc-100"
+          className="inline-flex items-center justify-between gap-2 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-start text-sm shadow-sm outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-zinc-100"
         >
-          <Select.Value placeholder={placeholder ?? 'Select…'} />
+          <Select.Value placeholder={placeholder ?? t('selectPlaceholder')} />
           <Select.Icon aria-hidden="true">▾</Select.Icon>
         </Select.Trigger>
         <Select.Portal>

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
+import { uiMessages } from '../messages';
 
 /** Sends the chosen file, reporting the upload's progress from 0 to 1. */
 type SendFile = (file: File, onProgress: (fraction: number) => void) => Promise<void>;
@@ -10,6 +12,7 @@ type SendFile = (file: File, onProgress: (fraction: number) => void) => Promise<
  * `tooLarge.bytes` is refused before anything is sent.
  */
 export function useFileUpload({ send, tooLarge }: { send: SendFile; tooLarge?: { bytes: number; message: string } }) {
+  const t = useMessages(uiMessages);
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string>();
@@ -24,7 +27,7 @@ export function useFileUpload({ send, tooLarge }: { send: SendFile; tooLarge?: {
     try {
       await send(file, setProgress);
     } catch (uploadError) {
-      setError(uploadError instanceof ApiError ? uploadError.message : 'The upload failed. Please try again.');
+      setError(uploadError instanceof ApiError ? uploadError.message : t('uploadFailed'));
     } finally {
       setProgress(null);
       if (inputRef.current) inputRef.current.value = '';

@@ -9,8 +9,11 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { NewPasswordFields } from '../../components/ui/input-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { changePassword } from '../settings/public';
+import { useMessages } from '../../lib/i18n/messages';
+import { richText } from '../../lib/i18n/rich-text';
 import { refreshSession, useSession } from '../../lib/session';
-import { describeAuthError } from './describe-auth-error';
+import { useAuthErrors } from './describe-auth-error';
+import { authMessages } from './messages';
 import { safeNextPath } from './sign-in-paths';
 
 /**
@@ -18,6 +21,8 @@ import { safeNextPath } from './sign-in-paths';
  * sign-up (whoever signed up may not have owned the address), so the person who opened the link chooses one.
  */
 export function ChoosePasswordPage() {
+  const t = useMessages(authMessages);
+  const describeAuthError = useAuthErrors();
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -42,23 +47,22 @@ export function ChoosePasswordPage() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6">
       <p className="text-lg font-bold text-brand-700">Cards</p>
       <AuthCard
-        title="Choose a password"
+        title={t('choosePasswordTitle')}
         footer={
           <Link className="font-semibold text-brand-700 underline" to={next} replace>
-            Later (Settings → General)
+            {t('choosePasswordLater')}
           </Link>
         }
       >
         <p className="mb-4 text-sm text-zinc-700">
-          Your email address <strong className="break-all">{session.data.email}</strong> is confirmed. Choose the password you will sign in with
-          from now on.
+          {richText(t('emailConfirmed', { email: session.data.email }), { email: (email) => <strong className="break-all">{email}</strong> })}
         </p>
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
             <FormAlert message={formError} />
             <NewPasswordFields register={register} errors={formState.errors} />
             <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-              Save password
+              {t('savePassword')}
             </Button>
           </fieldset>
         </form>

@@ -7,13 +7,18 @@ import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
+import { useMessages } from '../../lib/i18n/messages';
+import { richText } from '../../lib/i18n/rich-text';
 import { requestPasswordReset } from './api/request-password-reset';
-import { describeAuthError } from './describe-auth-error';
+import { useAuthErrors } from './describe-auth-error';
+import { authMessages } from './messages';
 
 const emailOnly = requestPasswordResetInput.pick({ email: true });
 
 /** /forgot-password: asks for the address and mails a reset link (the same answer whether an account exists). */
 export function ForgotPasswordPage() {
+  const t = useMessages(authMessages);
+  const describeAuthError = useAuthErrors();
   const [sentTo, setSentTo] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ resolver: zodResolver(emailOnly) });
@@ -29,19 +34,26 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Reset your password" footer={<Link className="font-semibold text-brand-700 underline" to="/login">Back to sign in</Link>}>
+    <AuthCard
+      title={t('forgotTitle')}
+      footer={
+        <Link className="font-semibold text-brand-700 underline" to="/login">
+          {t('backToSignIn')}
+        </Link>
+      }
+    >
       {sentTo ? (
         <p role="status" className="text-sm text-zinc-800">
-          If an account exists for <strong>{sentTo}</strong>, we sent it a link to choose a new password. The link works once, for one hour.
+          {richText(t('resetLinkSent', { email: sentTo }), { email: (email) => <strong>{email}</strong> })}
         </p>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
-            <p className="text-sm text-zinc-700">Enter the email address of your account and we will send you a link to choose a new password.</p>
+            <p className="text-sm text-zinc-700">{t('forgotIntro')}</p>
             <FormAlert message={formError} />
-            <InputField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+            <InputField label={t('email')} type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
             <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-              Send reset link
+              {t('sendResetLink')}
             </Button>
           </fieldset>
         </form>

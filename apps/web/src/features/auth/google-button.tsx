@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useMessages } from '../../lib/i18n/messages';
 import { startGoogleSignIn } from './api/google-sign-in';
 import { usePublicConfig } from './api/public-config';
-import { describeAuthError } from './describe-auth-error';
+import { useAuthErrors } from './describe-auth-error';
+import { authMessages } from './messages';
 
 /**
  * "Continue with Google", shown only when the server has Google sign-in configured. A new account goes to
  * onboarding unless `newUserNext` names where it continues (a physical card's activation).
  */
 export function GoogleButton({ next, newUserNext, onError }: { next: string; newUserNext?: string | undefined; onError: (message: string) => void }) {
+  const t = useMessages(authMessages);
+  const describeAuthError = useAuthErrors();
   const location = useLocation();
   const config = usePublicConfig();
   const [isStarting, setIsStarting] = useState(false);
@@ -18,7 +22,7 @@ export function GoogleButton({ next, newUserNext, onError }: { next: string; new
     <>
       <div className="my-4 flex items-center gap-3 text-xs text-zinc-600" aria-hidden="true">
         <span className="h-px flex-1 bg-zinc-200" />
-        or
+        {t('or')}
         <span className="h-px flex-1 bg-zinc-200" />
       </div>
       <Button
@@ -33,7 +37,7 @@ export function GoogleButton({ next, newUserNext, onError }: { next: string; new
           });
         }}
       >
-        Continue with Google
+        {t('continueWithGoogle')}
       </Button>
     </>
   );

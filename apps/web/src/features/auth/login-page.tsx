@@ -2,19 +2,22 @@ import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authErrorMessages, toAuthErrorCode } from '@cardstack/shared/auth/auth-errors';
+import { toAuthErrorCode } from '@cardstack/shared/auth/auth-errors';
 import { loginInput, type LoginInput } from '@cardstack/shared/auth/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
+import { useMessages } from '../../lib/i18n/messages';
+import { richText } from '../../lib/i18n/rich-text';
 import { refreshSession } from '../../lib/session';
 import { signIn } from './api/sign-in';
-import { describeAuthError } from './describe-auth-error';
+import { authErrorMessage, useAuthErrors } from './describe-auth-error';
 import { safeNextPath } from './sign-in-paths';
 import { GoogleButton } from './google-button';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { TwoFactorStep } from './two-factor-step';
+import { authMessages } from './messages';
 
 /**
  * `isStatic`: rendered at build time (src/prerender/login.tsx) as the first paint of /login, which this screen
@@ -23,12 +26,14 @@ import { TwoFactorStep } from './two-factor-step';
  */
 export function LoginPage({ isStatic = false }: { isStatic?: boolean }) {
   useLayoutEffect(removePrerenderedScreen, []);
+  const t = useMessages(authMessages);
+  const describeAuthError = useAuthErrors();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   // Back from Google with an error code (a closed sign-up, a disabled account): the message is ours, never the URL's text.
   const returnedError = params.get('error');
-  const [formError, setFormError] = useState<string | undefined>(returnedError ? authErrorMessages[toAuthErrorCode({ code: returnedError })].message : undefined);
+  const [formError, setFormError] = useState<string | undefined>(returnedError ? authErrorMessage(toAuthErrorCode({ code: returnedError }), t) : undefined);
   // Back from Google or a mailed link into an account with two-factor on: the password (if any) is behind us.
   const [isSecondStep, setIsSecondStep] = useState(params.get('second-factor') === '1');
   const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput) });
@@ -59,7 +64,16 @@ export function LoginPage({ isStatic = false }: { isStatic?: boolean }) {
   });
 
   return (
-    <AuthCard title="Sign in" footer={<>New here? <Link className="font-semibold text-brand-700 underline" to={`/register${params.size ? `?${params}` : ''}`}>Create an account</Link></>}>
+    <AuthCard
+      title={t('signInTitle')}
+      footer={richText(t('newHere'), {
+        register: (text) => (
+          <Link className="font-semibold text-brand-700 underline" to={`/register${params.size ? `?${params}` : ''}`}>
+            {text}
+          </Link>
+        ),
+      })}
+    >
       {isSecondStep ? (
         <TwoFactorStep onSignedIn={finishSignIn} />
       ) : (
@@ -68,17 +82,17 @@ export function LoginPage({ isStatic = false }: { isStatic?: boolean }) {
             <fieldset disabled={isStatic || formState.isSubmitting} className="flex flex-col gap-4">
               {resetDone ? (
                 <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-                  Your password was changed. Sign in with the new one.
+                  {t('passwordChanged')}
                 </p>
               ) : null}
               <FormAlert message={formError} />
-              <InputField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
-              <InputField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+              <InputField label={t('email')} type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+              <InputField label={t('password')} type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
               <Link className="self-end text-sm font-semibold text-brand-700 underline" to="/forgot-password">
-                Forgot password?
+                {t('forgotPassword')}
               </Link>
               <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-                Sign in
+                {t('signIn')}
               </Button>
             </fieldset>
           </form>

@@ -7,13 +7,18 @@ import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
+import { useMessages } from '../../lib/i18n/messages';
+import { richText } from '../../lib/i18n/rich-text';
 import { refreshSession } from '../../lib/session';
 import { signUp } from './api/sign-up';
-import { describeAuthError } from './describe-auth-error';
+import { useAuthErrors } from './describe-auth-error';
 import { safeNextPath } from './sign-in-paths';
 import { GoogleButton } from './google-button';
+import { authMessages } from './messages';
 
 export function RegisterPage() {
+  const t = useMessages(authMessages);
+  const describeAuthError = useAuthErrors();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [formError, setFormError] = useState<string>();
@@ -35,15 +40,24 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthCard title="Create your account" footer={<>Already have an account? <Link className="font-semibold text-brand-700 underline" to={`/login${params.size ? `?${params}` : ''}`}>Sign in</Link></>}>
+    <AuthCard
+      title={t('registerTitle')}
+      footer={richText(t('haveAccount'), {
+        login: (text) => (
+          <Link className="font-semibold text-brand-700 underline" to={`/login${params.size ? `?${params}` : ''}`}>
+            {text}
+          </Link>
+        ),
+      })}
+    >
       <form onSubmit={onSubmit} noValidate>
         <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
           <FormAlert message={formError} />
-          <InputField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-          <InputField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
-          <InputField label="Password" type="password" autoComplete="new-password" required hint="At least 8 characters." error={formState.errors.password?.message} {...register('password')} />
+          <InputField label={t('name')} autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+          <InputField label={t('email')} type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+          <InputField label={t('password')} type="password" autoComplete="new-password" required hint={t('passwordHint')} error={formState.errors.password?.message} {...register('password')} />
           <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-            Create account
+            {t('createAccount')}
           </Button>
         </fieldset>
       </form>

@@ -1,51 +1,58 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordField } from '@cardstack/shared/auth/schemas';
+import { changePasswordInput, type ChangePasswordInput } from '@cardstack/shared/account/schemas';
 import { AuthCard } from '../../components/ui/auth-card';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { NewPasswordFields } from '../../components/ui/input-field';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { resetPassword } from './api/reset-password';
-import { describeAuthError } from './describe-auth-error';
-
-const newPasswordForm = z
-  .object({ newPassword: passwordField, confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
-type NewPasswordForm = z.infer<typeof newPasswordForm>;
-
-const expiredLink = 'This link has expired or was already used. Ask for a new one.';
+import { useAuthErrors } from './describe-auth-error';
+import { authMessages } from './messages';
 
 /** /reset-password?token=…: where the mailed link lands; a new password ends every session, then /password-changed shows what else has access. */
 export function ResetPasswordPage() {
+  const t = useMessages(authMessages);
+  const describeAuthError = useAuthErrors();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [formError, setFormError] = useState<string | undefined>(params.get('error') || !token ? expiredLink : undefined);
-  const { register, handleSubmit, formState } = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordForm) });
+  const [isExpired, setIsExpired] = useState(Boolean(params.get('error')) || !token);
+  const [formError, setFormError] = useState<string>();
+  // The settings' password change without the current password (the mailed link stands for it): the same checks and messages.
+  const { register, handleSubmit, formState } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput) });
 
   const onSubmit = handleSubmit(async (values) => {
     if (!token) return;
     setFormError(undefined);
+    setIsExpired(false);
     try {
       await resetPassword({ token, newPassword: values.newPassword });
       navigate('/password-changed', { replace: true });
     } catch (error) {
-      setFormError(error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN' ? expiredLink : describeAuthError(error).message);
+      if (error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN') setIsExpired(true);
+      else setFormError(describeAuthError(error).message);
     }
   });
 
   return (
-    <AuthCard title="Choose a new password" footer={<Link className="font-semibold text-brand-700 underline" to="/forgot-password">Ask for a new link</Link>}>
+    <AuthCard
+      title={t('resetTitle')}
+      footer={
+        <Link className="font-semibold text-brand-700 underline" to="/forgot-password">
+          {t('askForNewLink')}
+        </Link>
+      }
+    >
       <form onSubmit={onSubmit} noValidate>
         <fieldset disabled={formState.isSubmitting || !token} className="flex flex-col gap-4">
-          <FormAlert message={formError} />
+          <FormAlert message={isExpired ? t('expiredLink') : formError} />
           <NewPasswordFields register={register} errors={formState.errors} />
           <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-            Save new password
+            {t('saveNewPassword')}
           </Button>
         </fieldset>
       </form>

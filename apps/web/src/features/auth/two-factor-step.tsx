@@ -6,10 +6,12 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { InputField } from '../../components/ui/input-field';
 import { ApiError } from '../../lib/api-client';
+import { useMessages } from '../../lib/i18n/messages';
 import { verifySecondFactorWithPasskey } from './api/passkey-ceremonies';
 import { verifyBackupCode } from './api/verify-backup-code';
 import { verifyTotp } from './api/verify-totp';
-import { describePasskeyError, isPasskeySupported } from './describe-passkey-error';
+import { isPasskeySupported, usePasskeyErrors } from './describe-passkey-error';
+import { authMessages } from './messages';
 
 interface CodeForm {
   code: string;
@@ -17,6 +19,8 @@ interface CodeForm {
 
 /** The sign-in's second step: the code from the authenticator app, or one of the backup codes. */
 export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const t = useMessages(authMessages);
+  const describePasskeyError = usePasskeyErrors();
   const [useBackupCode, setUseBackupCode] = useState(false);
   const [formError, setFormError] = useState<string>();
   const schema = useBackupCode ? backupCodeInput.pick({ code: true }) : totpCodeInput.pick({ code: true });
@@ -42,11 +46,11 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
       await onSignedIn();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        setError('code', { message: useBackupCode ? 'This backup code is not valid.' : 'This code is not valid. Check the time on your phone and try again.' });
+        setError('code', { message: t(useBackupCode ? 'backupCodeInvalid' : 'codeInvalid') });
       } else if (error instanceof ApiError && error.status === 429) {
-        setFormError('Too many attempts. Please wait a moment and try again.');
+        setFormError(t('tooManyCodeAttempts'));
       } else {
-        setFormError(error instanceof ApiError && error.status !== 0 ? 'Your sign-in expired. Sign in again.' : 'Something went wrong. Please try again.');
+        setFormError(t(error instanceof ApiError && error.status !== 0 ? 'signInExpired' : 'error.unknown'));
       }
     }
   });
@@ -55,25 +59,25 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
     <form onSubmit={onSubmit} noValidate aria-labelledby="two-factor-title">
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
         <h2 id="two-factor-title" className="text-lg font-semibold">
-          Two-factor sign-in
+          {t('twoFactorTitle')}
         </h2>
         <FormAlert message={formError} />
         {useBackupCode ? (
-          <InputField key="backup" label="Backup code" autoComplete="one-time-code" required error={formState.errors.code?.message} {...register('code')} />
+          <InputField key="backup" label={t('backupCode')} autoComplete="one-time-code" required error={formState.errors.code?.message} {...register('code')} />
         ) : (
           <InputField
             key="totp"
-            label="Authentication code"
+            label={t('authenticationCode')}
             inputMode="numeric"
             autoComplete="one-time-code"
             required
-            hint="The 6-digit code from your authenticator app."
+            hint={t('authenticationCodeHint')}
             error={formState.errors.code?.message}
             {...register('code')}
           />
         )}
         <Button type="submit" isLoading={formState.isSubmitting} className="w-full">
-          Verify
+          {t('verify')}
         </Button>
         <button
           type="button"
@@ -83,11 +87,11 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
             reset({ code: '' });
           }}
         >
-          {useBackupCode ? 'Use the authenticator app instead' : 'Use a backup code instead'}
+          {t(useBackupCode ? 'useAuthenticator' : 'useBackupCode')}
         </button>
         {isPasskeySupported() ? (
           <Button type="button" variant="secondary" className="w-full" isLoading={isUsingPasskey} onClick={() => void finishWithPasskey()}>
-            Use a passkey instead
+            {t('usePasskey')}
           </Button>
         ) : null}
       </fieldset>

@@ -1,3 +1,4 @@
+import { useMessages } from '../../lib/i18n/messages';
 import { useSessionUser } from '../../lib/session';
 import { NewLeadEmailSetting } from '../contacts/public';
 import { DeleteAccount } from './components/delete-account';
@@ -10,38 +11,40 @@ import { ProfileForm } from './components/profile-form';
 import { SessionsPanel } from './components/sessions-panel';
 import { SettingsPanel } from './components/settings-panel';
 import { TwoFactorPanel } from './components/two-factor-panel';
+import { settingsMessages } from './messages';
 
 /** /settings: the account's profile, language and time zone, notifications, sign-in email and password, and deleting it. */
 export default function GeneralSettingsPage() {
+  const t = useMessages(settingsMessages);
   const user = useSessionUser();
   return (
     <div className="flex flex-col gap-6">
-      <SettingsPanel title="Profile" description="How your name and photo appear in the app.">
+      <SettingsPanel title={t('profileTitle')} description={t('profileDescription')}>
         <div className="flex flex-col gap-6">
           <PhotoForm user={user} />
           <ProfileForm user={user} />
         </div>
       </SettingsPanel>
-      <SettingsPanel title="Language and time zone">
+      <SettingsPanel title={t('preferencesTitle')}>
         <PreferencesForm />
       </SettingsPanel>
       <NewLeadEmailSetting />
-      <SettingsPanel title="Email">
+      <SettingsPanel title={t('emailTitle')}>
         <EmailForm user={user} />
       </SettingsPanel>
-      <SettingsPanel title="Password">
+      <SettingsPanel title={t('passwordTitle')}>
         <PasswordForm user={user} />
       </SettingsPanel>
-      <SettingsPanel title="Two-factor sign-in" description="A code from an authenticator app after your password.">
+      <SettingsPanel title={t('twoFactorTitle')} description={t('twoFactorDescription')}>
         <TwoFactorPanel user={user} />
       </SettingsPanel>
-      <SettingsPanel title="Passkeys" description="Sign in with your device’s fingerprint, face or PIN instead of a password; after a password, a passkey also works instead of the code.">
+      <SettingsPanel title={t('passkeysTitle')} description={t('passkeysDescription')}>
         <PasskeysPanel user={user} />
       </SettingsPanel>
-      <SettingsPanel title="Signed-in devices" description="Where your account is signed in now.">
+      <SettingsPanel title={t('devicesTitle')} description={t('devicesDescription')}>
         <SessionsPanel />
       </SettingsPanel>
-      <SettingsPanel title="Delete account" description="Permanently delete your account and everything in it.">
+      <SettingsPanel title={t('deleteTitle')} description={t('deleteDescription')}>
         <DeleteAccount user={user} />
       </SettingsPanel>
     </div>

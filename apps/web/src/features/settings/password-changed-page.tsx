@@ -1,14 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { FullScreenSpinner, Spinner } from '../../components/ui/spinner';
 import { useAccountAccess, useRevokeAllAccess } from './api/account-access';
+import { useFormat } from '../../lib/i18n/format';
+import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { deviceName, formatDate } from './components/sessions-panel';
-
-const revokedMessage = 'All access was revoked. Only this browser is still signed in.';
+import { deviceName } from './components/sessions-panel';
+import { settingsMessages } from './messages';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -20,14 +21,15 @@ function Frame({ children }: { children: ReactNode }) {
 
 /** One group of the review: its title and lines, or "None". */
 function AccessGroup({ title, lines }: { title: string; lines: { key: string; text: ReactNode }[] }) {
-  const id = `access-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const t = useMessages(settingsMessages);
+  const id = useId();
   return (
     <section aria-labelledby={id} className="mt-5">
       <h2 id={id} className="text-base font-semibold">
         {title}
       </h2>
       {lines.length === 0 ? (
-        <p className="mt-1 text-sm text-zinc-700">None</p>
+        <p className="mt-1 text-sm text-zinc-700">{t('none')}</p>
       ) : (
         <ul className="mt-1 divide-y divide-zinc-200 text-sm">
           {lines.map((line) => (
@@ -42,6 +44,8 @@ function AccessGroup({ title, lines }: { title: string; lines: { key: string; te
 }
 
 function AccessReview() {
+  const t = useMessages(settingsMessages);
+  const format = useFormat();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isRevoked, setIsRevoked] = useState(false);
   const access = useAccountAccess();
@@ -49,59 +53,64 @@ function AccessReview() {
     onSuccess: () => {
       setIsConfirming(false);
       setIsRevoked(true);
-      notify.success(revokedMessage);
+      notify.success(t('accessRevoked'));
     },
-    onError: () => notify.alert('Something went wrong. Nothing was revoked; please try again.'),
+    onError: () => notify.alert(t('nothingRevoked')),
   });
 
-  if (access.isPending) return <Spinner className="mt-6 h-5 w-5" label="Loading what has access" />;
-  if (access.isError) return <p className="mt-6 text-sm text-red-700">What has access could not be loaded. Reload the page to try again.</p>;
+  if (access.isPending) return <Spinner className="mt-6 h-5 w-5" label={t('loadingAccess')} />;
+  if (access.isError) return <p className="mt-6 text-sm text-red-700">{t('accessNotLoaded')}</p>;
   const { apiKeys, apps, webhooks, sessions } = access.data;
   return (
     <>
       <p className="mt-2 text-sm text-zinc-700">
-        A new password does not stop API keys, connected apps or webhooks. If you do not recognise something below, revoke it.
+        {t('accessIntro')}
       </p>
       <AccessGroup
-        title="API keys"
+        title={t('apiKeys')}
         lines={apiKeys.map((key) => ({
           key: key.id,
-          text: `${key.name} (${key.prefix}…) — created ${formatDate(key.createdAt)}, ${key.lastUsedAt ? `last used ${formatDate(key.lastUsedAt)}` : 'never used'}`,
+          text: key.lastUsedAt
+            ? t('apiKeyUsed', { name: key.name, prefix: key.prefix, created: format.dateTime(key.createdAt), lastUsed: format.dateTime(key.lastUsedAt) })
+            : t('apiKeyNeverUsed', { name: key.name, prefix: key.prefix, created: format.dateTime(key.createdAt) }),
         }))}
       />
-      <AccessGroup title="Connected apps" lines={apps.map((app) => ({ key: app.id, text: `${app.name} — connected ${formatDate(app.connectedAt)}` }))} />
-      <AccessGroup title="Webhooks" lines={webhooks.map((hook) => ({ key: hook.host, text: `${hook.host} — ${hook.events.join(', ')}` }))} />
       <AccessGroup
-        title="Signed-in devices"
+        title={t('connectedApps')}
+        lines={apps.map((app) => ({ key: app.id, text: t('appConnected', { name: app.name, connected: format.dateTime(app.connectedAt) }) }))}
+      />
+      {/* A webhook's address and the names of its events, as the API writes them. */}
+      <AccessGroup title={t('webhooks')} lines={webhooks.map((hook) => ({ key: hook.host, text: `${hook.host} — ${hook.events.join(', ')}` }))} />
+      <AccessGroup
+        title={t('devicesTitle')}
         lines={sessions.map((session) => ({
           key: session.id,
-          text: `${deviceName(session.userAgent)}${session.isCurrent ? ' (this browser)' : ''} — last active ${formatDate(session.lastActiveAt)}`,
+          text: t(session.isCurrent ? 'thisBrowserLine' : 'sessionLine', { device: deviceName(session.userAgent, t), lastActive: format.dateTime(session.lastActiveAt) }),
         }))}
       />
       {isRevoked ? (
         <p role="status" className="mt-5 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-          {revokedMessage}
+          {t('accessRevoked')}
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <Link to="/settings" className={buttonClass('secondary')}>
-          Go to Settings
+          {t('goToSettings')}
         </Link>
         <Button variant="danger" onClick={() => setIsConfirming(true)}>
-          Revoke all access except this browser
+          {t('revokeAll')}
         </Button>
       </div>
       <ConfirmDialog
         open={isConfirming}
         onOpenChange={setIsConfirming}
-        title="Revoke all access except this browser?"
-        confirmLabel="Revoke all access"
+        title={t('revokeAllTitle')}
+        confirmLabel={t('revokeAllConfirm')}
         isDanger
         isBusy={revokeAll.isPending}
         onConfirm={() => revokeAll.mutate()}
       >
-        Every API key and connected app stops working at once, every webhook is deleted and every other device is signed out. This browser stays
-        signed in.
+        {t('revokeAllText')}
       </ConfirmDialog>
     </>
   );
@@ -112,21 +121,21 @@ function AccessReview() {
  * (a reset ends the sessions, not API keys, connected apps or webhooks) and revokes it all but this browser.
  */
 export default function PasswordChangedPage() {
+  const t = useMessages(settingsMessages);
   const session = useSession();
   if (session.isPending) return <FullScreenSpinner />;
   return (
     <Frame>
-      <h1 className="text-2xl font-bold">Your password was changed.</h1>
+      <h1 className="text-2xl font-bold">{t('passwordChangedTitle')}</h1>
       {session.data ? (
         <AccessReview />
       ) : (
         <>
           <p className="mt-2 text-sm text-zinc-700">
-            Every device was signed out. Sign in with the new password to see what else still has access to your account: API keys, connected apps and
-            webhooks keep working after a password change.
+            {t('signedOutEverywhere')}
           </p>
           <Link to={`/login?next=${encodeURIComponent('/password-changed')}`} className={buttonClass('primary', 'mt-6')}>
-            Sign in
+            {t('signIn')}
           </Link>
         </>
       )}

@@ -4,11 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { InputField } from '../../../components/ui/input-field';
 import { ApiError } from '../../../lib/api-client';
+import { useMessages } from '../../../lib/i18n/messages';
 import { deleteAccount } from '../api/delete-account';
 import { signOut } from '../../../lib/sign-out';
+import { settingsMessages } from '../messages';
 
 /** Deleting the account after a confirmation (with the password, when the account has one). */
 export function DeleteAccount({ user }: { user: SessionUser }) {
+  const t = useMessages(settingsMessages);
   const [isOpen, setIsOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -20,29 +23,29 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
       await deleteAccount(user.hasPassword ? { password } : {});
       await signOut({ isDeleted: true });
     } catch (deleteError) {
-      setError(deleteError instanceof ApiError ? (deleteError.fields.password ?? deleteError.message) : 'Something went wrong. Please try again.');
+      setError(deleteError instanceof ApiError ? (deleteError.fields.password ?? deleteError.message) : t('somethingWentWrong'));
       setIsBusy(false);
     }
   }
   return (
     <>
       <Button variant="danger" onClick={() => setIsOpen(true)}>
-        Delete account
+        {t('deleteAccount')}
       </Button>
       <ConfirmDialog
         open={isOpen}
         onOpenChange={setIsOpen}
-        title="Delete your account?"
-        confirmLabel="Delete account"
+        title={t('deleteAccountTitle')}
+        confirmLabel={t('deleteAccount')}
         isDanger
         isBusy={isBusy}
         onConfirm={() => void confirm()}
       >
-        <p>Your cards, contacts and files are deleted and cannot be recovered. A paid subscription ends with no further charges.</p>
+        <p>{t('deleteAccountText')}</p>
         {user.hasPassword ? (
           <InputField
             className="mt-4"
-            label="Password"
+            label={t('password')}
             type="password"
             autoComplete="current-password"
             required

@@ -5,21 +5,25 @@ import { changeEmailInput, type ChangeEmailInput } from '@cardstack/shared/accou
 import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
+import { useMessages } from '../../../lib/i18n/messages';
+import { richText } from '../../../lib/i18n/rich-text';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
 import { changeEmail } from '../api/change-email';
-import { describeAuthError, sendVerificationEmail } from '../../auth/public';
+import { sendVerificationEmail, useAuthErrors } from '../../auth/public';
 import { applyServerError } from '../apply-server-error';
+import { settingsMessages } from '../messages';
 
 /**
  * A new sign-in email, confirmed with the current password (accounts from Google have none to give). The new
  * address takes over once its owner opens the link mailed to it.
  */
 export function EmailForm({ user }: { user: SessionUser }) {
+  const t = useMessages(settingsMessages);
   const [pendingEmail, setPendingEmail] = useState<string>();
   const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailInput), defaultValues: { newEmail: '', password: '' } });
   if (!user.hasPassword) {
-    return <p className="text-sm text-zinc-700">Your email ({user.email}) comes from your Google account. Set a password below to manage it here.</p>;
+    return <p className="text-sm text-zinc-700">{t('emailFromGoogle', { email: user.email })}</p>;
   }
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -27,7 +31,7 @@ export function EmailForm({ user }: { user: SessionUser }) {
       await refreshSession();
       form.reset({ newEmail: '', password: '' });
       setPendingEmail(values.newEmail.toLowerCase());
-      notify.success('Check your inbox to confirm the new address.');
+      notify.success(t('confirmNewAddress'));
     } catch (error) {
       applyServerError(error, ['newEmail', 'password'] as const, form.setError);
     }
@@ -36,19 +40,19 @@ export function EmailForm({ user }: { user: SessionUser }) {
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={form.formState.isSubmitting} className="flex max-w-md flex-col gap-4">
         <p className="text-sm text-zinc-700">
-          Current email: <strong>{user.email}</strong>
+          {richText(t('currentEmail', { email: user.email }), { email: (email) => <strong>{email}</strong> })}
         </p>
         <VerificationStatus user={user} />
         {pendingEmail ? (
           <p role="status" className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
-            We sent a link to <strong>{pendingEmail}</strong>. Your sign-in email changes when you open it; until then it stays {user.email}.
+            {richText(t('newEmailPending', { newEmail: pendingEmail, email: user.email }), { email: (email) => <strong>{email}</strong> })}
           </p>
         ) : null}
-        <InputField label="New email" type="email" autoComplete="email" required error={form.formState.errors.newEmail?.message} {...form.register('newEmail')} />
-        <InputField label="Current password" type="password" autoComplete="current-password" required error={form.formState.errors.password?.message} {...form.register('password')} />
+        <InputField label={t('newEmail')} type="email" autoComplete="email" required error={form.formState.errors.newEmail?.message} {...form.register('newEmail')} />
+        <InputField label={t('currentPassword')} type="password" autoComplete="current-password" required error={form.formState.errors.password?.message} {...form.register('password')} />
         <div>
           <Button type="submit" isLoading={form.formState.isSubmitting}>
-            Change email
+            {t('changeEmail')}
           </Button>
         </div>
       </fieldset>
@@ -58,13 +62,15 @@ export function EmailForm({ user }: { user: SessionUser }) {
 
 /** Unverified: the notice of what waits for the confirmation, and the link again on request. */
 function VerificationStatus({ user }: { user: SessionUser }) {
+  const t = useMessages(settingsMessages);
+  const describeAuthError = useAuthErrors();
   const [isSending, setIsSending] = useState(false);
   if (user.emailVerified) return null;
   const resend = async () => {
     setIsSending(true);
     try {
       await sendVerificationEmail(user.email);
-      notify.success('We sent the link again.');
+      notify.success(t('linkSentAgain'));
     } catch (error) {
       notify.alert(describeAuthError(error).message);
     } finally {
@@ -72,13 +78,10 @@ function VerificationStatus({ user }: { user: SessionUser }) {
     }
   };
   return (
-    <div role="note" aria-label="Email not confirmed" className="flex flex-col items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-      <p>
-        Your email address is not confirmed yet. Until you open the link we sent to it, we send no team invitations and no lead notifications on
-        your behalf.
-      </p>
+    <div role="note" aria-label={t('emailNotConfirmed')} className="flex flex-col items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+      <p>{t('emailNotConfirmedText')}</p>
       <Button variant="secondary" isLoading={isSending} onClick={() => void resend()}>
-        Send the link again
+        {t('sendLinkAgain')}
       </Button>
     </div>
   );

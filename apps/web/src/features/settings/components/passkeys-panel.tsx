@@ -10,57 +10,61 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { InputField } from '../../../components/ui/input-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFormat } from '../../../lib/i18n/format';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
-import { addPasskey, describePasskeyError, isPasskeySupported } from '../../auth/public';
+import { addPasskey, isPasskeySupported, usePasskeyErrors } from '../../auth/public';
 import { passkeysQueryKey } from '../api/account-keys';
 import { renamePasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+import { settingsMessages } from '../messages';
 
 const addForm = z.object({ name: passkeyNameField, password: z.string().optional() });
 type AddForm = z.infer<typeof addForm>;
 
 /** Settings → General: the account's passkeys (a way to sign in, and a second factor), added, renamed and removed here. */
 export function PasskeysPanel({ user }: { user: SessionUser }) {
+  const t = useMessages(settingsMessages);
   const queryClient = useQueryClient();
   const passkeys = usePasskeys();
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
 
-  if (passkeys.isPending) return <Spinner className="h-5 w-5" label="Loading passkeys" />;
-  if (passkeys.isError) return <p className="text-sm text-red-700">The passkeys could not be loaded.</p>;
+  if (passkeys.isPending) return <Spinner className="h-5 w-5" label={t('loadingPasskeys')} />;
+  if (passkeys.isError) return <p className="text-sm text-red-700">{t('passkeysNotLoaded')}</p>;
   const list = passkeys.data.passkeys;
   return (
     <div className="flex flex-col gap-4">
       {list.length === 0 ? (
-        <p className="text-sm text-zinc-700">No passkeys yet.</p>
+        <p className="text-sm text-zinc-700">{t('noPasskeys')}</p>
       ) : (
-        <ul aria-label="Passkeys" className="divide-y divide-zinc-200">
+        <ul aria-label={t('passkeysList')} className="divide-y divide-zinc-200">
           {list.map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} onChanged={refresh} />
           ))}
         </ul>
       )}
       {isPasskeySupported() ? (
-        <AddPasskeyForm hasPassword={user.hasPassword} defaultName={list.length === 0 ? 'My passkey' : `Passkey ${list.length + 1}`} onAdded={refresh} />
+        <AddPasskeyForm hasPassword={user.hasPassword} defaultName={list.length === 0 ? t('firstPasskeyName') : t('nextPasskeyName', { number: list.length + 1 })} onAdded={refresh} />
       ) : (
-        <p className="text-sm text-zinc-700">This browser cannot create passkeys.</p>
+        <p className="text-sm text-zinc-700">{t('cannotCreatePasskeys')}</p>
       )}
     </div>
   );
 }
 
 function AddPasskeyForm({ hasPassword, defaultName, onAdded }: { hasPassword: boolean; defaultName: string; onAdded: () => Promise<void> }) {
+  const t = useMessages(settingsMessages);
+  const describePasskeyError = usePasskeyErrors();
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, formState, reset, setError } = useForm<AddForm>({ resolver: zodResolver(addForm), defaultValues: { name: defaultName } });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     if (hasPassword && !values.password) {
-      setError('password', { message: 'Enter your current password' });
+      setError('password', { message: t('enterPasswordForPasskey') });
       return;
     }
     try {
       await addPasskey({ name: values.name, password: hasPassword ? values.password : undefined });
-      notify.success('Passkey added. You can sign in with it now.');
+      notify.success(t('passkeyAdded'));
       reset({ name: '', password: '' });
       await onAdded();
     } catch (error) {
@@ -68,16 +72,16 @@ function AddPasskeyForm({ hasPassword, defaultName, onAdded }: { hasPassword: bo
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add a passkey">
+    <form onSubmit={onSubmit} noValidate aria-label={t('addPasskey')}>
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4 sm:max-w-md">
         <FormAlert message={formError} />
-        <InputField label="Passkey name" required hint="So you can tell it apart, e.g. “Work laptop”." error={formState.errors.name?.message} {...register('name')} />
+        <InputField label={t('passkeyName')} required hint={t('passkeyNameHint')} error={formState.errors.name?.message} {...register('name')} />
         {hasPassword ? (
-          <InputField label="Current password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+          <InputField label={t('currentPassword')} type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
         ) : null}
         <div>
           <Button type="submit" variant="secondary" isLoading={formState.isSubmitting}>
-            Add a passkey
+            {t('addPasskey')}
           </Button>
         </div>
       </fieldset>
@@ -86,14 +90,16 @@ function AddPasskeyForm({ hasPassword, defaultName, onAdded }: { hasPassword: bo
 }
 
 function PasskeyRow({ passkey, onChanged }: { passkey: PasskeySummary; onChanged: () => Promise<void> }) {
+  const t = useMessages(settingsMessages);
+  const format = useFormat();
   const [isRenaming, setIsRenaming] = useState(false);
   const [isConfirmingRemoval, setIsConfirmingRemoval] = useState(false);
   const remove = useRemovePasskey({
     onSuccess: () => {
       setIsConfirmingRemoval(false);
-      notify.success('Passkey removed.');
+      notify.success(t('passkeyRemoved'));
     },
-    onError: () => notify.alert('Something went wrong. Please try again.'),
+    onError: () => notify.alert(t('somethingWentWrong')),
   });
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
@@ -104,18 +110,20 @@ function PasskeyRow({ passkey, onChanged }: { passkey: PasskeySummary; onChanged
           <div className="text-sm">
             <p className="font-semibold">
               {passkey.name}
-              {passkey.isSynced ? <span className="ml-2 rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-800">Synced</span> : null}
+              {passkey.isSynced ? <span className="ms-2 rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-800">{t('synced')}</span> : null}
             </p>
             <p className="text-zinc-700">
-              Added {formatDate(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${formatDate(passkey.lastUsedAt)}` : 'not used yet'}
+              {passkey.lastUsedAt
+                ? t('passkeyAddedUsed', { added: format.date(passkey.createdAt), lastUsed: format.date(passkey.lastUsedAt) })
+                : t('passkeyAddedNotUsed', { added: format.date(passkey.createdAt) })}
             </p>
           </div>
           <div className="flex gap-2">
-            <Button variant="secondary" aria-label={`Rename ${passkey.name}`} onClick={() => setIsRenaming(true)}>
-              Rename
+            <Button variant="secondary" aria-label={t('renamePasskey', { name: passkey.name })} onClick={() => setIsRenaming(true)}>
+              {t('rename')}
             </Button>
-            <Button variant="secondary" aria-label={`Remove ${passkey.name}`} onClick={() => setIsConfirmingRemoval(true)}>
-              Remove
+            <Button variant="secondary" aria-label={t('removePasskey', { name: passkey.name })} onClick={() => setIsConfirmingRemoval(true)}>
+              {t('remove')}
             </Button>
           </div>
         </>
@@ -123,19 +131,20 @@ function PasskeyRow({ passkey, onChanged }: { passkey: PasskeySummary; onChanged
       <ConfirmDialog
         open={isConfirmingRemoval}
         onOpenChange={setIsConfirmingRemoval}
-        title="Remove this passkey?"
-        confirmLabel="Remove passkey"
+        title={t('removePasskeyTitle')}
+        confirmLabel={t('removePasskeyConfirm')}
         isDanger
         isBusy={remove.isPending}
         onConfirm={() => remove.mutate(passkey.id)}
       >
-        “{passkey.name}” will no longer sign in to your account. The device keeps it until you delete it there too.
+        {t('removePasskeyText', { name: passkey.name })}
       </ConfirmDialog>
     </li>
   );
 }
 
 function RenameForm({ passkey, onDone, onCancel }: { passkey: PasskeySummary; onDone: () => Promise<void>; onCancel: () => void }) {
+  const t = useMessages(settingsMessages);
   const { register, handleSubmit, formState, setError } = useForm<{ name: string }>({
     resolver: zodResolver(z.object({ name: passkeyNameField })),
     defaultValues: { name: passkey.name },
@@ -145,19 +154,19 @@ function RenameForm({ passkey, onDone, onCancel }: { passkey: PasskeySummary; on
       await renamePasskey(passkey.id, name);
       await onDone();
     } catch {
-      setError('name', { message: 'The name could not be saved. Try again.' });
+      setError('name', { message: t('passkeyNameNotSaved') });
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="flex w-full flex-wrap items-end gap-2" aria-label={`Rename ${passkey.name}`}>
+    <form onSubmit={onSubmit} noValidate className="flex w-full flex-wrap items-end gap-2" aria-label={t('renamePasskey', { name: passkey.name })}>
       <div className="min-w-48 flex-1">
-        <InputField label="New name" required error={formState.errors.name?.message} {...register('name')} />
+        <InputField label={t('newName')} required error={formState.errors.name?.message} {...register('name')} />
       </div>
       <Button type="submit" isLoading={formState.isSubmitting}>
-        Save
+        {t('save')}
       </Button>
       <Button type="button" variant="secondary" onClick={onCancel}>
-        Cancel
+        {t('cancel')}
       </Button>
     </form>
   );

@@ -7,14 +7,17 @@ import type { SessionUser } from '@cardstack/shared/auth/schemas';
 import { Button } from '../../../components/ui/button';
 import { InputField, NewPasswordFields } from '../../../components/ui/input-field';
 import { ApiError } from '../../../lib/api-client';
+import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
 import { changePassword } from '../api/change-password';
 import { startGoogleSignIn } from '../../auth/public';
 import { applyServerError } from '../apply-server-error';
+import { settingsMessages } from '../messages';
 
 /** Changing the password, or setting a first one after signing in with Google again. */
 export function PasswordForm({ user }: { user: SessionUser }) {
+  const t = useMessages(settingsMessages);
   const location = useLocation();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordInput),
@@ -23,14 +26,14 @@ export function PasswordForm({ user }: { user: SessionUser }) {
   const [needsGoogle, setNeedsGoogle] = useState(false);
   const onSubmit = form.handleSubmit(async (values) => {
     if (user.hasPassword && !values.currentPassword) {
-      form.setError('currentPassword', { message: 'Enter your current password.' });
+      form.setError('currentPassword', { message: t('enterCurrentPassword') });
       return;
     }
     try {
       await changePassword(values);
       form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
       await refreshSession();
-      notify.success('Changes saved!');
+      notify.success(t('changesSaved'));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'requires-recent-login' && !user.hasPassword) setNeedsGoogle(true);
       applyServerError(error, ['currentPassword', 'newPassword', 'confirmPassword'] as const, form.setError);
@@ -40,22 +43,22 @@ export function PasswordForm({ user }: { user: SessionUser }) {
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={form.formState.isSubmitting} className="flex max-w-md flex-col gap-4">
         {user.hasPassword ? (
-          <InputField label="Current password" type="password" autoComplete="current-password" required error={form.formState.errors.currentPassword?.message} {...form.register('currentPassword')} />
+          <InputField label={t('currentPassword')} type="password" autoComplete="current-password" required error={form.formState.errors.currentPassword?.message} {...form.register('currentPassword')} />
         ) : (
           <div className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700">
-            <p>You sign in with Google. To set a password, confirm it is you by signing in with Google again (valid for 5 minutes).</p>
+            <p>{t('passwordFromGoogle')}</p>
             {needsGoogle || form.formState.errors.currentPassword ? (
               <p className="mt-1 text-red-700">{form.formState.errors.currentPassword?.message}</p>
             ) : null}
             <Button variant="secondary" className="mt-2" onClick={() => void startGoogleSignIn('', `${location.pathname}`, location.pathname)}>
-              Re-authenticate with Google
+              {t('reauthenticateWithGoogle')}
             </Button>
           </div>
         )}
         <NewPasswordFields register={form.register} errors={form.formState.errors} />
         <div>
           <Button type="submit" isLoading={form.formState.isSubmitting}>
-            Change password
+            {t('changePassword')}
           </Button>
         </div>
       </fieldset>

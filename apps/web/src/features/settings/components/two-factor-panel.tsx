@@ -5,11 +5,14 @@ import { totpCodeInput, twoFactorPasswordInput, type SessionUser } from '@cardst
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/input-field';
 import { ApiError } from '../../../lib/api-client';
+import { useMessages } from '../../../lib/i18n/messages';
+import { richText } from '../../../lib/i18n/rich-text';
 import { notify } from '../../../lib/notify';
 import { refreshSession } from '../../../lib/session';
 import { verifyTotp } from '../../auth/public';
 import { disableTwoFactor, enableTwoFactor } from '../api/two-factor';
 import { applyServerError } from '../apply-server-error';
+import { settingsMessages } from '../messages';
 
 interface Setup {
   totpURI: string;
@@ -29,12 +32,13 @@ async function qrSvgOf(uri: string): Promise<string> {
  * was saved (the backup codes are shown once); off with the password.
  */
 export function TwoFactorPanel({ user }: { user: SessionUser }) {
+  const t = useMessages(settingsMessages);
   const [setup, setSetup] = useState<Setup>();
   const passwordForm = useForm<{ password: string }>({ resolver: zodResolver(twoFactorPasswordInput), defaultValues: { password: '' } });
   const codeForm = useForm<{ code: string }>({ resolver: zodResolver(totpCodeInput.pick({ code: true })), defaultValues: { code: '' } });
 
   if (!user.hasPassword) {
-    return <p className="text-sm text-zinc-700">Set a password first: two-factor sign-in protects the sign-in with email and password.</p>;
+    return <p className="text-sm text-zinc-700">{t('setPasswordFirst')}</p>;
   }
 
   const onPassword = passwordForm.handleSubmit(async ({ password }) => {
@@ -42,7 +46,7 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
       if (user.twoFactorEnabled) {
         await disableTwoFactor(password);
         await refreshSession();
-        notify.success('Two-factor sign-in is off.');
+        notify.success(t('twoFactorTurnedOff'));
       } else {
         const result = await enableTwoFactor(password);
         const secret = new URL(result.totpURI).searchParams.get('secret') ?? '';
@@ -50,7 +54,7 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
       }
       passwordForm.reset({ password: '' });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'INVALID_PASSWORD') passwordForm.setError('password', { message: 'The password is incorrect.' });
+      if (error instanceof ApiError && error.code === 'INVALID_PASSWORD') passwordForm.setError('password', { message: t('passwordIncorrect') });
       else applyServerError(error, ['password'] as const, passwordForm.setError);
     }
   });
@@ -61,9 +65,9 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
       await refreshSession();
       setSetup(undefined);
       codeForm.reset({ code: '' });
-      notify.success('Two-factor sign-in is on.');
+      notify.success(t('twoFactorTurnedOn'));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) codeForm.setError('code', { message: 'This code is not valid. Check the time on your phone and try again.' });
+      if (error instanceof ApiError && error.status === 401) codeForm.setError('code', { message: t('codeInvalid') });
       else applyServerError(error, ['code'] as const, codeForm.setError);
     }
   });
@@ -71,29 +75,33 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
   if (setup) {
     return (
       <div className="flex max-w-xl flex-col gap-4">
-        <p className="text-sm text-zinc-700">Scan this code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.</p>
-        <div className="h-48 w-48" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+        <p className="text-sm text-zinc-700">{t('scanCode')}</p>
+        <div className="h-48 w-48" role="img" aria-label={t('qrCodeLabel')} dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
         <p className="text-sm">
-          Key: <code className="break-all rounded bg-zinc-100 px-1 font-mono">{setup.secret}</code>
+          {richText(t('setupKey', { key: setup.secret }), {
+            key: (key) => <code className="break-all rounded bg-zinc-100 px-1 font-mono">{key}</code>,
+          })}
         </p>
-        <div role="region" aria-label="Backup codes" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="font-semibold">Backup codes</p>
-          <p>Keep these somewhere safe: each signs you in once if you lose your phone. They are shown only now.</p>
+        <div role="region" aria-label={t('backupCodes')} className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">{t('backupCodes')}</p>
+          <p>{t('backupCodesText')}</p>
           <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
             {setup.backupCodes.map((code) => (
-              <li key={code}>{code}</li>
+              <li key={code}>
+                <code>{code}</code>
+              </li>
             ))}
           </ul>
         </div>
         <form onSubmit={onCode} noValidate>
           <fieldset disabled={codeForm.formState.isSubmitting} className="flex flex-col gap-4">
-            <InputField label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
+            <InputField label={t('authenticationCode')} inputMode="numeric" autoComplete="one-time-code" required error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
             <div className="flex gap-2">
               <Button type="submit" isLoading={codeForm.formState.isSubmitting}>
-                Turn on
+                {t('turnOn')}
               </Button>
               <Button variant="ghost" onClick={() => setSetup(undefined)}>
-                Cancel
+                {t('cancel')}
               </Button>
             </div>
           </fieldset>
@@ -106,12 +114,10 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
     <form onSubmit={onPassword} noValidate>
       <fieldset disabled={passwordForm.formState.isSubmitting} className="flex max-w-md flex-col gap-4">
         <p className="text-sm text-zinc-700">
-          {user.twoFactorEnabled
-            ? 'On: signing in asks for a code from your authenticator app after the password.'
-            : 'Off: add a code from an authenticator app to your sign-in, so a stolen password alone is not enough.'}
+          {t(user.twoFactorEnabled ? 'twoFactorStateOn' : 'twoFactorStateOff')}
         </p>
         <InputField
-          label="Current password"
+          label={t('currentPassword')}
           type="password"
           autoComplete="current-password"
           required
@@ -120,7 +126,7 @@ export function TwoFactorPanel({ user }: { user: SessionUser }) {
         />
         <div>
           <Button type="submit" variant={user.twoFactorEnabled ? 'danger' : 'primary'} isLoading={passwordForm.formState.isSubmitting}>
-            {user.twoFactorEnabled ? 'Turn off two-factor sign-in' : 'Set up two-factor sign-in'}
+            {t(user.twoFactorEnabled ? 'turnOffTwoFactor' : 'setUpTwoFactor')}
           </Button>
         </div>
       </fieldset>

@@ -1,0 +1,16 @@
+import { defineMessages } from '../lib/i18n/messages';
+import english from './messages/en.json';
+
+/**
+ * The texts of the shared components themselves (a busy button's label, a dialog's Cancel, pagination, the
+ * paid-feature overlay); what a screen passes in (titles, labels) is the screen's own. The spinner's default label
+ * is the app shell's (lib/shell/shell-text.ts): the spinner is part of the first screen's JavaScript.
+ */
+export const uiMessages = defineMessages(english, {
+  de: () => import('./messages/de.json'),
+  fr: () => import('./messages/fr.json'),
+  es: () => import('./messages/es.json'),
+  'pt-BR': () => import('./messages/pt-BR.json'),
+  ja: () => import('./messages/ja.json'),
+  ar: () => import('./messages/ar.json'),
+});

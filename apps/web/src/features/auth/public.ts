@@ -5,7 +5,7 @@ export { usePublicConfig } from './api/public-config';
 export { signUp } from './api/sign-up';
 export { sendVerificationEmail } from './api/send-verification-email';
 export { signIn } from './api/sign-in';
-export { describeAuthError, useAuthErrors } from './describe-auth-error';
+export { useAuthErrors } from './describe-auth-error';
 export { isPasskeySupported, usePasskeyErrors } from './describe-passkey-error';
 export { TwoFactorStep } from './two-factor-step';
 export { verifyTotp } from './api/verify-totp';

@@ -16,7 +16,7 @@ import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { refreshSession, useSession } from '../../lib/session';
 import { endSession } from '../../lib/sign-out';
-import { describeAuthError, signIn, signInWithGoogle, signUp, TwoFactorStep, usePublicConfig } from '../auth/public';
+import { signIn, signInWithGoogle, signUp, TwoFactorStep, useAuthErrors, usePublicConfig } from '../auth/public';
 import { acceptInvitation } from './api/accept-invitation';
 import { useInvitationPreview } from './api/preview-invitation';
 import { teamMessages, type TeamTranslate } from './messages';
@@ -204,6 +204,7 @@ function SignedOutInvitation({
 }
 
 function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
+  const describeAuthError = useAuthErrors();
   const t = useMessages(teamMessages);
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof registerForm>>({ resolver: zodResolver(registerForm) });
@@ -241,6 +242,7 @@ function RegisterToJoin({ email, onDone }: { email: string; onDone: () => Promis
 }
 
 function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<void> }) {
+  const describeAuthError = useAuthErrors();
   const t = useMessages(teamMessages);
   const [formError, setFormError] = useState<string>();
   const [isSecondStep, setIsSecondStep] = useState(false);
@@ -287,6 +289,7 @@ function SignInToJoin({ email, onDone }: { email: string; onDone: () => Promise<
 
 /** Google sign-in that comes back to this page (new accounts too, instead of onboarding) and joins there. */
 function InviteGoogleButton({ token }: { token: string }) {
+  const describeAuthError = useAuthErrors();
   const config = usePublicConfig();
   const t = useMessages(teamMessages);
   const [isStarting, setIsStarting] = useState(false);

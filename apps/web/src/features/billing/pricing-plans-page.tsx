@@ -91,10 +91,11 @@ function SubscriptionSummary() {
 
 /** What sits dimmed behind the paid-feature overlay: the shape of the panel, no data. */
 function SubscriptionSummaryPreview() {
+  const t = useMessages(billingMessages);
   return (
     <div className="rounded-2xl bg-white p-6">
-      <p className="text-sm">Plan, price and renewal date</p>
-      <p className="mt-4 inline-block rounded-lg px-4 py-2 text-sm ring-1 ring-zinc-300">Manage payment details</p>
+      <p className="text-sm">{t('subscriptionSummaryPreview')}</p>
+      <p className="mt-4 inline-block rounded-lg px-4 py-2 text-sm ring-1 ring-zinc-300">{t('managePaymentDetails')}</p>
     </div>
   );
 }

@@ -91,35 +91,41 @@ function holdsAnyTerm(eb: ExpressionBuilder<ContactTables, 'contact'>, terms: re
   return eb.and([sql<SqlBool>`contact.rowid in (select rowid from contact_search where contact_search match ${trigramQuery})`, like]);
 }
 
+function contactRow(value: NewContact) {
+  return {
+    id: value.id,
+    owner_id: value.ownerId,
+    team_owner_id: value.teamOwnerId,
+    card_id: value.cardId,
+    card_name: value.cardName,
+    manual_add: value.manualAdd ? 1 : 0,
+    name: value.name,
+    email: value.email,
+    phone: value.phone,
+    company: value.company,
+    job_title: value.jobTitle,
+    message: value.message,
+    notes: value.notes,
+    consent_text: value.consentText,
+    consent_at: value.consentAt,
+    is_scanned: value.isScanned ? 1 : 0,
+    scan_details: value.scan ? JSON.stringify(value.scan) : null,
+    image_key: value.imageKey ?? null,
+    import_id: value.importId ?? null,
+    search_text: searchTextOf(value, extraTermsOf(value.scan)),
+    sort_name: sortNameOf(value),
+    created_at: value.createdAt,
+    updated_at: value.createdAt,
+  };
+}
+
 export async function insertContact(db: Db, value: NewContact): Promise<void> {
-  await db
-    .insertInto('contact')
-    .values({
-      id: value.id,
-      owner_id: value.ownerId,
-      team_owner_id: value.teamOwnerId,
-      card_id: value.cardId,
-      card_name: value.cardName,
-      manual_add: value.manualAdd ? 1 : 0,
-      name: value.name,
-      email: value.email,
-      phone: value.phone,
-      company: value.company,
-      job_title: value.jobTitle,
-      message: value.message,
-      notes: value.notes,
-      consent_text: value.consentText,
-      consent_at: value.consentAt,
-      is_scanned: value.isScanned ? 1 : 0,
-      scan_details: value.scan ? JSON.stringify(value.scan) : null,
-      image_key: value.imageKey ?? null,
-      import_id: value.importId ?? null,
-      search_text: searchTextOf(value, extraTermsOf(value.scan)),
-      sort_name: sortNameOf(value),
-      created_at: value.createdAt,
-      updated_at: value.createdAt,
-    })
-    .execute();
+  await db.insertInto('contact').values(contactRow(value)).execute();
+}
+
+/** Several contacts in one statement (an import's batch). */
+export async function insertContacts(db: Db, values: readonly NewContact[]): Promise<void> {
+  if (values.length > 0) await db.insertInto('contact').values(values.map(contactRow)).execute();
 }
 
 export async function findContact(db: Db, scope: ContactScope, id: string): Promise<StoredContact | null> {

@@ -347,6 +347,7 @@ async function writeBatch(deps: ContactImportDeps, row: repository.ImportRow, ke
   try {
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const now = nowIso();
+      const created: contacts.NewContact[] = [];
       for (const [index, item] of batch.entries()) {
         const match = kept.match(item.values);
         const choice = match ? choices[match.by] : 'keepBoth';
@@ -355,7 +356,9 @@ async function writeBatch(deps: ContactImportDeps, row: repository.ImportRow, ke
           counts.skipped += 1;
           continue;
         }
-        if (match && choice === 'merge' && !match.id.startsWith('new:')) {
+        if (match && choice === 'merge') {
+          // A contact made earlier in this batch is written before it is merged into.
+          if (created.some((contact) => contact.id === match.id)) await contacts.insertContacts(trx, created.splice(0));
           const current = await contacts.findContact(trx, scope, match.id);
           if (current) {
             const addsPhoto = photo !== null && !current.contact.scan?.hasImage;
@@ -377,7 +380,7 @@ async function writeBatch(deps: ContactImportDeps, row: repository.ImportRow, ke
         const [email = '', ...otherEmails] = item.values.emails;
         const [phone = '', ...otherPhones] = item.values.phones;
         const hasExtras = otherEmails.length + otherPhones.length + item.values.websites.length > 0 || item.values.address !== '' || imageKey !== null;
-        await contacts.insertContact(trx, {
+        created.push({
           id,
           ownerId: row.owner_id,
           teamOwnerId: row.team_owner_id,
@@ -405,6 +408,7 @@ async function writeBatch(deps: ContactImportDeps, row: repository.ImportRow, ke
         kept.add(id, item.values.emails, item.values.phones);
         counts.created += 1;
       }
+      await contacts.insertContacts(trx, created);
       await trx
         .updateTable('contact_import')
         .set((eb) => ({

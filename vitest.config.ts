@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { compiledCatalogs } from './apps/web/compiled-catalogs';
+import { compiledCatalogs } from './apps/web/compiled-catalogs.ts';
 
 /**
  * Units: colocated `*.test.ts`. Integration: `apps/server/test/**\/*.int.test.ts`, through Fastify `inject`

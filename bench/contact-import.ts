@@ -16,7 +16,7 @@ const keptCount = 2_000;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Runs `work` while sampling the process's memory; answers its time and the peaks above what it started with. */
-async function measured(work: () => Promise<void>) {
+async function measured(work: () => Promise<unknown>) {
   globalThis.gc?.();
   const start = process.memoryUsage();
   let peakRss = start.rss;

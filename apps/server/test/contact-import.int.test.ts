@@ -144,6 +144,48 @@ describe('importing a vCard file', () => {
   });
 });
 
+describe('vCard 2.1 and 4.0, as Outlook, older Android and newer address books write them', () => {
+  it.each([
+    [
+      '2.1',
+      [
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;',
+        'FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller',
+        'ORG:Firma GmbH',
+        'TEL;WORK;VOICE:+49 30 1234567',
+        'EMAIL;PREF;INTERNET:juergen@example.de',
+        'NOTE;ENCODING=QUOTED-PRINTABLE:Erste Zeile=0D=0A=',
+        'zweite Zeile',
+        'END:VCARD',
+      ].join('\r\n'),
+      'Erste Zeile\r\nzweite Zeile',
+    ],
+    [
+      '4.0',
+      [
+        'BEGIN:VCARD',
+        'VERSION:4.0',
+        'FN:Jürgen Müller',
+        'ORG:Firma GmbH',
+        'TEL;VALUE=uri;TYPE="work,voice":tel:+49 30 1234567',
+        'EMAIL;TYPE=work:juergen@example.de',
+        'NOTE:Erste Zeile\\nzweite Zeile',
+        'END:VCARD',
+      ].join('\r\n'),
+      'Erste Zeile\nzweite Zeile',
+    ],
+  ])('reads vCard %s, and merges into the contact kept with the same phone', async (_version, file, notes) => {
+    const { client } = await signedIn();
+    await client.post('/api/contacts', { name: 'Jürgen Kept', phone: '030 1234567' });
+    const preview = await checked(client, 'contact.vcf', file);
+    expect(preview).toMatchObject({ format: 'vcard', found: 1, duplicatesByEmail: 0, duplicatesByPhone: 1 });
+    expect(counts(await started(client, preview.id, 'skip', 'merge'))).toEqual({ created: 0, merged: 1, skipped: 0, refused: 0 });
+    expect(await allContacts(client)).toMatchObject([{ name: 'Jürgen Kept', phone: '030 1234567', email: 'juergen@example.de', company: 'Firma GmbH', notes }]);
+  });
+});
+
 describe('importing CSV files', () => {
   const google = [
     'First Name,Middle Name,Last Name,Organization Name,Organization Title,Notes,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value',

@@ -72,12 +72,12 @@ try {
   const run = await measured(() => t.services.jobs.runDue({ kinds: ['contacts.import.run'] }));
   const done = await status();
 
-  console.log(`contact import, ${t.services.database.dialect}: ${contactCount} contacts in a ${mb(file.length)} vCard file, ${keptCount} contacts kept before`);
-  console.log(`  upload   ${upload.elapsed.toFixed(0).padStart(6)} ms`);
+  console.warn(`contact import, ${t.services.database.dialect}: ${contactCount} contacts in a ${mb(file.length)} vCard file, ${keptCount} contacts kept before`);
+  console.warn(`  upload   ${upload.elapsed.toFixed(0).padStart(6)} ms`);
   for (const [name, result] of [['check', check], ['import', run]] as const) {
-    console.log(`  ${name.padEnd(8)} ${result.elapsed.toFixed(0).padStart(6)} ms   peak RSS ${mb(result.peakRss)} (+${mb(result.rssGrowth)} while running, heap +${mb(result.heapGrowth)})`);
+    console.warn(`  ${name.padEnd(8)} ${result.elapsed.toFixed(0).padStart(6)} ms   peak RSS ${mb(result.peakRss)} (+${mb(result.rssGrowth)} while running, heap +${mb(result.heapGrowth)})`);
   }
-  console.log(`  found ${checked.found}, duplicates by email ${checked.duplicatesByEmail}; created ${done.created}, merged ${done.merged}, skipped ${done.skipped}, refused ${done.refused}; state ${done.state}`);
+  console.warn(`  found ${checked.found}, duplicates by email ${checked.duplicatesByEmail}; created ${done.created}, merged ${done.merged}, skipped ${done.skipped}, refused ${done.refused}; state ${done.state}`);
 } finally {
   await t.close();
 }

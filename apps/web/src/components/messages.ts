@@ -6,11 +6,4 @@ import english from './messages/en.json';
  * paid-feature overlay); what a screen passes in (titles, labels) is the screen's own. The spinner's default label
  * is the app shell's (lib/shell/shell-text.ts): the spinner is part of the first screen's JavaScript.
  */
-export const uiMessages = defineMessages(english, {
-  de: () => import('./messages/de.json'),
-  fr: () => import('./messages/fr.json'),
-  es: () => import('./messages/es.json'),
-  'pt-BR': () => import('./messages/pt-BR.json'),
-  ja: () => import('./messages/ja.json'),
-  ar: () => import('./messages/ar.json'),
-});
+export const uiMessages = defineMessages(english, import.meta.glob(['./messages/*.json', '!**/en.json']));

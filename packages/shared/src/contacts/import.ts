@@ -92,3 +92,12 @@ export type StartContactImportInput = z.infer<typeof startContactImportInput>;
 /** A CSV's columns mapped again: the check runs again with them. */
 export const mapContactImportInput = z.object({ mapping: z.array(columnMapping).max(500) });
 export type MapContactImportInput = z.infer<typeof mapContactImportInput>;
+
+/** The import form in the browser: the chosen file (checked for its size before it is sent) and where it goes. */
+export const contactImportForm = z.object({
+  target: z.enum(importTargets),
+  file: z
+    .custom<File>((value) => typeof File !== 'undefined' && value instanceof File, contactImportMessages.fileMissing)
+    .refine((file) => file.size <= contactImportLimits.fileBytes, contactImportMessages.fileTooLarge),
+});
+export type ContactImportForm = z.infer<typeof contactImportForm>;

@@ -3,14 +3,7 @@ import planChangeEnglish from '@cardstack/shared/i18n/plan-changes/messages/en.j
 import english from './messages/en.json';
 
 /** The pricing screen, the plan cards, the checkout's return, the plan dialogs and the payment details. */
-export const billingMessages = defineMessages(english, {
-  de: () => import('./messages/de.json'),
-  fr: () => import('./messages/fr.json'),
-  es: () => import('./messages/es.json'),
-  'pt-BR': () => import('./messages/pt-BR.json'),
-  ja: () => import('./messages/ja.json'),
-  ar: () => import('./messages/ar.json'),
-});
+export const billingMessages = defineMessages(english, import.meta.glob(['./messages/*.json', '!**/en.json']));
 
 export type BillingMessageId = keyof typeof english;
 export type BillingTranslate = Translate<BillingMessageId>;

@@ -1,11 +1,4 @@
 import { defineMessages } from '../../lib/i18n/messages';
 import english from './messages/en.json';
 
-export const designRequestMessages = defineMessages(english, {
-  de: () => import('./messages/de.json'),
-  fr: () => import('./messages/fr.json'),
-  es: () => import('./messages/es.json'),
-  'pt-BR': () => import('./messages/pt-BR.json'),
-  ja: () => import('./messages/ja.json'),
-  ar: () => import('./messages/ar.json'),
-});
+export const designRequestMessages = defineMessages(english, import.meta.glob(['./messages/*.json', '!**/en.json']));

@@ -1,14 +1,7 @@
 import { defineMessages, type Translate } from '../../lib/i18n/messages';
 import english from './messages/en.json';
 
-export const scannerMessages = defineMessages(english, {
-  de: () => import('./messages/de.json'),
-  fr: () => import('./messages/fr.json'),
-  es: () => import('./messages/es.json'),
-  'pt-BR': () => import('./messages/pt-BR.json'),
-  ja: () => import('./messages/ja.json'),
-  ar: () => import('./messages/ar.json'),
-});
+export const scannerMessages = defineMessages(english, import.meta.glob(['./messages/*.json', '!**/en.json']));
 
 export type ScannerMessageId = keyof typeof english;
 export type ScannerTranslate = Translate<ScannerMessageId>;

@@ -1,7 +1,7 @@
 import { use, useMemo } from 'react';
 import { setupI18n } from '@lingui/core';
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
-import type { Locale } from '@cardstack/shared/i18n/locales';
+import { isLocale, type Locale } from '@cardstack/shared/i18n/locales';
 import { languageOf, useAppPreferences, type AppLocale } from './app-locale';
 import { pseudoLocalized } from './pseudo-locale';
 
@@ -13,16 +13,31 @@ import { pseudoLocalized } from './pseudo-locale';
  */
 export interface Messages<Id extends string> {
   english: Record<Id, string>;
-  others: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<Id, string> }>>;
+  others: Partial<Record<Locale, () => Promise<unknown>>>;
 }
+
+/**
+ * A catalog's loader (a JSON module), by language or by the path `import.meta.glob` names it with
+ * (`./messages/de.json`). Its ids are English's: catalogs.test.ts checks every language has exactly those.
+ */
+type CatalogLoaders = Record<string, () => Promise<unknown>>;
 
 /** A message by its id, with its placeholders' values (plurals count with the language's own rules). */
 export interface Translate<Id extends string> {
   (id: Id, values?: Record<string, string | number>): string;
 }
 
-/** Declares a feature's messages: `defineMessages(english, { de: () => import('./messages/de.json'), … })`. */
-export function defineMessages<Id extends string>(english: Record<Id, string>, others: Messages<Id>['others']): Messages<Id> {
+/**
+ * Declares a feature's messages: `defineMessages(english, import.meta.glob(['./messages/*.json', '!**\/en.json']))`
+ * (every other language a chunk of its own; catalogs.test.ts checks each folder has all seven), or with loaders by
+ * language (`{ de: () => import('…/de.json'), … }`) for catalogs outside the app.
+ */
+export function defineMessages<Id extends string>(english: Record<Id, string>, loaders: CatalogLoaders): Messages<Id> {
+  const others: Messages<Id>['others'] = {};
+  for (const [key, load] of Object.entries(loaders)) {
+    const locale = /([^/]+)\.json$/.exec(key)?.[1] ?? key;
+    if (isLocale(locale)) others[locale] = load;
+  }
   return { english, others };
 }
 
@@ -34,7 +49,9 @@ function catalogIn<Id extends string>(messages: Messages<Id>, locale: AppLocale)
   let byLocale = loading.get(messages);
   if (!byLocale) loading.set(messages, (byLocale = new Map()));
   let catalog = byLocale.get(locale);
-  if (!catalog) byLocale.set(locale, (catalog = messages.others[locale]().then((module) => module.default)));
+  const load = messages.others[locale];
+  // A language without a catalog (never so in the app: catalogs.test.ts) shows English rather than failing.
+  if (!catalog) byLocale.set(locale, (catalog = load ? load().then((module) => (module as { default: Record<Id, string> }).default) : Promise.resolve(messages.english)));
   return catalog as Promise<Record<Id, string>>;
 }
 
@@ -63,6 +80,11 @@ export function useMessages<Id extends string>(messages: Messages<Id>): Translat
   const catalog = catalogIn(messages, locale);
   const loaded = catalog instanceof Promise ? use(catalog) : catalog;
   return useMemo(() => translatorFor(loaded, locale), [loaded, locale]);
+}
+
+/** The translate function of `messages` in `locale`, whatever the app's language is (outside a component, or a card's fixed language). */
+export async function translatorIn<Id extends string>(messages: Messages<Id>, locale: Locale): Promise<Translate<Id>> {
+  return translatorFor(await catalogIn(messages, locale), locale);
 }
 
 /** The catalogs of `messages` in `locale`, loaded before the app switches to it (no spinner on the switch). */

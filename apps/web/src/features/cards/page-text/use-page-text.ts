@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { setupI18n } from '@lingui/core';
-import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { isLocale, type Locale } from '@cardstack/shared/i18n/locales';
 import type { CardViewLabels } from '@cardstack/card-view/card-view';
 import { useAppPreferences } from '../../../lib/i18n/app-locale';
-import { useMessages, type Translate } from '../../../lib/i18n/messages';
+import { translatorIn, useMessages, type Translate } from '../../../lib/i18n/messages';
 import { pageTextMessages, type PageTextId } from './messages';
 
 const translators = new Map<Locale, Translate<PageTextId>>();
@@ -14,10 +12,7 @@ const loading = new Map<Locale, Promise<Translate<PageTextId>>>();
 export function loadPageText(locale: Locale): Promise<Translate<PageTextId>> {
   let translate = loading.get(locale);
   if (!translate) {
-    const catalog = locale === 'en' ? Promise.resolve(pageTextMessages.english) : pageTextMessages.others[locale]().then((module) => module.default);
-    translate = catalog.then((messages) => {
-      const i18n = setupI18n({ locale, messages: { [locale]: messages as unknown as Record<string, CompiledMessage> } });
-      const made: Translate<PageTextId> = (id, values) => i18n._(id, values);
+    translate = translatorIn(pageTextMessages, locale).then((made) => {
       translators.set(locale, made);
       return made;
     });

@@ -1,14 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  contactImportLimits,
+  contactImportForm,
   duplicateChoices,
   importFields,
   type ColumnMapping,
+  type ContactImportForm,
   type ContactImportStatus,
   type DuplicateChoice,
-  type ImportTarget,
 } from '@cardstack/shared/contacts/import';
 import { Button } from '../../../components/ui/button';
 import { FileInput } from '../../../components/ui/file-input';
@@ -103,43 +105,44 @@ export function ImportDialog({ canImportToTeam }: { canImportToTeam: boolean }) 
 
 function ChooseFile({ t, canImportToTeam, onUploaded }: { t: T; canImportToTeam: boolean; onUploaded: (id: string) => void }) {
   const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [target, setTarget] = useState<ImportTarget>('own');
+  const form = useForm<ContactImportForm>({ resolver: zodResolver(contactImportForm), defaultValues: { target: 'own' } });
   const [error, setError] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
+  const { errors } = form.formState;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return setError(t('importChooseFile'));
-    if (file.size > contactImportLimits.fileBytes) return setError(t('importTooLarge'));
-    setIsBusy(true);
+  const submit = form.handleSubmit(async ({ file, target }) => {
     setError(undefined);
     try {
       onUploaded((await uploadContactImport(file, target)).id);
     } catch (caught) {
       setError(messageOf(caught, t));
-    } finally {
-      setIsBusy(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
-      <FormAlert message={error} />
-      <FileInput id={fileId} label={t('importFile')} accept=".vcf,.vcard,.csv,.txt,text/vcard,text/csv" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      <FormAlert message={error ?? errors.file?.message} />
+      <FileInput
+        id={fileId}
+        label={t('importFile')}
+        accept=".vcf,.vcard,.csv,.txt,text/vcard,text/csv"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) form.setValue('file', file, { shouldValidate: form.formState.isSubmitted });
+        }}
+      />
       {canImportToTeam ? (
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-zinc-800">{t('importInto')}</legend>
           {(['own', 'team'] as const).map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="target" value={value} checked={target === value} onChange={() => setTarget(value)} />
+              <input type="radio" value={value} {...form.register('target')} />
               {value === 'own' ? t('importIntoOwn') : t('importIntoTeam')}
             </label>
           ))}
         </fieldset>
       ) : null}
       <div>
-        <Button type="submit" isLoading={isBusy}>
+        <Button type="submit" isLoading={form.formState.isSubmitting}>
           {t('importCheck')}
         </Button>
       </div>

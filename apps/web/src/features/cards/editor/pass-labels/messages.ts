@@ -6,11 +6,4 @@ import english from './messages/en.json';
  * `packages/shared/src/i18n/wallet-pass/<locale>.ts`, kept equal by pass-labels.test.ts, so the pass preview reads
  * them in the app's language without the ICU parser.
  */
-export const passLabelMessages = defineMessages(english, {
-  de: () => import('./messages/de.json'),
-  fr: () => import('./messages/fr.json'),
-  es: () => import('./messages/es.json'),
-  'pt-BR': () => import('./messages/pt-BR.json'),
-  ja: () => import('./messages/ja.json'),
-  ar: () => import('./messages/ar.json'),
-});
+export const passLabelMessages = defineMessages(english, import.meta.glob(['./messages/*.json', '!**/en.json']));

@@ -1,0 +1,3 @@
+import { apiErrorsEnglish, type ApiErrorCatalog } from './en';
+
+export const apiErrorsGerman: ApiErrorCatalog = { ...apiErrorsEnglish };

@@ -1,0 +1,3 @@
+import { apiErrorsEnglish, type ApiErrorCatalog } from './en';
+
+export const apiErrorsJapanese: ApiErrorCatalog = { ...apiErrorsEnglish };

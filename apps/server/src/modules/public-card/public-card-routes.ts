@@ -345,8 +345,9 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
       if (error.statusCode === undefined || error.statusCode >= 500) throw error;
       const locale = visitorLocale(request.headers);
       const t = pageTextIn(locale);
-      if (wantsJson(request)) throw error instanceof AppError ? refusalIn(error, locale) : error;
-      const message = error instanceof AppError ? error.textIn(locale).message : t('leadFailed');
+      // A refusal the route already put in the card's language keeps it (the API's error handler does the same).
+      if (wantsJson(request)) throw error;
+      const message = error instanceof AppError ? error.textIn(error.answerLocale ?? locale).message : t('leadFailed');
       return sendHtml(request, reply, renderMessagePage(locale, message, t('leadFailed')), error.statusCode, locale);
     });
 

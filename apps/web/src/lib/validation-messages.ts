@@ -16,10 +16,16 @@ import { defineMessages, useMessages, type Translate } from './i18n/messages';
 
 export const validationMessages = defineMessages<ValidationMessageId>(validationEnglish, validationLoaders);
 
-/** A message's words: a keyed one by its id and values, any other text as it is. */
+// A keyed message, also inside a longer text a screen composed ("Line 2: " and a list item's message).
+const keyedPart = /§[A-Za-z][A-Za-z0-9]*(?:\{[^{}]*\})?/g;
+
+/** A message's words: each keyed message in it by its id and values, any other text as it is. */
 function wordsOf(message: string, t: Translate<ValidationMessageId>): string {
-  const found = readKeyed(message);
-  return found && Object.hasOwn(validationEnglish, found.id) ? t(found.id as ValidationMessageId, found.values) : message;
+  if (!message.includes('§')) return message;
+  return message.replace(keyedPart, (part) => {
+    const found = readKeyed(part);
+    return found && Object.hasOwn(validationEnglish, found.id) ? t(found.id as ValidationMessageId, found.values) : part;
+  });
 }
 
 /** A message (or none) in words of the app's language. */

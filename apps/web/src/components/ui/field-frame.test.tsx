@@ -66,5 +66,7 @@ describe('a field’s error', () => {
     // Once a form has shown in French, words needed outside rendering (a toast) are French as well.
     expect(validationText(message!)).toBe('Saisissez une adresse e-mail valide');
     expect(firstMessage({ 1: { message } })).toBe('Saisissez une adresse e-mail valide');
+    // A screen that puts words before the message (a list's line number) still gets it in words.
+    expect(await htmlOf(field(`Line 2: ${message}`))).toContain('>Line 2: Saisissez une adresse e-mail valide</p>');
   });
 });

@@ -87,7 +87,7 @@ describe('importing a vCard file', () => {
     expect(preview).toMatchObject({ state: 'ready', format: 'vcard', encoding: 'utf-8', fileName: 'contacts.vcf', target: 'own', found: 4, duplicatesByEmail: 2, duplicatesByPhone: 1, refused: 2 });
     expect(preview.refusals).toEqual([
       { line: 21, reason: 'Enter a name or an email' },
-      { line: 26, reason: expect.stringContaining('"not-an-email"') },
+      { line: 26, reason: 'Enter a valid email address', value: 'not-an-email' },
     ]);
 
     const done = await started(client, preview.id, 'merge', 'keepBoth');
@@ -243,7 +243,11 @@ describe('importing CSV files', () => {
     await runJobs();
     const again = await status(client, preview.id);
     expect(again).toMatchObject({ state: 'ready', mapping: ['name', 'email', 'notes'], found: 1, refused: 1 });
-    expect(again.refusals).toEqual([{ line: 3, reason: expect.stringContaining('"not-mail"') }]);
+    expect(again.refusals).toEqual([{ line: 3, reason: 'Enter a valid email address', value: 'not-mail' }]);
+    // The reasons are said in the reader's language.
+    const german = await client.request('GET', `/api/contacts/import/${preview.id}`, undefined, { 'accept-language': 'de' });
+    expect((german.json() as ContactImportStatus).refusals[0]!.reason).not.toBe('Enter a valid email address');
+    expect((german.json() as ContactImportStatus).refusals[0]!.value).toBe('not-mail');
     expect(counts(await started(client, preview.id, 'skip', 'skip'))).toEqual({ created: 1, merged: 0, skipped: 0, refused: 1 });
     expect(await allContacts(client)).toMatchObject([{ name: 'Ada', email: 'ada@example.com', notes: 'red' }]);
   });
@@ -259,6 +263,8 @@ describe('files that cannot be read, and who may import', () => {
     await client.post('/api/contacts', { name: 'Kept' });
     const failed = await checked(client, name, content);
     expect(failed).toMatchObject({ state: 'failed', error: message, found: 0 });
+    const inFrench = await client.request('GET', `/api/contacts/import/${failed.id}`, undefined, { 'accept-language': 'fr' });
+    expect((inFrench.json() as ContactImportStatus).error).not.toBe(message);
     expect((await allContacts(client)).map((contact) => contact.name)).toEqual(['Kept']);
     expect((await client.post(`/api/contacts/import/${failed.id}/start`, { onEmailMatch: 'skip', onPhoneMatch: 'skip' })).statusCode).toBe(409);
     expect(await t.services.storage.get(`contact-imports/${failed.id}/upload`)).toBeNull();

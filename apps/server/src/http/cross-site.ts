@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const crossSiteRefused = () =>
-  new AppError(403, 'cross-site', 'This request came from another site and was refused. Open the page on this site and try again.');
+  new AppError(403, 'cross-site', keyed('crossSite'));
 
 /**
  * Whether a state-changing request comes from this site's own pages, whatever its content type (JSON,

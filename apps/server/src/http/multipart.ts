@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { KeyedMessage } from '@cardstack/shared/i18n/keyed';
 import { AppError, badRequest } from './errors';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * The one reader of multipart requests (uploads): every field and file within the route's limits, read into
@@ -9,7 +11,7 @@ import { AppError, badRequest } from './errors';
 
 /** A message for the form, shown at `field` when given (the input it is about). */
 export interface FormMessage {
-  message: string;
+  message: KeyedMessage;
   field?: string;
 }
 
@@ -51,10 +53,10 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file-too-large', limits.tooLarge.message, fieldsOf(limits.tooLarge));
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      const notMultipart = limits.notMultipart ?? { message: 'Send the form as multipart/form-data.' };
+      const notMultipart = limits.notMultipart ?? { message: keyed('notMultipart') };
       throw badRequest(notMultipart.message, fieldsOf(notMultipart));
     }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('The form has too many parts.');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(keyed('formTooManyParts'));
     throw error;
   }
   return { fields, files };

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { ApiErrorBody } from '@cardstack/shared/http/api-error';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 import { appLanguage } from './i18n/app-locale';
+import { validationText } from './validation-messages';
 
 /** An API answer that was not 2xx, with the server's message and per-field messages. */
 export class ApiError extends Error {
@@ -14,7 +16,9 @@ export class ApiError extends Error {
   }
 }
 
-const networkErrorMessage = 'Could not reach the server. Check your connection and try again.';
+// The app's own messages for a request the server never answered (or answered with nothing to read).
+const networkFailed = () => validationText(keyed('networkFailed'));
+const unexpectedAnswer = () => validationText(keyed('unexpectedAnswer'));
 
 async function parseError(response: Response): Promise<ApiError> {
   let body: unknown;
@@ -31,7 +35,7 @@ function errorOfBody(status: number, body: unknown): ApiError {
   if (error) return new ApiError(status, error.code, error.message, error.fields ?? {});
   // Better Auth answers { code, message } at the top level.
   const flat = body as { code?: string; message?: string } | undefined;
-  return new ApiError(status, flat?.code ?? 'error', flat?.message ?? `Request failed (${status}).`);
+  return new ApiError(status, flat?.code ?? 'error', flat?.message ?? validationText(keyed('requestFailed', { status })));
 }
 
 /**
@@ -42,10 +46,8 @@ function parseAnswer<Schema extends z.ZodType>(method: string, url: string, sche
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   console.error(`${method} ${url}: the answer does not match its schema`, parsed.error.issues);
-  throw new ApiError(0, 'unexpected-response', unexpectedAnswerMessage);
+  throw new ApiError(0, 'unexpected-response', unexpectedAnswer());
 }
-
-const unexpectedAnswerMessage = 'The server sent an answer this page cannot read. Reload the page and try again.';
 
 /**
  * The one way the SPA talks to the server: same-origin, cookies included, JSON (or a form) in, and the answer
@@ -62,7 +64,7 @@ async function apiRequest<Schema extends z.ZodType>(method: string, url: string,
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'network-request-failed', networkErrorMessage);
+    throw new ApiError(0, 'network-request-failed', networkFailed());
   }
   if (!response.ok) throw await parseError(response);
   const text = response.status === 204 ? '' : await response.text();
@@ -70,7 +72,7 @@ async function apiRequest<Schema extends z.ZodType>(method: string, url: string,
   try {
     answer = text ? JSON.parse(text) : undefined;
   } catch {
-    throw new ApiError(0, 'unexpected-response', unexpectedAnswerMessage);
+    throw new ApiError(0, 'unexpected-response', unexpectedAnswer());
   }
   return parseAnswer(method, url, schema, answer);
 }
@@ -101,7 +103,7 @@ export function uploadWithProgress<Schema extends z.ZodType>(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onerror = () => reject(new ApiError(0, 'network-request-failed', networkErrorMessage));
+    request.onerror = () => reject(new ApiError(0, 'network-request-failed', networkFailed()));
     request.onload = () => {
       let body: unknown;
       try {

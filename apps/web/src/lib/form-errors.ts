@@ -1,7 +1,7 @@
 import type { FieldValues, GlobalError, Path, UseFormSetError } from 'react-hook-form';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 import { ApiError } from './api-client';
-
-const somethingWentWrong = 'Something went wrong. Please try again.';
+import { validationText } from './validation-messages';
 
 /**
  * After a failed submit of a react-hook-form form: the server's per-field messages go under the form's own fields
@@ -15,7 +15,8 @@ export function placeServerErrors<Values extends FieldValues>(
   fields: readonly Path<Values>[],
   renamed: Partial<Record<string, Path<Values>>> = {},
 ): string | undefined {
-  if (!(error instanceof ApiError)) return somethingWentWrong;
+  // The server's messages come in the app's language (the request said which); this one is the app's own.
+  if (!(error instanceof ApiError)) return validationText(keyed('somethingWentWrong'));
   let isPlaced = false;
   for (const [key, message] of Object.entries(error.fields)) {
     // "emails.1": a list's item is reported under the list (the form holds the list as one field).
@@ -33,19 +34,20 @@ export function showServerError<Values extends FieldValues>(error: unknown, setE
   if (unplaced) setError('root.server', { message: unplaced });
 }
 
-/** The form's own error: what `showServerError` could not place under a field. */
+/** The form's own error: what `showServerError` could not place under a field, in words. */
 export function formErrorOf(errors: { root?: Record<string, GlobalError> }): string | undefined {
-  return errors.root?.server?.message;
+  const message = errors.root?.server?.message;
+  return message === undefined ? undefined : validationText(message);
 }
 
 /**
- * The first message in a field's error, however deep: a list typed as one text (email domains, one per line) is
- * checked item by item, and its errors sit under the item's index.
+ * The first message in a field's error, however deep, in words: a list typed as one text (email domains, one per
+ * line) is checked item by item, and its errors sit under the item's index.
  */
 export function firstMessage(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { message } = error as { message?: unknown };
-  if (typeof message === 'string') return message;
+  if (typeof message === 'string') return validationText(message);
   for (const nested of Object.values(error)) {
     const found = firstMessage(nested);
     if (found) return found;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 import { defaultLocale, localeSchema, locales } from '../i18n/locales';
 
 /** An IANA time zone the platform knows ("Europe/Berlin", "UTC"). */
@@ -14,8 +15,6 @@ export function isTimeZone(value: string): boolean {
 export const defaultTimeZone = 'UTC';
 
 export const preferencesMessages = {
-  language: 'Choose one of the languages offered',
-  timeZone: 'Choose a time zone from the list',
   saved: 'Preferences saved!',
 } as const;
 
@@ -29,8 +28,8 @@ export const accountPreferences = z.object({
 export type AccountPreferences = z.infer<typeof accountPreferences>;
 
 export const updateAccountPreferencesInput = z.object({
-  language: z.enum(locales, { error: preferencesMessages.language }),
-  timeZone: z.string().max(64, preferencesMessages.timeZone).refine(isTimeZone, preferencesMessages.timeZone),
+  language: z.enum(locales, { error: keyed('chooseLanguage') }),
+  timeZone: z.string().max(64, keyed('chooseTimeZone')).refine(isTimeZone, keyed('chooseTimeZone')),
 });
 export type UpdateAccountPreferencesInput = z.infer<typeof updateAccountPreferencesInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 import { displayNameField, emailField, passwordField } from '../auth/schemas';
 
 export const updateProfileInput = z.object({ displayName: displayNameField });
@@ -6,7 +7,7 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 export const changeEmailInput = z.object({
   newEmail: emailField,
-  password: z.string().min(1, 'Enter your current password to change your email'),
+  password: z.string().min(1, keyed('currentPasswordForEmail')),
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 
@@ -18,7 +19,7 @@ export const changePasswordInput = z
     confirmPassword: z.string(),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
-    message: 'Passwords do not match',
+    message: keyed('passwordsDoNotMatch'),
     path: ['confirmPassword'],
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { designRequestStatuses, designRequestSummary } from '../design-requests/schemas';
 import { productFields } from '../physical-cards/schemas';
+import { keyed } from '../i18n/keyed';
 import { isTeamTier, teamTiers } from '../plans/prices';
 
 /*
@@ -58,7 +59,7 @@ export const adminPlanOverrideInput = z.object({
   /** One of the Teams sizes; more cards than the largest size is a `card_limitation`. */
   teamTier: z
     .number()
-    .refine(isTeamTier, `Choose a Teams size: ${teamTiers.join(', ')}`)
+    .refine(isTeamTier, keyed('chooseTeamsSize', { sizes: teamTiers.join(', ') }))
     .nullable()
     .default(null),
   cardLimitation: z.number().int().min(0).max(1_000_000).nullable().default(null),
@@ -74,7 +75,7 @@ export const adminDisableInput = z.object({ isDisabled: z.boolean() });
 
 export const preorderBatchInput = z.object({
   ...productFields,
-  count: z.coerce.number().int('Enter a whole number').min(1, 'At least 1').max(10_000, 'At most 10000 per batch'),
+  count: z.coerce.number().int(keyed('wholeNumber')).min(1, keyed('atLeast', { min: 1 })).max(10_000, keyed('atMostPerBatch', { max: 10_000 })),
 });
 export type PreorderBatchInput = z.input<typeof preorderBatchInput>;
 export const preorderBatchSummary = z.object({
@@ -103,11 +104,11 @@ const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a
 export const registrationPolicy = z
   .object({
     mode: z.enum(registrationModes),
-    domains: z.array(z.string().trim().toLowerCase().regex(domainPattern, 'Enter domains such as example.com')).max(100).default([]),
+    domains: z.array(z.string().trim().toLowerCase().regex(domainPattern, keyed('invalidDomain'))).max(100).default([]),
   })
   .superRefine((value, ctx) => {
     if (value.mode === 'domains' && value.domains.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['domains'], message: 'List at least one email domain' });
+      ctx.addIssue({ code: 'custom', path: ['domains'], message: keyed('domainRequired') });
     }
   });
 export type RegistrationPolicy = z.output<typeof registrationPolicy>;

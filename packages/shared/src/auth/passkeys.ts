@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 
 /*
  * Passkeys (WebAuthn): a way to sign in, and a second factor. The browser's answers are validated here before
@@ -11,10 +12,10 @@ const base64url = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Must be base64url');
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, keyed('notBase64url'));
 
 /** A name the user gives a passkey ("Work laptop"). */
-export const passkeyNameField = z.string().trim().min(1, 'Give the passkey a name').max(60, 'At most 60 characters');
+export const passkeyNameField = z.string().trim().min(1, keyed('passkeyNameRequired')).max(60, keyed('atMostCharacters', { max: 60 }));
 
 const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(7);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 import { localeSchema } from '../i18n/locales';
 import { memberRoles, permissions } from '../teams/roles';
 
@@ -6,17 +7,17 @@ export const plans = ['basic', 'subscribed', 'team'] as const;
 export const planSchema = z.enum(plans);
 export type Plan = z.infer<typeof planSchema>;
 
-export const emailField = z.string().trim().min(1, 'Email is required').email('Enter a valid email address');
+export const emailField = z.string().trim().min(1, keyed('emailRequired')).email(keyed('invalidEmail'));
 export const passwordField = z
   .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
-export const displayNameField = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+  .min(8, keyed('passwordTooShort', { min: 8 }))
+  .max(128, keyed('passwordTooLong', { max: 128 }));
+export const displayNameField = z.string().trim().min(1, keyed('nameRequired')).max(100, keyed('nameTooLong', { max: 100 }));
 
 export const registerInput = z.object({ name: displayNameField, email: emailField, password: passwordField });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-export const loginInput = z.object({ email: emailField, password: z.string().min(1, 'Password is required') });
+export const loginInput = z.object({ email: emailField, password: z.string().min(1, keyed('passwordRequired')) });
 export type LoginInput = z.infer<typeof loginInput>;
 
 /** What the SPA knows about the signed-in user: id, display name and email plus the claims it reads. */
@@ -58,8 +59,8 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const sameSitePath = z
   .string()
   .max(2000)
-  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\'), 'Must be a path on this site');
-const currentPasswordField = z.string().min(1, 'Password is required').max(128, 'Password must be at most 128 characters');
+  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\'), keyed('notSameSitePath'));
+const currentPasswordField = z.string().min(1, keyed('passwordRequired')).max(128, keyed('passwordTooLong', { max: 128 }));
 
 /** Sign-up takes a name, an email and a password, nothing else (no image URL, no plan). */
 export const signUpBody = registerInput.extend({ callbackURL: sameSitePath.optional() }).strict();
@@ -81,11 +82,11 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 export const sendVerificationEmailInput = z.object({ email: emailField, callbackURL: sameSitePath.optional() }).strict();
 /** The six digits of an authenticator app. */
 export const totpCodeInput = z
-  .object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'), trustDevice: z.boolean().optional() })
+  .object({ code: z.string().trim().regex(/^\d{6}$/, keyed('totpCodeInvalid')), trustDevice: z.boolean().optional() })
   .strict();
 export type TotpCodeInput = z.infer<typeof totpCodeInput>;
 export const backupCodeInput = z
-  .object({ code: z.string().trim().min(1, 'Enter one of your backup codes').max(64), trustDevice: z.boolean().optional() })
+  .object({ code: z.string().trim().min(1, keyed('backupCodeRequired')).max(64), trustDevice: z.boolean().optional() })
   .strict();
 export type BackupCodeInput = z.infer<typeof backupCodeInput>;
 /** Turning two-factor sign-in on or off, or new backup codes: the password first. */

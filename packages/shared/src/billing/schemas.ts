@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 import { userPlans } from '../plans/plans';
 import { billingPeriods, currencyCode, priceList, teamQuoteSize, teamTiers } from '../plans/prices';
 import { subscriptionStatuses } from '../plans/subscription-state';
 
-const period = z.enum(billingPeriods, { message: 'Choose monthly or yearly payment' });
-const teamSize = z.literal([...teamTiers, teamQuoteSize], { message: 'Choose a team size' });
+const period = z.enum(billingPeriods, { message: keyed('choosePaymentPeriod') });
+const teamSize = z.literal([...teamTiers, teamQuoteSize], { message: keyed('chooseTeamSize') });
 
 /** Start a checkout for Pro, or Teams of a size. "251+" is accepted here and answered with "get a quote". */
 export const checkoutInput = z.discriminatedUnion(
@@ -13,7 +14,7 @@ export const checkoutInput = z.discriminatedUnion(
     z.object({ plan: z.literal('subscribed'), period }),
     z.object({ plan: z.literal('team'), period, size: teamSize }),
   ],
-  { message: 'Choose Pro or Teams' },
+  { message: keyed('choosePlan') },
 );
 export type CheckoutInput = z.infer<typeof checkoutInput>;
 
@@ -93,7 +94,11 @@ export type CardAccessResponse = z.infer<typeof cardAccessResponse>;
 
 /** Browser tests only: move the billing clock forward so a trial or a billing period ends. */
 export const testClockInput = z.object({
-  days: z.number({ message: 'Give a number of days' }).int('Give whole days').min(1, 'Move at least one day').max(3660, 'Move at most ten years'),
+  days: z
+    .number({ message: keyed('clockDaysRequired') })
+    .int(keyed('clockWholeDays'))
+    .min(1, keyed('clockAtLeastOneDay'))
+    .max(3660, keyed('clockAtMostTenYears')),
 });
 export type TestClockInput = z.infer<typeof testClockInput>;
 export const testClockResponse = z.object({ now: z.string() });

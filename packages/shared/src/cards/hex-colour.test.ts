@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hexColourInput, invalidHexColourMessage, isHexColour, normaliseHexColour } from './hex-colour';
+import { englishText } from '../i18n/keyed-text';
+import { hexColourInput, isHexColour, normaliseHexColour } from './hex-colour';
 
 // Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise the error 'Expected a valid hex string'.
 describe('hex colour rule', () => {
@@ -37,7 +38,6 @@ describe('hex colour rule', () => {
   it('rejects with "Expected a valid hex string"', () => {
     const result = hexColourInput.safeParse('#12');
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(invalidHexColourMessage);
-    expect(invalidHexColourMessage).toBe('Expected a valid hex string');
+    expect(englishText(result.error!.issues[0]!.message)).toBe('Expected a valid hex string');
   });
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 
-/** Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise the error 'Expected a valid hex string'. */
-export const invalidHexColourMessage = 'Expected a valid hex string';
-
+/** Hex colours: 3, 4, 6 or 8 hex digits, optional #; otherwise the error 'Expected a valid hex string' (`invalidHexColour`). */
 const hexColourPattern = /^#?(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 export function isHexColour(value: string): boolean {
@@ -18,5 +17,5 @@ export function normaliseHexColour(value: string): string {
 export const hexColourInput = z
   .string()
   .trim()
-  .refine(isHexColour, invalidHexColourMessage)
+  .refine(isHexColour, keyed('invalidHexColour'))
   .transform(normaliseHexColour);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 
 /** Where a cover image or profile picture is anchored, as the CSS object-position classes stored cards carry. */
 export const imagePositions = [
@@ -12,7 +13,7 @@ export const imagePositions = [
   'object-right-bottom',
   'object-right-top',
 ] as const;
-export const imagePositionSchema = z.enum(imagePositions, { error: 'Choose one of the image positions' });
+export const imagePositionSchema = z.enum(imagePositions, { error: keyed('chooseImagePosition') });
 export type ImagePosition = z.infer<typeof imagePositionSchema>;
 export const defaultImagePosition: ImagePosition = 'object-center';
 

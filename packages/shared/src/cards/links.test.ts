@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customLinkLabelMessage, linkDisplayLabel, linkInput, linkKinds, linkKindSchema, normaliseLinkUrl, type LinkKind } from './links';
-import { invalidWebsiteMessage, unsafeSchemeMessage } from './urls';
+import { keyed } from '../i18n/keyed';
+import { englishText } from '../i18n/keyed-text';
+import { linkDisplayLabel, linkInput, linkKinds, linkKindSchema, normaliseLinkUrl, type LinkKind } from './links';
+
+const unsafeSchemeMessage = 'Links must start with https://, http://, mailto:, tel: or sms:';
+const invalidWebsiteMessage = 'Enter a valid website address, such as example.com';
 
 describe('link kinds', () => {
   it('are the 13 kinds, custom link "empty" included', () => {
@@ -54,7 +58,9 @@ describe('normaliseLinkUrl', () => {
     ['telegram', '@abc', 'Enter a valid Telegram name or link'],
     ['instagram', '', 'Enter a link'],
   ])('%s %j is refused: %s', (kind, value, message) => {
-    expect(normaliseLinkUrl(kind, value)).toEqual({ ok: false, message });
+    const checked = normaliseLinkUrl(kind, value);
+    expect(checked.ok).toBe(false);
+    expect(checked.ok ? null : englishText(checked.message)).toBe(message);
   });
 });
 
@@ -65,12 +71,12 @@ describe('linkInput', () => {
 
   it('puts the error under the url field', () => {
     const result = linkInput.safeParse({ kind: 'empty', url: 'javascript:alert(1)', label: 'Click' });
-    expect(result.error?.issues).toMatchObject([{ path: ['url'], message: unsafeSchemeMessage }]);
+    expect(result.error?.issues).toMatchObject([{ path: ['url'], message: keyed('unsafeLinkScheme') }]);
   });
 
   it('needs a label for a custom link', () => {
     const result = linkInput.safeParse({ kind: 'empty', url: 'https://example.com', label: '  ' });
-    expect(result.error?.issues).toMatchObject([{ path: ['label'], message: customLinkLabelMessage }]);
+    expect(result.error?.issues).toMatchObject([{ path: ['label'], message: keyed('customLinkLabelRequired') }]);
   });
 
   it('shows the kind when a link has no label of its own', () => {

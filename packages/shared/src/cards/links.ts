@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { invalidWebsiteMessage, isWebsiteUrl, normaliseWebsiteUrl, toSafeLinkUrl, type UrlCheck } from './urls';
+import { keyed } from '../i18n/keyed';
+import { isWebsiteUrl, normaliseWebsiteUrl, toSafeLinkUrl, type UrlCheck } from './urls';
 
 /** The kinds of link a card can show, named as stored cards name them; `empty` is a custom link with its own label. */
 export const linkKinds = [
@@ -17,7 +18,7 @@ export const linkKinds = [
   'snapchat',
   'empty',
 ] as const;
-export const linkKindSchema = z.enum(linkKinds, { error: 'Choose a link type' });
+export const linkKindSchema = z.enum(linkKinds, { error: keyed('chooseLinkType') });
 export type LinkKind = z.infer<typeof linkKindSchema>;
 
 /** What the editor's type picker shows and what a link without its own label displays. */
@@ -73,10 +74,10 @@ const phoneLike = /^\+?[0-9][0-9 ().-]{5,24}$/;
  */
 export function normaliseLinkUrl(kind: LinkKind, raw: string): UrlCheck {
   const value = raw.trim();
-  if (value === '') return { ok: false, message: 'Enter a link' };
+  if (value === '') return { ok: false, message: keyed('linkRequired') };
   switch (kind) {
     case 'website':
-      return isWebsiteUrl(value) ? { ok: true, url: normaliseWebsiteUrl(value) } : { ok: false, message: invalidWebsiteMessage };
+      return isWebsiteUrl(value) ? { ok: true, url: normaliseWebsiteUrl(value) } : { ok: false, message: keyed('invalidWebsite') };
     case 'empty':
       return toSafeLinkUrl(value);
     case 'whatsapp':
@@ -89,20 +90,18 @@ export function normaliseLinkUrl(kind: LinkKind, raw: string): UrlCheck {
       if (rule && !/[/:]/.test(value) && rule.pattern.test(value)) {
         return { ok: true, url: rule.toUrl(value.replace(/^@/, '')) };
       }
-      if (rule && value.startsWith('@')) return { ok: false, message: `Enter a valid ${linkKindLabels[kind]} name or link` };
+      if (rule && value.startsWith('@')) return { ok: false, message: keyed('invalidHandle', { network: linkKindLabels[kind] }) };
       return toSafeLinkUrl(value, { webOnly: true });
     }
   }
 }
 
-export const customLinkLabelMessage = 'Enter a label for the custom link';
-
 /** A link as the editor submits it; `url` comes back normalised. */
 export const linkInput = z
   .object({
     kind: linkKindSchema,
-    url: z.string().max(2000, 'The link must be at most 2000 characters'),
-    label: z.string().trim().max(100, 'The label must be at most 100 characters').default(''),
+    url: z.string().max(2000, keyed('linkTooLong', { max: 2000 })),
+    label: z.string().trim().max(100, keyed('linkLabelTooLong', { max: 100 })).default(''),
   })
   .transform((link, ctx) => {
     const checked = normaliseLinkUrl(link.kind, link.url);
@@ -111,7 +110,7 @@ export const linkInput = z
       return z.NEVER;
     }
     if (link.kind === 'empty' && link.label === '') {
-      ctx.addIssue({ code: 'custom', message: customLinkLabelMessage, path: ['label'] });
+      ctx.addIssue({ code: 'custom', message: keyed('customLinkLabelRequired'), path: ['label'] });
       return z.NEVER;
     }
     return { kind: link.kind, url: checked.url, label: link.label };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../i18n/keyed-text';
 import { card, cardListResponse, type Card, createCardInput, defaultCardTheme, defaultLeadFormSettings, updateCardInput } from './schemas';
 
 function fieldErrors(input: unknown): Record<string, string> {
   const result = updateCardInput.safeParse(input);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), englishText(issue.message)]));
 }
 
 describe('updateCardInput', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed, type ValidationMessageId } from '../i18n/keyed';
 import { localeSchema } from '../i18n/locales';
 import { downloadableFile } from './files';
 import { hexColourInput } from './hex-colour';
@@ -14,26 +15,26 @@ import { youTubeUrlInput } from './youtube';
  * normalise (links, colours, YouTube); response schemas never transform.
  */
 
-const text = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+/** Text of at most `max` characters; `tooLong` names the field in its message ("Title must be at most 100 characters"). */
+const text = (tooLong: ValidationMessageId, max: number) => z.string().trim().max(max, keyed(tooLong, { max }));
 
 const emailPattern = z.regexes.email;
-const invalidEmailMessage = 'Enter a valid email address';
-const invalidPhoneMessage = 'Enter a valid phone number';
+const invalidEmailMessage = keyed('invalidEmail');
+const invalidPhoneMessage = keyed('invalidPhone');
 const isPhone = (value: string) => /^\+?[0-9 ()./-]{3,40}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
 
 /** '' means "not given". */
-const optionalEmail = text('Email', 254).refine((v) => v === '' || emailPattern.test(v), invalidEmailMessage);
-const optionalPhone = text('Phone', 40).refine((v) => v === '' || isPhone(v), invalidPhoneMessage);
-const requiredEmail = text('Email', 254).refine((v) => emailPattern.test(v), invalidEmailMessage);
-const requiredPhone = text('Phone', 40).refine(isPhone, invalidPhoneMessage);
-const requiredAddress = text('Address', 300).min(1, 'Enter an address');
+const optionalEmail = text('emailTooLong', 254).refine((v) => v === '' || emailPattern.test(v), invalidEmailMessage);
+const optionalPhone = text('phoneTooLong', 40).refine((v) => v === '' || isPhone(v), invalidPhoneMessage);
+const requiredEmail = text('emailTooLong', 254).refine((v) => emailPattern.test(v), invalidEmailMessage);
+const requiredPhone = text('phoneTooLong', 40).refine(isPhone, invalidPhoneMessage);
+const requiredAddress = text('addressTooLong', 300).min(1, keyed('addressRequired'));
 
 /** A maps link for the address; '' when there is none. */
 const optionalWebLink = z
   .string()
   .trim()
-  .max(2000, 'The link must be at most 2000 characters')
+  .max(2000, keyed('linkTooLong', { max: 2000 }))
   .transform((value, ctx) => {
     if (value === '') return '';
     const checked = toSafeLinkUrl(value, { webOnly: true });
@@ -149,34 +150,34 @@ export type CardSummary = z.infer<typeof cardSummary>;
 
 // ---- Requests ------------------------------------------------------------------------------------------
 
-const imageSettingsInput = z.object({ alt: text('Alt text', 200), position: imagePositionSchema });
+const imageSettingsInput = z.object({ alt: text('altTextTooLong', 200), position: imagePositionSchema });
 const widgetInput = z.discriminatedUnion('kind', [z.object({ kind: z.literal('youtube'), url: youTubeUrlInput })]);
 
 /** Every field the editor changes. Images and files change through their upload routes. */
 export const cardEditableFields = z.object({
-  title: text('Title', 100),
-  name: text('Name', 100),
-  companyName: text('Company name', 100),
-  jobTitle: text('Job title', 100),
-  description: text('Description', 2000),
+  title: text('titleTooLong', 100),
+  name: text('nameTooLong', 100),
+  companyName: text('companyNameTooLong', 100),
+  jobTitle: text('jobTitleTooLong', 100),
+  description: text('descriptionTooLong', 2000),
   email: optionalEmail,
   phone: optionalPhone,
-  address: text('Address', 300),
+  address: text('addressTooLong', 300),
   addressLink: optionalWebLink,
-  emails: z.array(requiredEmail).max(10, 'Add at most 10 emails'),
-  phones: z.array(requiredPhone).max(10, 'Add at most 10 phone numbers'),
-  addresses: z.array(requiredAddress).max(10, 'Add at most 10 addresses'),
+  emails: z.array(requiredEmail).max(10, keyed('tooManyEmails', { max: 10 })),
+  phones: z.array(requiredPhone).max(10, keyed('tooManyPhones', { max: 10 })),
+  addresses: z.array(requiredAddress).max(10, keyed('tooManyAddresses', { max: 10 })),
   coverImage: imageSettingsInput,
   profilePicture: imageSettingsInput,
-  links: z.array(linkInput).max(50, 'Add at most 50 links'),
-  widgets: z.array(widgetInput).max(10, 'Add at most 10 videos'),
+  links: z.array(linkInput).max(50, keyed('tooManyLinks', { max: 50 })),
+  widgets: z.array(widgetInput).max(10, keyed('tooManyVideos', { max: 10 })),
   theme: z.object({ backgroundColor: hexColourInput, foregroundColor: hexColourInput, labelColor: hexColourInput }),
   leadForm: z.object({
     isEnabled: z.boolean(),
-    thankYouMessage: text('Thank-you message', 300),
-    consentText: text('Consent text', 500).default(''),
+    thankYouMessage: text('thankYouMessageTooLong', 300),
+    consentText: text('consentTextTooLong', 500).default(''),
   }),
-  pageLanguage: z.union([z.literal(''), localeSchema], { error: 'Choose one of the languages offered' }),
+  pageLanguage: z.union([z.literal(''), localeSchema], { error: keyed('chooseLanguage') }),
 });
 
 /** A new card; anything left out starts empty. The first card of an owner becomes the default. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isWebsiteUrl, normaliseWebsiteUrl, toSafeLinkUrl, unsafeSchemeMessage } from './urls';
+import { englishText } from '../i18n/keyed-text';
+import { isWebsiteUrl, normaliseWebsiteUrl, toSafeLinkUrl } from './urls';
+
+const unsafeSchemeMessage = 'Links must start with https://, http://, mailto:, tel: or sms:';
 
 // A website URL: optional http or https prefix, a domain, a top-level domain of at least 2 letters, optional
 // path.
@@ -75,7 +78,9 @@ describe('link URL safety', () => {
     ['mailto:nobody', 'Enter a valid email address after mailto:'],
     ['tel:call-me', 'Enter a valid phone number after tel:'],
   ])('refuses %j', (value, message) => {
-    expect(toSafeLinkUrl(value)).toEqual({ ok: false, message });
+    const checked = toSafeLinkUrl(value);
+    expect(checked.ok).toBe(false);
+    expect(checked.ok ? null : englishText(checked.message)).toBe(message);
   });
 
   it('keeps web-only links to http(s)', () => {

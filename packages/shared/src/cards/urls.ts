@@ -1,3 +1,5 @@
+import { keyed, type KeyedMessage } from '../i18n/keyed';
+
 /**
  * URL rules shared by the editor form and the server. Anything that ends up in an href passes through
  * `toSafeLinkUrl`, so a card can never carry a `javascript:` or `data:` link.
@@ -9,8 +11,6 @@
  * domain (xn--…) counts as letters.
  */
 const asciiHostname = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/;
-
-export const invalidWebsiteMessage = 'Enter a valid website address, such as example.com';
 
 /**
  * A web address in its normalised WHATWG form (`new URL(…).href`): lower-case scheme and host, the host in
@@ -47,10 +47,9 @@ export function normaliseWebsiteUrl(value: string): string {
 /** A safety rule of our own: the only schemes a link on a card may use. */
 export const allowedLinkSchemes = ['https', 'http', 'mailto', 'tel', 'sms'] as const;
 
-export const unsafeSchemeMessage = 'Links must start with https://, http://, mailto:, tel: or sms:';
-export const invalidLinkMessage = 'Enter a valid link, such as https://example.com';
+const invalidLinkMessage = keyed('invalidLink');
 
-export type UrlCheck = { ok: true; url: string } | { ok: false; message: string };
+export type UrlCheck = { ok: true; url: string } | { ok: false; message: KeyedMessage };
 
 const emailAddress = /^[^\s@/?#]+@[^\s@/?#]+\.[^\s@/?#]{2,}$/;
 const phoneNumber = /^\+?[0-9][0-9 ().-]{1,30}$/;
@@ -73,7 +72,7 @@ export function toSafeLinkUrl(raw: string, options: { webOnly?: boolean } = {}):
     const url = parseWebUrl(value);
     return url ? { ok: true, url } : { ok: false, message: invalidLinkMessage };
   }
-  const webOnlyMessage = 'Links of this kind must start with https:// or http://';
+  const webOnlyMessage = keyed('webLinkOnly');
   switch (scheme) {
     case 'https':
     case 'http': {
@@ -85,7 +84,7 @@ export function toSafeLinkUrl(raw: string, options: { webOnly?: boolean } = {}):
       const address = value.slice('mailto:'.length).split('?')[0] ?? '';
       return emailAddress.test(decodeURIComponentSafe(address))
         ? { ok: true, url: value }
-        : { ok: false, message: 'Enter a valid email address after mailto:' };
+        : { ok: false, message: keyed('invalidMailtoLink') };
     }
     case 'tel':
     case 'sms': {
@@ -93,10 +92,10 @@ export function toSafeLinkUrl(raw: string, options: { webOnly?: boolean } = {}):
       const number = value.slice(scheme.length + 1).split('?')[0] ?? '';
       return phoneNumber.test(decodeURIComponentSafe(number))
         ? { ok: true, url: value }
-        : { ok: false, message: `Enter a valid phone number after ${scheme}:` };
+        : { ok: false, message: keyed('invalidPhoneLink', { scheme }) };
     }
     default:
-      return { ok: false, message: options.webOnly ? webOnlyMessage : unsafeSchemeMessage };
+      return { ok: false, message: options.webOnly ? webOnlyMessage : keyed('unsafeLinkScheme') };
   }
 }
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 
 export const usernameMinLength = 3;
 export const usernameMaxLength = 40;
 
 export const usernameMessages = {
-  tooShort: `Username must be at least ${usernameMinLength} characters`,
-  tooLong: `Username must be at most ${usernameMaxLength} characters`,
-  characters: 'Use only letters, numbers, hyphens and underscores, starting and ending with a letter or number',
   /** Usernames are unique across all cards (ignoring case). */
   taken: 'This username is already taken',
 } as const;
@@ -20,9 +18,9 @@ const usernamePattern = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
 export const usernameField = z
   .string()
   .trim()
-  .min(usernameMinLength, usernameMessages.tooShort)
-  .max(usernameMaxLength, usernameMessages.tooLong)
-  .regex(usernamePattern, usernameMessages.characters);
+  .min(usernameMinLength, keyed('usernameTooShort', { min: usernameMinLength }))
+  .max(usernameMaxLength, keyed('usernameTooLong', { max: usernameMaxLength }))
+  .regex(usernamePattern, keyed('usernameCharacters'));
 
 /**
  * A username a card gave up (renamed, card or account deleted) stays reserved for the account that held it

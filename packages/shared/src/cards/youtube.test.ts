@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invalidYouTubeMessage, toYouTubeEmbedUrl, youTubeUrlInput } from './youtube';
+import { keyed } from '../i18n/keyed';
+import { toYouTubeEmbedUrl, youTubeUrlInput } from './youtube';
 
 const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
 
@@ -36,6 +37,6 @@ describe('toYouTubeEmbedUrl', () => {
   it('the input rule stores the embed URL and rejects anything else with a message', () => {
     expect(youTubeUrlInput.parse(' https://youtu.be/dQw4w9WgXcQ ')).toBe(embed);
     const result = youTubeUrlInput.safeParse('https://vimeo.com/1');
-    expect(result.error?.issues[0]?.message).toBe(invalidYouTubeMessage);
+    expect(result.error?.issues[0]?.message).toBe(keyed('invalidYouTubeLink'));
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const invalidYouTubeMessage = 'Enter a YouTube video link (a watch, embed, youtu.be or shorts link)';
+import { keyed } from '../i18n/keyed';
 
 const videoId = /^[A-Za-z0-9_-]{11}$/;
 const youTubeHosts = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
@@ -35,11 +34,11 @@ export function toYouTubeEmbedUrl(input: string): string | null {
 export const youTubeUrlInput = z
   .string()
   .trim()
-  .min(1, 'Enter a YouTube video link')
+  .min(1, keyed('youTubeLinkRequired'))
   .transform((value, ctx) => {
     const embed = toYouTubeEmbedUrl(value);
     if (!embed) {
-      ctx.addIssue({ code: 'custom', message: invalidYouTubeMessage });
+      ctx.addIssue({ code: 'custom', message: keyed('invalidYouTubeLink') });
       return z.NEVER;
     }
     return embed;

@@ -36,7 +36,8 @@ export type ContactImportState = (typeof contactImportStates)[number];
 export const importTargets = ['own', 'team'] as const;
 export type ImportTarget = (typeof importTargets)[number];
 
-export const importRefusal = z.object({ line: z.number().int(), reason: z.string() });
+/** A line of the file that is not imported: why (in the reader's language), and the value it is about, if one. */
+export const importRefusal = z.object({ line: z.number().int(), reason: z.string(), value: z.string().optional() });
 export type ImportRefusal = z.infer<typeof importRefusal>;
 
 export const contactImportStatus = z.object({
@@ -61,26 +62,12 @@ export const contactImportStatus = z.object({
   refused: z.number().int(),
   /** The first refused lines with their reasons (the count is `refused`). */
   refusals: z.array(importRefusal),
-  /** Why a file could not be read at all (nothing was imported). */
+  /** Why a file could not be read at all (nothing was imported), in the reader's language. */
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
 export type ContactImportStatus = z.infer<typeof contactImportStatus>;
-
-export const contactImportMessages = {
-  fileMissing: 'Choose a file to import.',
-  fileTooLarge: 'The file is larger than 20 MB.',
-  notYours: 'This import was not found.',
-  notReady: 'This import is not waiting to start.',
-  notDone: 'Only a finished import can be undone.',
-  mappingOnlyForCsv: 'Only a CSV file’s columns can be mapped.',
-  mappingLength: 'Map each column of the file.',
-  noNameColumn: 'Map a column to the name (or first or last name) or to the email.',
-  teamNotAllowed: 'You may not add contacts to the team’s contacts.',
-  started: 'Importing your contacts…',
-  undone: 'The import was undone.',
-} as const;
 
 /** Starting a checked import: what to do with the duplicates. */
 export const startContactImportInput = z.object({
@@ -93,11 +80,3 @@ export type StartContactImportInput = z.infer<typeof startContactImportInput>;
 export const mapContactImportInput = z.object({ mapping: z.array(columnMapping).max(500) });
 export type MapContactImportInput = z.infer<typeof mapContactImportInput>;
 
-/** The import form in the browser: the chosen file (checked for its size before it is sent) and where it goes. */
-export const contactImportForm = z.object({
-  target: z.enum(importTargets),
-  file: z
-    .custom<File>((value) => typeof File !== 'undefined' && value instanceof File, contactImportMessages.fileMissing)
-    .refine((file) => file.size <= contactImportLimits.fileBytes, contactImportMessages.fileTooLarge),
-});
-export type ContactImportForm = z.infer<typeof contactImportForm>;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../i18n/keyed-text';
 import { contactListQuery, createContactInput, createLeadInput, updateContactInput } from './schemas';
 
 const fieldErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), englishText(issue.message)]));
 
 describe('createContactInput', () => {
   it.each([

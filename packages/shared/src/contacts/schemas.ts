@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed, type ValidationMessageId } from '../i18n/keyed';
 import { textFieldsOf } from '../text/text-fields';
 
 /*
@@ -46,12 +47,13 @@ export const contactMessages = {
   leadFormOff: 'This card does not take contact details.',
 } as const;
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+/** Text of at most `max` characters; `tooLong` names the field in its message. */
+const text = (tooLong: ValidationMessageId, max: number) => z.string().trim().max(max, keyed(tooLong, { max }));
 const emailPattern = z.regexes.email;
 const isPhone = (value: string) => /^\+?[0-9 ()./-]{3,40}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
 /** '' means "not given". */
-const optionalEmail = text('Email', contactLimits.email).refine((v) => v === '' || emailPattern.test(v), contactMessages.invalidEmail);
-const optionalPhone = text('Phone', contactLimits.phone).refine((v) => v === '' || isPhone(v), contactMessages.invalidPhone);
+const optionalEmail = text('emailTooLong', contactLimits.email).refine((v) => v === '' || emailPattern.test(v), keyed('invalidEmail'));
+const optionalPhone = text('phoneTooLong', contactLimits.phone).refine((v) => v === '' || isPhone(v), keyed('invalidPhone'));
 
 // ---- Stored shapes (responses) -------------------------------------------------------------------------
 
@@ -117,19 +119,19 @@ export const leadHoneypotField = 'website';
 /** What a visitor submits through the lead form on a card's public page. */
 export const createLeadInput = z
   .object({
-    name: text('Name', contactLimits.name).default(''),
+    name: text('nameTooLong', contactLimits.name).default(''),
     email: optionalEmail.default(''),
     phone: optionalPhone.default(''),
-    company: text('Company', contactLimits.company).default(''),
-    message: text('Message', contactLimits.message).default(''),
+    company: text('companyTooLong', contactLimits.company).default(''),
+    message: text('messageTooLong', contactLimits.message).default(''),
     /** The consent checkbox; its text is stored with the lead when it is ticked. */
     consent: z.boolean().default(false),
-    consentText: text('Consent text', contactLimits.consentText).default(''),
+    consentText: text('consentTextTooLong', contactLimits.consentText).default(''),
     [leadHoneypotField]: z.string().max(500).default(''),
   })
   .superRefine((value, ctx) => {
     if (value.name === '' && value.email === '') {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: contactMessages.nameOrEmailRequired });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: keyed('nameOrEmailRequired') });
     }
   });
 export type CreateLeadInput = z.input<typeof createLeadInput>;
@@ -139,18 +141,18 @@ export const leadResponse = z.object({ message: z.string() });
 export type LeadResponse = z.infer<typeof leadResponse>;
 
 const contactFields = z.object({
-  name: text('Name', contactLimits.name),
+  name: text('nameTooLong', contactLimits.name),
   email: optionalEmail,
   phone: optionalPhone,
-  company: text('Company', contactLimits.company),
-  jobTitle: text('Job title', contactLimits.jobTitle),
-  notes: text('Notes', contactLimits.notes),
+  company: text('companyTooLong', contactLimits.company),
+  jobTitle: text('jobTitleTooLong', contactLimits.jobTitle),
+  notes: text('notesTooLong', contactLimits.notes),
 });
 export type ContactFields = z.infer<typeof contactFields>;
 
 function requireNameOrEmail(value: { name?: string | undefined; email?: string | undefined }, ctx: z.RefinementCtx) {
   if (!value.name && !value.email) {
-    ctx.addIssue({ code: 'custom', path: ['name'], message: contactMessages.nameOrEmailRequired });
+    ctx.addIssue({ code: 'custom', path: ['name'], message: keyed('nameOrEmailRequired') });
   }
 }
 
@@ -207,9 +209,9 @@ export const contactListQuery = contactFilter.extend({
   cursor: z.string().max(500).optional(),
   pageSize: z.coerce
     .number()
-    .int('Page size must be a whole number')
-    .min(1, 'Page size must be at least 1')
-    .max(maxContactPageSize, `Page size must be at most ${maxContactPageSize}`)
+    .int(keyed('pageSizeWhole'))
+    .min(1, keyed('pageSizeTooSmall', { min: 1 }))
+    .max(maxContactPageSize, keyed('pageSizeTooLarge', { max: maxContactPageSize }))
     .default(defaultContactPageSize),
 });
 export type ContactListQuery = z.output<typeof contactListQuery>;
@@ -220,8 +222,8 @@ export const contactIdParams = z.object({ id: z.string().min(1).max(64) });
 export const bulkDeleteContactsInput = z.object({
   ids: z
     .array(z.string().min(1).max(64))
-    .min(1, 'Choose at least one contact')
-    .max(maxBulkContactIds, `Choose at most ${maxBulkContactIds} contacts`),
+    .min(1, keyed('chooseAContact'))
+    .max(maxBulkContactIds, keyed('tooManyContacts', { max: maxBulkContactIds })),
 });
 export type BulkDeleteContactsInput = z.infer<typeof bulkDeleteContactsInput>;
 

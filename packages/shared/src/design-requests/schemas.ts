@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed, type KeyedMessage } from '../i18n/keyed';
 
 /*
  * The public custom design form (a printed NFC card with the customer's own design) and the built-in quote
@@ -47,30 +48,30 @@ export const designRequestTexts = {
 } as const;
 
 const contactFields = {
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'At most 100 characters'),
-  email: z.string().trim().max(254).email('Enter a valid email address'),
-  phone: z.string().trim().max(40, 'At most 40 characters').default(''),
-  company: z.string().trim().max(100, 'At most 100 characters').default(''),
-  notes: z.string().trim().max(4000, 'At most 4000 characters').default(''),
+  name: z.string().trim().min(1, keyed('yourNameRequired')).max(100, keyed('atMostCharacters', { max: 100 })),
+  email: z.string().trim().max(254).email(keyed('invalidEmail')),
+  phone: z.string().trim().max(40, keyed('atMostCharacters', { max: 40 })).default(''),
+  company: z.string().trim().max(100, keyed('atMostCharacters', { max: 100 })).default(''),
+  notes: z.string().trim().max(4000, keyed('atMostCharacters', { max: 4000 })).default(''),
   [designHoneypotField]: z.string().max(500).default(''),
 };
 
 /** A number typed into a form arrives as text; both are accepted. */
-const wholeNumber = (min: number, max: number, message: string) =>
+const wholeNumber = (min: number, max: number, message: KeyedMessage) =>
   z.union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)]).pipe(z.number().int(message).min(min, message).max(max, message));
 
 export const customDesignInput = z.object({
   ...contactFields,
-  quantity: wholeNumber(1, 100_000, 'Enter a quantity from 1 to 100000'),
-  material: z.enum(cardMaterials, { message: 'Choose a material' }),
-  finish: z.enum(cardFinishes, { message: 'Choose a finish' }),
+  quantity: wholeNumber(1, 100_000, keyed('quantityRange', { min: 1, max: 100_000 })),
+  material: z.enum(cardMaterials, { message: keyed('chooseMaterial') }),
+  finish: z.enum(cardFinishes, { message: keyed('chooseFinish') }),
 });
 export type CustomDesignInput = z.input<typeof customDesignInput>;
 
 export const quoteInput = z.object({
   ...contactFields,
-  company: z.string().trim().min(1, 'Enter your company').max(100, 'At most 100 characters'),
-  cardCount: wholeNumber(1, 1_000_000, 'Enter the number of cards'),
+  company: z.string().trim().min(1, keyed('yourCompanyRequired')).max(100, keyed('atMostCharacters', { max: 100 })),
+  cardCount: wholeNumber(1, 1_000_000, keyed('cardCountRequired')),
 });
 export type QuoteInput = z.input<typeof quoteInput>;
 

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parse } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { locales } from './locales';
 import { accountMailCatalogs } from './account-mail/catalogs';
+import { apiErrorCatalogs } from './api-errors/catalogs';
 import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
 import { planChangeCatalogs } from './plan-changes/catalogs';
@@ -12,8 +15,19 @@ import { walletPassCatalogs } from './wallet-pass/catalogs';
 import type { Catalogs } from './translations';
 import { missingPluralForms, placeholdersOf } from './catalog-checks';
 
+/**
+ * A family kept as JSON (`messages/{locale}.json`, which the SPA's build compiles too), read from its files: the
+ * unit tests compile imported JSON catalogs as the build does, and these checks need the ICU source.
+ */
+function jsonCatalogs(folder: string): Catalogs<string> {
+  const read = (locale: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, folder, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+  return Object.fromEntries(locales.map((locale) => [locale, read(locale)])) as Catalogs<string>;
+}
+
 /** Every family of messages the product has; a new family is added here and checked like the others. */
 const families: Record<string, Catalogs<string>> = {
+  'validation messages': jsonCatalogs('validation'),
+  'API error messages': apiErrorCatalogs,
   'public page': publicPageCatalogs,
   'new-lead mail': leadMailCatalogs,
   'account mails': accountMailCatalogs,

@@ -1,3 +1,5 @@
+import { keyed, type KeyedMessage } from '../i18n/keyed';
+
 /*
  * The dashboard's periods, in UTC days (YYYY-MM-DD). A period ends today (or on the chosen day) and is compared
  * with the period of the same length just before it. Periods up to 92 days are shown day by day; longer ones
@@ -84,12 +86,12 @@ function monthList(fromMonth: string, toMonth: string): string[] {
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayTime(value)) && toDay(new Date(dayTime(value))) === value;
 
 /** Why a custom range cannot be used, or null when it can. */
-export function customRangeProblem(from: string | undefined, to: string | undefined, today: string): string | null {
-  if (!from || !to) return 'Choose the first and the last day of the period.';
-  if (!isDay(from) || !isDay(to)) return 'Enter the days as YYYY-MM-DD.';
-  if (from > to) return 'The first day must not be after the last day.';
-  if (to > today) return 'The period cannot end after today.';
-  if (daysBetween(from, to) > maxPeriodDays) return 'Choose a period of at most five years.';
+export function customRangeProblem(from: string | undefined, to: string | undefined, today: string): KeyedMessage | null {
+  if (!from || !to) return keyed('periodDaysRequired');
+  if (!isDay(from) || !isDay(to)) return keyed('periodDaysFormat');
+  if (from > to) return keyed('periodOrder');
+  if (to > today) return keyed('periodEndsAfterToday');
+  if (daysBetween(from, to) > maxPeriodDays) return keyed('periodTooLong');
   return null;
 }
 

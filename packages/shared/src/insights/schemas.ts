@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 import { deviceTypes, insightMetrics, type InsightMetric } from './metrics';
 import { customRangeProblem, periodPresets } from './periods';
 import { visitSources } from './sources';
@@ -10,16 +11,16 @@ import { visitSources } from './sources';
 export const insightScopes = ['own', 'team'] as const;
 export type InsightScope = (typeof insightScopes)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the day as YYYY-MM-DD.');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, keyed('dayFormat'));
 
 export const insightsQuery = z.object({
-  period: z.enum(periodPresets, { message: 'Choose a period.' }).default('30d'),
+  period: z.enum(periodPresets, { message: keyed('chooseInsightsPeriod') }).default('30d'),
   from: day.optional(),
   to: day.optional(),
   /** One card, or every card of the scope when left out. */
   cardId: z.string().min(1).max(64).optional(),
   /** Your own cards, or the whole team's (owner, or a role with the metrics permission). */
-  scope: z.enum(insightScopes, { message: 'Choose your cards or the team.' }).default('own'),
+  scope: z.enum(insightScopes, { message: keyed('chooseInsightsScope') }).default('own'),
 });
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
@@ -78,7 +79,7 @@ export function emptyCounts(): MetricCounts {
 export const customRangeForm = (today: string) =>
   z.object({ from: z.string(), to: z.string() }).superRefine((range, ctx) => {
     if (!range.from) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the period.' });
+      ctx.addIssue({ code: 'custom', path: ['from'], message: keyed('firstDayRequired') });
       return;
     }
     const problem = customRangeProblem(range.from, range.to || undefined, today);

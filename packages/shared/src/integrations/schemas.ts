@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { card, cardListItem } from '../cards/schemas';
+import { keyed } from '../i18n/keyed';
 import { contact, contactCard, contactKinds, contactSummary, createContactInput, maxContactPageSize } from '../contacts/schemas';
 
 /*
@@ -70,9 +71,9 @@ const queryText = (max: number) => z.string().trim().max(max);
 
 /** The four values Zapier sends to /oauth, plus the optional scope and PKCE values of RFC 7636. */
 export const oauthAuthorizeQuery = z.object({
-  client_id: queryText(200).min(1, 'client_id is missing'),
-  redirect_uri: queryText(2000).min(1, 'redirect_uri is missing'),
-  response_type: queryText(50).min(1, 'response_type is missing'),
+  client_id: queryText(200).min(1, keyed('clientIdMissing')),
+  redirect_uri: queryText(2000).min(1, keyed('redirectUriMissing')),
+  response_type: queryText(50).min(1, keyed('responseTypeMissing')),
   state: queryText(2000).default(''),
   scope: queryText(500).optional(),
   code_challenge: queryText(200).optional(),
@@ -135,8 +136,8 @@ export type IntegrationsStatus = z.infer<typeof integrationsStatus>;
 export const apiKeyLimits = { name: 60, perUser: 20 } as const;
 
 export const createApiKeyInput = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(apiKeyLimits.name, `Name must be at most ${apiKeyLimits.name} characters`),
-  scopes: z.array(z.enum(apiScopes)).min(1, 'Choose at least one permission').max(apiScopes.length),
+  name: z.string().trim().min(1, keyed('keyNameRequired')).max(apiKeyLimits.name, keyed('nameTooLong', { max: apiKeyLimits.name })),
+  scopes: z.array(z.enum(apiScopes)).min(1, keyed('choosePermission')).max(apiScopes.length),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
 
@@ -160,8 +161,8 @@ export const idParams = z.object({ id: z.string().min(1).max(64) });
 // ---- Webhooks ------------------------------------------------------------------------------------------
 
 export const createHookInput = z.object({
-  target_url: z.string().trim().min(1, 'target_url is missing').max(2000).pipe(z.url({ message: 'target_url must be a URL' })),
-  event: z.enum(webhookEvents, { message: `event must be one of ${webhookEvents.join(', ')}` }),
+  target_url: z.string().trim().min(1, keyed('targetUrlMissing')).max(2000).pipe(z.url({ message: keyed('targetUrlInvalid') })),
+  event: z.enum(webhookEvents, { message: keyed('unknownWebhookEvent', { events: webhookEvents.join(', ') }) }),
 });
 export type CreateHookInput = z.input<typeof createHookInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from '../i18n/keyed';
 
 /*
  * Physical NFC cards sold ahead of their owner ("pre-orders"): the chip and the printed QR code both hold the
@@ -10,7 +11,7 @@ import { z } from 'zod';
 /** A pre-order id: the unguessable 24-character base62 part of the physical card's address. */
 export const preorderIdLength = 24;
 export const preorderIdPattern = /^[A-Za-z0-9]{24}$/;
-export const preorderIdParams = z.object({ preorderId: z.string().regex(preorderIdPattern, 'Unknown card.') });
+export const preorderIdParams = z.object({ preorderId: z.string().regex(preorderIdPattern, keyed('unknownPhysicalCardId')) });
 
 export const physicalCardTexts = {
   activated: 'Card activated successfully',
@@ -33,8 +34,8 @@ export const physicalCardTexts = {
 export const activationPath = (preorderId: string) => `/activate/${encodeURIComponent(preorderId)}`;
 
 export const productFields = {
-  productId: z.string().trim().min(1, 'Enter the product id').max(64, 'At most 64 characters'),
-  productName: z.string().trim().min(1, 'Enter the product name').max(120, 'At most 120 characters'),
+  productId: z.string().trim().min(1, keyed('productIdRequired')).max(64, keyed('atMostCharacters', { max: 64 })),
+  productName: z.string().trim().min(1, keyed('productNameRequired')).max(120, keyed('atMostCharacters', { max: 120 })),
 };
 
 /** What the activation page shows before the visitor activates. */
@@ -70,5 +71,5 @@ export const physicalCardListResponse = z.object({ physicalCards: z.array(physic
 export const physicalCardResponse = z.object({ physicalCard: physicalCardSummary, message: z.string() });
 
 /** Link the physical card to another card (of the same owner, or of the same team for a team manager). */
-export const assignPhysicalCardInput = z.object({ cardId: z.string().trim().min(1, 'Choose a card').max(64) });
+export const assignPhysicalCardInput = z.object({ cardId: z.string().trim().min(1, keyed('chooseCard')).max(64) });
 export const physicalCardStateInput = z.object({ isDeactivated: z.boolean() });

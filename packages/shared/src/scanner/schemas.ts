@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { contactLimits, contactMessages } from '../contacts/schemas';
+import { contactLimits } from '../contacts/schemas';
+import { keyed, type ValidationMessageId } from '../i18n/keyed';
 
 /*
  * The card scanner's shapes: what the extraction (on the device, or the optional AI endpoint) produces, what the
@@ -26,39 +27,39 @@ export const scannerMessages = {
   mergeTargetNotFound: 'The contact to merge into was not found.',
 } as const;
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
-const list = (label: string, item: z.ZodType<string>) =>
-  z.array(item).max(scannerLimits.listItems, `At most ${scannerLimits.listItems} ${label}`).default([]);
+const text = (tooLong: ValidationMessageId, max: number) => z.string().trim().max(max, keyed(tooLong, { max }));
+const list = (tooMany: ValidationMessageId, item: z.ZodType<string>) =>
+  z.array(item).max(scannerLimits.listItems, keyed(tooMany, { max: scannerLimits.listItems })).default([]);
 
 const emailItem = z
   .string()
   .trim()
   .max(contactLimits.email)
-  .refine((value) => z.regexes.email.test(value), contactMessages.invalidEmail);
+  .refine((value) => z.regexes.email.test(value), keyed('invalidEmail'));
 const phoneItem = z
   .string()
   .trim()
   .max(contactLimits.phone)
-  .refine((value) => /^\+?[0-9 ()./-]{3,40}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3, contactMessages.invalidPhone);
+  .refine((value) => /^\+?[0-9 ()./-]{3,40}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3, keyed('invalidPhone'));
 const linkItem = z
   .string()
   .trim()
   .max(scannerLimits.website)
-  .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), 'Enter a link starting with https://');
+  .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), keyed('httpsLinkRequired'));
 
 /** The fields read from a card: the review form's values and the AI endpoint's answer. */
 export const scannedFields = z.object({
-  name: text('Name', contactLimits.name).default(''),
-  jobTitle: text('Job title', contactLimits.jobTitle).default(''),
-  company: text('Company', contactLimits.company).default(''),
+  name: text('nameTooLong', contactLimits.name).default(''),
+  jobTitle: text('jobTitleTooLong', contactLimits.jobTitle).default(''),
+  company: text('companyTooLong', contactLimits.company).default(''),
   /** The first is the contact's email; the rest are kept with the contact and matched for duplicates. */
-  emails: list('emails', emailItem),
+  emails: list('tooManyScannedEmails', emailItem),
   /** E.164 where the number could be read as one (+4930…), else as printed. */
-  phones: list('phones', phoneItem),
-  websites: list('websites', linkItem),
+  phones: list('tooManyScannedPhones', phoneItem),
+  websites: list('tooManyWebsites', linkItem),
   /** Social profiles (LinkedIn, X, Instagram, …) as links. */
-  socialLinks: list('links', linkItem),
-  address: text('Address', scannerLimits.address).default(''),
+  socialLinks: list('tooManySocialLinks', linkItem),
+  address: text('addressTooLong', scannerLimits.address).default(''),
 });
 export type ScannedFields = z.output<typeof scannedFields>;
 export type ScannedFieldsInput = z.input<typeof scannedFields>;
@@ -77,13 +78,13 @@ export const emptyScannedFields: ScannedFields = {
 /** The review form as saved: the fields plus the user's note; a name or an email is required, as for contacts. */
 export const scannedContactInput = scannedFields
   .extend({
-    notes: text('Notes', contactLimits.notes).default(''),
+    notes: text('notesTooLong', contactLimits.notes).default(''),
     /** "Merge": the existing contact (one of the duplicates shown) the card's details go into instead of a new one. */
     mergeIntoId: z.string().min(1).max(64).nullable().default(null),
   })
   .superRefine((value, ctx) => {
     if (!value.name && value.emails.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: contactMessages.nameOrEmailRequired });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: keyed('nameOrEmailRequired') });
     }
   });
 export type ScannedContactInput = z.input<typeof scannedContactInput>;
@@ -163,12 +164,12 @@ export const scannerConfigResponse = z.object({
 export type ScannerConfig = z.infer<typeof scannerConfigResponse>;
 
 export const improveScanInput = z.object({
-  ocrText: z.string().max(scannerLimits.ocrText, `The text must be at most ${scannerLimits.ocrText} characters`),
+  ocrText: z.string().max(scannerLimits.ocrText, keyed('ocrTextTooLong', { max: scannerLimits.ocrText })),
   /** A data: URL of the prepared photo; sent on only when the operator enabled vision. */
   imageDataUrl: z
     .string()
     .max(4 * 1024 * 1024)
-    .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'The image must be a JPEG, PNG or WebP data URL')
+    .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, keyed('imageDataUrlInvalid'))
     .optional(),
   current: scannedFields,
 });

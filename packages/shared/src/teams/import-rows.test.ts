@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../i18n/keyed-text';
 import { isBlankRecord, mapImportHeader, recordFromCells, validateImportRow } from './import-rows';
 
 describe('mapImportHeader', () => {
@@ -24,7 +25,7 @@ describe('mapImportHeader', () => {
 
 describe('validateImportRow', () => {
   it('accepts a full row, lower-cases the email and defaults the role to employee', () => {
-    const result = validateImportRow({ email: 'Ada@Example.com', name: 'Ada', jobTitle: 'Analyst', phone: '+44 20 7946 0000' });
+    const result = validateImportRow({ email: 'Ada@Example.com', name: 'Ada', jobTitle: 'Analyst', phone: '+44 20 7946 0000' }, englishText);
     expect(result).toEqual({
       ok: true,
       value: {
@@ -37,7 +38,7 @@ describe('validateImportRow', () => {
   });
 
   it('accepts Admin in any case', () => {
-    expect(validateImportRow({ email: 'a@example.com', name: 'A', role: ' Admin ' })).toMatchObject({ ok: true, value: { role: 'admin' } });
+    expect(validateImportRow({ email: 'a@example.com', name: 'A', role: ' Admin ' }, englishText)).toMatchObject({ ok: true, value: { role: 'admin' } });
   });
 
   it.each([
@@ -48,11 +49,11 @@ describe('validateImportRow', () => {
     ['a bad phone', { email: 'a@example.com', name: 'Ada', phone: 'call me' }, 'Phone: Enter a valid phone number'],
     ['a too long job title', { email: 'a@example.com', name: 'Ada', jobTitle: 'x'.repeat(101) }, 'Job title: Job title must be at most 100 characters'],
   ])('rejects %s with a reason naming the column', (_case, record, reason) => {
-    expect(validateImportRow(record)).toEqual({ ok: false, reason });
+    expect(validateImportRow(record, englishText)).toEqual({ ok: false, reason });
   });
 
   it('lists every problem of a row', () => {
-    const result = validateImportRow({ email: 'bad', name: '' });
+    const result = validateImportRow({ email: 'bad', name: '' }, englishText);
     expect(result).toEqual({ ok: false, reason: 'Email: Enter a valid email address; Name: Name is required' });
   });
 });

@@ -3,6 +3,7 @@ import { emailField } from '../auth/schemas';
 import { cardEditableFields } from '../cards/schemas';
 import { teamRoles, type TeamRole } from './roles';
 import { textFieldsOf } from '../text/text-fields';
+import { keyed } from '../i18n/keyed';
 
 /*
  * The bulk import file (Excel or CSV): one row per member with the fields of their card. The header row
@@ -65,13 +66,13 @@ const cardFields = cardEditableFields.pick({ title: true, jobTitle: true, compan
 
 const importRow = z.object({
   email: emailField,
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z.string().trim().min(1, keyed('nameRequired')).max(100, keyed('nameTooLong', { max: 100 })),
   role: z
     .string()
     .trim()
     .toLowerCase()
     .transform((value) => (value === '' ? 'employee' : value))
-    .pipe(z.enum(teamRoles, { message: 'Role must be admin or employee' })),
+    .pipe(z.enum(teamRoles, { message: keyed('importRoleInvalid') })),
   card: cardFields,
 });
 
@@ -84,8 +85,11 @@ export interface ValidImportRow {
 
 const headerOf = (key: string) => importColumns.find((column) => column.key === key)?.header ?? key;
 
-/** One row, checked with the same rules as the invite form and the card editor. */
-export function validateImportRow(record: ImportRecord): { ok: true; value: ValidImportRow } | { ok: false; reason: string } {
+/**
+ * One row, checked with the same rules as the invite form and the card editor. `text` puts the schemas' keyed
+ * messages into the words the report is stored in (the server's `englishText`).
+ */
+export function validateImportRow(record: ImportRecord, text: (message: string) => string): { ok: true; value: ValidImportRow } | { ok: false; reason: string } {
   const parsed = importRow.safeParse({
     ...textFieldsOf(record, ['email', 'name', 'role']),
     card: textFieldsOf(record, ['title', 'jobTitle', 'companyName', 'phone', 'address', 'description']),
@@ -95,7 +99,7 @@ export function validateImportRow(record: ImportRecord): { ok: true; value: Vali
   const byColumn = new Map<string, string>();
   for (const issue of parsed.error.issues) {
     const header = headerOf(String(issue.path[issue.path.length - 1] ?? 'row'));
-    if (!byColumn.has(header)) byColumn.set(header, issue.message);
+    if (!byColumn.has(header)) byColumn.set(header, text(issue.message));
   }
   return { ok: false, reason: [...byColumn].map(([header, message]) => `${header}: ${message}`).join('; ') };
 }

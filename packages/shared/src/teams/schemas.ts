@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField } from '../auth/schemas';
 import { cardEditableFields, cardSummary } from '../cards/schemas';
 import { memberRoles, permissions, teamRoles, titleRowName, type PermissionRow } from './roles';
+import { keyed } from '../i18n/keyed';
 import { localeSchema } from '../i18n/locales';
 
 /*
@@ -9,7 +10,7 @@ import { localeSchema } from '../i18n/locales';
  * ones, so a message shows under its field either way.
  */
 
-export const teamRoleSchema = z.enum(teamRoles, { message: 'Choose admin or employee' });
+export const teamRoleSchema = z.enum(teamRoles, { message: keyed('chooseTeamRole') });
 export const memberRoleSchema = z.enum(memberRoles);
 export const permissionSchema = z.enum(permissions);
 
@@ -22,9 +23,9 @@ export const roleListInput = z.array(permissionRow).superRefine((rows, ctx) => {
   const names = rows.map((row) => row.name);
   const expected = [titleRowName, ...permissions];
   if (names.length !== expected.length || names.some((name, index) => name !== expected[index])) {
-    ctx.addIssue({ code: 'custom', message: 'Send the title row, then every permission once, in order' });
+    ctx.addIssue({ code: 'custom', message: keyed('roleListOrder') });
   }
-  if (rows[0]?.checked) ctx.addIssue({ code: 'custom', path: [0, 'checked'], message: 'The title row cannot be checked' });
+  if (rows[0]?.checked) ctx.addIssue({ code: 'custom', path: [0, 'checked'], message: keyed('titleRowChecked') });
 });
 
 export const rolesMatrixSchema = z.object({ admin: roleListInput, employee: roleListInput });
@@ -34,7 +35,7 @@ export type RolesResponse = { admin: PermissionRow[]; employee: PermissionRow[] 
 
 // ---- Members -------------------------------------------------------------------------------------------
 
-const memberName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const memberName = z.string().trim().min(1, keyed('nameRequired')).max(100, keyed('nameTooLong', { max: 100 }));
 
 /** `language`: of the invitation's mail; left out, the inviter's own. */
 export const inviteMemberInput = z.object({ email: emailField, name: memberName, role: teamRoleSchema, language: localeSchema.optional() });
@@ -89,7 +90,7 @@ export const removeMemberResponse = z.object({ ok: z.literal(true), cardsKept: z
 
 // ---- Invitations ---------------------------------------------------------------------------------------
 
-export const acceptInvitationInput = z.object({ token: z.string().min(1, 'The invitation link is incomplete').max(2000) });
+export const acceptInvitationInput = z.object({ token: z.string().min(1, keyed('invitationLinkIncomplete')).max(2000) });
 
 export const invitationStatuses = ['valid', 'expired', 'revoked', 'accepted', 'invalid'] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];
@@ -131,7 +132,7 @@ export const teamCardsResponse = z.object({
 export type TeamCardsResponse = z.infer<typeof teamCardsResponse>;
 
 export const createTeamCardInput = cardEditableFields.partial().extend({
-  memberId: z.string({ message: 'Choose the member the card is for' }).min(1, 'Choose the member the card is for').max(64),
+  memberId: z.string({ message: keyed('chooseMember') }).min(1, keyed('chooseMember')).max(64),
 });
 export type CreateTeamCardInput = z.input<typeof createTeamCardInput>;
 

@@ -17,6 +17,7 @@ import type { AccountDeps } from './account-service';
 import * as account from './account-service';
 import { readSingleFile } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /** The largest photo accepted; it is re-encoded to 512 × 512 pixels. */
 const maxPhotoBytes = 10 * 1024 * 1024;
@@ -70,8 +71,8 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AccountDep
     const current = await session(request);
     const file = await readSingleFile(request, {
       maxFileBytes: maxPhotoBytes,
-      tooLarge: { message: 'The upload is too large.', field: 'file' },
-      missing: { message: 'Choose an image to upload.', field: 'file' },
+      tooLarge: { message: keyed('uploadTooLarge'), field: 'file' },
+      missing: { message: keyed('photoRequired'), field: 'file' },
     });
     const photoUrl = await account.setPhoto(deps, current.userId, file.body);
     return { photoUrl };

@@ -17,6 +17,7 @@ import {
 import { reencodeImage, type FileStorage } from '../storage/storage-module';
 import type { AfterCommit, AppModule } from '../module-contract';
 import type { AccessReviewDeps } from './access-review';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /** A change to credentials needs a sign-in this recent when no password can be asked for. */
 const recentLoginMs = 5 * 60_000;
@@ -33,9 +34,7 @@ export interface AccountDeps extends AccessReviewDeps {
 }
 
 const requiresRecentLogin = () =>
-  new AppError(403, 'requires-recent-login', 'For your security, sign in again before making this change.', {
-    currentPassword: 'For your security, sign in again before making this change.',
-  });
+  new AppError(403, 'requires-recent-login', keyed('recentLoginRequired'), { currentPassword: keyed('recentLoginRequired') });
 
 const nowIso = () => new Date().toISOString();
 
@@ -45,7 +44,7 @@ export interface AuthRequest {
   ip: string;
 }
 
-const wrongPassword = (field: string) => new AppError(400, 'wrong-password', 'The password is incorrect.', { [field]: 'The password is incorrect.' });
+const wrongPassword = (field: string) => new AppError(400, 'wrong-password', keyed('wrongPassword'), { [field]: keyed('wrongPassword') });
 
 /** Maps the auth library's "invalid password" to the field's message; anything else goes on as it is. */
 async function asCallerField<T>(field: string, action: () => Promise<T>): Promise<T> {
@@ -103,12 +102,10 @@ export async function updateDisplayName(deps: AccountDeps, userId: string, displ
 export async function changeEmail(deps: AccountDeps, caller: Caller, request: AuthRequest, input: { newEmail: string; password: string }): Promise<void> {
   const newEmail = input.newEmail.toLowerCase();
   await verifyPassword(deps, caller, request, input.password, 'password');
-  if (newEmail === caller.email) throw new AppError(400, 'same-email', 'This is already your email address.', { newEmail: 'This is already your email address.' });
+  if (newEmail === caller.email) throw new AppError(400, 'same-email', keyed('sameEmail'), { newEmail: keyed('sameEmail') });
   const takenBy = await findUserIdByEmail(deps.db, newEmail);
   if (takenBy && takenBy !== caller.userId) {
-    throw new AppError(409, 'email-already-in-use', 'An account with this email already exists.', {
-      newEmail: 'An account with this email already exists.',
-    });
+    throw new AppError(409, 'email-already-in-use', keyed('emailInUse'), { newEmail: keyed('emailInUse') });
   }
   await (await deps.loadAuth()).api.changeEmail({ body: { newEmail, callbackURL: '/settings?email=confirmed' }, headers: request.headers });
   await deps.outbox.enqueue(deps.db, { to: caller.email, template: 'email-change-notice', data: { displayName: caller.name, newEmail } });
@@ -128,7 +125,7 @@ export async function changePassword(
   const credential = methods.find((account) => account.providerId === 'credential' && account.password);
   if (credential) {
     if (!input.currentPassword) {
-      throw new AppError(400, 'validation', 'Enter your current password.', { currentPassword: 'Enter your current password.' });
+      throw new AppError(400, 'validation', keyed('currentPasswordRequired'), { currentPassword: keyed('currentPasswordRequired') });
     }
     await deps.passwordAttempts.check({ ip: request.ip, email: caller.email });
     const currentPassword = input.currentPassword;
@@ -183,9 +180,7 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, request: 
   const hasPassword = methods.some((account) => account.providerId === 'credential' && account.password);
   if (hasPassword) {
     if (!input.password) {
-      throw new AppError(400, 'validation', 'Enter your password to delete your account.', {
-        password: 'Enter your password to delete your account.',
-      });
+      throw new AppError(400, 'validation', keyed('passwordToDelete'), { password: keyed('passwordToDelete') });
     }
     await verifyPassword(deps, caller, request, input.password, 'password');
   } else if (!isRecent(caller)) {

@@ -2,6 +2,7 @@ import { preorderBatchInput } from '@cardstack/shared/admin/schemas';
 import { parseCommandLine, UsageError } from '../../cli';
 import { preorderCsv } from '../physical-cards/physical-cards-module';
 import { commandLineActor, createBatch, demoteUser, listUsers, promoteUser, resetTwoFactor, type AdminDeps } from './admin-service';
+import { englishText } from '@cardstack/shared/i18n/keyed-text';
 
 /*
  * The operator's commands, apart from the process around them (admin-cli.ts) so tests run them:
@@ -102,7 +103,7 @@ export async function runAdminCommand(deps: AdminDeps, args: readonly string[], 
   if (command === 'preorders') {
     const batch = preorderBatchInput.safeParse({ productId: values['product-id'] ?? '', productName: values['product-name'] ?? '', count: values.count ?? '' });
     if (!batch.success) {
-      for (const issue of batch.error.issues) err(`--${String(issue.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`);
+      for (const issue of batch.error.issues) err(`--${String(issue.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${englishText(issue.message)}`);
       err(adminCliUsage);
       return 2;
     }

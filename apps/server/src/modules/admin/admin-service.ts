@@ -21,6 +21,7 @@ import { createPreorderBatch, findPreorderBatch, listPreorderBatches, listPreord
 import type { FileStorage } from '../storage/storage-module';
 import { isAddressInvited } from '../teams/teams-module';
 import * as repository from './admin-repository';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 export interface AdminDeps {
   db: AnyConnection;
@@ -70,7 +71,7 @@ export async function isOperator(deps: Pick<AdminDeps, 'db' | 'adminEmails'>, us
 export function operatorOnly(deps: Pick<AdminDeps, 'db' | 'adminEmails'>) {
   return async (request: FastifyRequest): Promise<void> => {
     const caller = await request.caller();
-    if (!(await isOperator(deps, caller))) throw forbidden(adminTexts.notAdmin);
+    if (!(await isOperator(deps, caller))) throw forbidden(keyed('notAdmin'));
   };
 }
 
@@ -153,7 +154,7 @@ export async function listUsers(deps: AdminDeps, search: string, page: number): 
 
 export async function getUser(deps: AdminDeps, userId: string): Promise<AdminUserDetail> {
   const row = await repository.findUser(deps.db, { id: userId });
-  if (!row) throw notFound(adminTexts.userNotFound);
+  if (!row) throw notFound(keyed('userNotFound'));
   const grant = await findOperatorGrant(deps.db, userId);
   return {
     ...summaryOf(row, deps.adminEmails),
@@ -180,7 +181,7 @@ export async function overridePlan(deps: AdminDeps, actor: Actor, userId: string
 
 /** Disables (or enables again) an account: a disabled one cannot sign in and its sessions end now. */
 export async function setAccountDisabled(deps: AdminDeps, actor: Actor, userId: string, isDisabled: boolean): Promise<AdminUserDetail> {
-  if (actor.userId === userId && isDisabled) throw badRequest(adminTexts.cannotDisableSelf);
+  if (actor.userId === userId && isDisabled) throw badRequest(keyed('cannotDisableSelf'));
   const before = await getUser(deps, userId);
   await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.setOperatorFlag(trx, userId, 'is_disabled', isDisabled, new Date().toISOString());
@@ -193,7 +194,7 @@ export async function setAccountDisabled(deps: AdminDeps, actor: Actor, userId: 
 /** `npm run admin -- promote <email>`: makes an existing account an operator. */
 export async function promoteUser(deps: AdminDeps, actor: Actor, email: string): Promise<{ userId: string; email: string }> {
   const row = await repository.findUser(deps.db, { email });
-  if (!row) throw notFound(`No account has the address ${email}. Sign up first, then promote it.`);
+  if (!row) throw notFound(keyed('noAccountToPromote', { email }));
   await deps.db.transaction().execute(async (trx: AnyConnection) => {
     await repository.setOperatorFlag(trx, row.id, 'is_admin', true, new Date().toISOString());
     await audit(trx, actor, 'user.promote', row.id, { isAdmin: row.isAdmin }, { isAdmin: true });
@@ -207,7 +208,7 @@ export async function promoteUser(deps: AdminDeps, actor: Actor, email: string):
  */
 export async function resetTwoFactor(deps: AdminDeps, actor: Actor, email: string): Promise<{ email: string; passkeyCount: number; hadTwoFactor: boolean }> {
   const row = await repository.findUser(deps.db, { email });
-  if (!row) throw notFound(`No account has the address ${email}.`);
+  if (!row) throw notFound(keyed('noAccountWithEmail', { email }));
   const turnedOff = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const result = await turnOffSecondFactors(trx, row.id);
     await audit(trx, actor, 'user.reset-two-factor', row.id, { twoFactorEnabled: result.hadTwoFactor, passkeys: result.passkeyCount }, { twoFactorEnabled: false, passkeys: 0 });
@@ -227,7 +228,7 @@ export async function resetTwoFactor(deps: AdminDeps, actor: Actor, email: strin
  */
 export async function demoteUser(deps: AdminDeps, actor: Actor, email: string): Promise<{ email: string; wasPromoted: boolean; isStillOperatorByConfig: boolean }> {
   const row = await repository.findUser(deps.db, { email });
-  if (!row) throw notFound(`No account has the address ${email}.`);
+  if (!row) throw notFound(keyed('noAccountWithEmail', { email }));
   if (row.isAdmin) {
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       await repository.setOperatorFlag(trx, row.id, 'is_admin', false, new Date().toISOString());
@@ -251,7 +252,7 @@ export const listBatches = (deps: AdminDeps) => listPreorderBatches(deps.db);
 
 export async function batchDetail(deps: AdminDeps, batchId: string) {
   const batch = await findPreorderBatch(deps.db, batchId);
-  if (!batch) throw notFound(adminTexts.batchNotFound);
+  if (!batch) throw notFound(keyed('batchNotFound'));
   const preorders = await listPreordersOfBatch(deps.db, batchId);
   return {
     batch,
@@ -285,7 +286,7 @@ export async function changeRequestStatus(deps: AdminDeps, actor: Actor, id: str
 export async function requestFile(deps: AdminDeps, id: string, field: string) {
   const file = await designRequestFile(deps.db, id, field);
   const stored = file ? await deps.storage.get(file.key) : null;
-  if (!file || !stored) throw notFound('File not found.');
+  if (!file || !stored) throw notFound(keyed('fileNotFound'));
   return { ...file, stored };
 }
 
@@ -300,7 +301,7 @@ export async function listJobs(deps: AdminDeps, status?: JobStatus) {
 }
 
 export async function retryJob(deps: AdminDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deps.jobs.retry(id))) throw new AppError(409, 'not-retried', adminTexts.jobNotRetried);
+  if (!(await deps.jobs.retry(id))) throw new AppError(409, 'not-retried', keyed('jobNotRetried'));
   await audit(deps.db, actor, 'job.retry', id, null, null);
 }
 

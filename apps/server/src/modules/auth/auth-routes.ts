@@ -18,8 +18,10 @@ import { rateLimitAddressOf, type RateLimiter } from '../rate-limit/rate-limit-m
 import type { LoadAuth } from './auth-loader';
 import type { PasswordAttempts } from './password-attempts';
 import { placesFullAnswer, type PasswordPlaces } from './password-places';
-import { overloadRetryAfterSeconds } from '../../http/errors';
+import { overloadRetryAfterSeconds, requestLocale } from '../../http/errors';
 import { guards } from '../../http/route-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
+import { keyedTextIn, type KeyedText } from '@cardstack/shared/i18n/keyed-text';
 
 export interface AuthRouteDeps {
   loadAuth: LoadAuth;
@@ -130,7 +132,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       let body: Record<string, unknown> | undefined;
       if (route.body) {
         const parsed = route.body.safeParse(request.body ?? {});
-        if (!parsed.success) return sendValidationError(reply, parsed.error.issues);
+        if (!parsed.success) return sendValidationError(reply, parsed.error.issues, keyedTextIn(requestLocale(request)));
         body = parsed.data as Record<string, unknown>;
       }
       await route.limit?.(request, body ?? {}, deps);
@@ -150,11 +152,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   });
 }
 
-/** In Better Auth's answer shape ({ code, message }), which the SPA reads for every /api/auth route. */
-function sendValidationError(reply: FastifyReply, issues: readonly (ValidationIssue & { code?: string })[]) {
-  const fields = fieldErrorsOf(issues);
+/** In Better Auth's answer shape ({ code, message }), which the SPA reads for every /api/auth route; in the request's language. */
+function sendValidationError(reply: FastifyReply, issues: readonly (ValidationIssue & { code?: string })[], text: KeyedText) {
+  const fields = Object.fromEntries(Object.entries(fieldErrorsOf(issues)).map(([field, message]) => [field, text(message)]));
   const first = issues[0];
-  const message = first?.code === 'unrecognized_keys' ? 'Unexpected field in the request.' : (first?.message ?? 'Invalid input.');
+  // An unexpected field is a client program's mistake, named in the protocol's terms: English, as Better Auth's own.
+  const message = first?.code === 'unrecognized_keys' ? 'Unexpected field in the request.' : text(first?.message ?? keyed('invalidInput'));
   return reply.status(400).send({ code: 'VALIDATION_ERROR', message, fields });
 }
 

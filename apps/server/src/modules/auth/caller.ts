@@ -4,6 +4,7 @@ import type { MemberRole, Permission } from '@cardstack/shared/teams/roles';
 import { AppError, unauthorized } from '../../http/errors';
 import type { LoadAuth } from './auth-loader';
 import { readSession } from './session';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /** A user's team claims: their team and what their role may do there (the teams module resolves them). */
 export interface TeamClaims {
@@ -127,7 +128,7 @@ export function registerCallerHook(app: FastifyInstance, deps: CallerDeps): void
       resolved.set(this, caller);
     }
     const resolvedCaller = await caller;
-    if (resolvedCaller?.mustConfirmEmail && !this.routeOptions.config.guard?.allowsUnconfirmedEmail) throw new AppError(403, 'email-not-confirmed', mustConfirmEmailMessage);
+    if (resolvedCaller?.mustConfirmEmail && !this.routeOptions.config.guard?.allowsUnconfirmedEmail) throw new AppError(403, 'email-not-confirmed', keyed('mustConfirmEmail'));
     return resolvedCaller;
   });
   app.decorateRequest('caller', async function (this: FastifyRequest) {
@@ -137,16 +138,10 @@ export function registerCallerHook(app: FastifyInstance, deps: CallerDeps): void
   });
 }
 
-export const mustConfirmEmailMessage =
-  'Confirm your email address to start: open the link we sent you. Until then this account can do nothing else.';
-
-export const emailNotVerifiedMessage =
-  'Confirm your email address first: open the link we sent you (Settings → General can send it again).';
-
 /**
  * A route option for actions that send mail on the user's behalf (invitations): an account whose address is
  * not confirmed yet may sign in and work, but may not make the service mail others in its name.
  */
 export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
-  if (!(await request.caller()).emailVerified) throw new AppError(403, 'email-not-verified', emailNotVerifiedMessage);
+  if (!(await request.caller()).emailVerified) throw new AppError(403, 'email-not-verified', keyed('emailNotVerified'));
 }

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors';
 import type { MailOutbox } from '../mail/mail-module';
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from './passkey-repository';
 import { guards } from '../../http/route-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 export interface PasskeyRouteDeps {
   db: AnyConnection;
@@ -22,7 +23,7 @@ const summaryOf = (passkey: StoredPasskey): PasskeySummary => ({
   isSynced: passkey.isBackedUp,
 });
 
-const gone = () => notFound('This passkey was already removed.');
+const gone = () => notFound(keyed('passkeyRemoved'));
 
 /** Settings → General's passkeys: listed, renamed and removed by their owner (added through the sign-in routes). */
 export function registerPasskeyRoutes(fastify: FastifyInstance, deps: PasskeyRouteDeps): void {

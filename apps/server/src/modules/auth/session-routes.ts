@@ -6,6 +6,7 @@ import { okResponse } from '@cardstack/shared/http/answers';
 import { notFound } from '../../http/errors';
 import { webHeadersOf, type LoadAuth } from './auth-loader';
 import { guards } from '../../http/route-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -42,7 +43,7 @@ export function registerSessionRoutes(fastify: FastifyInstance, loadAuth: LoadAu
     await request.caller();
     const headers = webHeadersOf(request.headers);
     const session = (await listOwnSessions(headers)).find((candidate) => candidate.id === request.params.id);
-    if (!session) throw notFound('This device is already signed out.');
+    if (!session) throw notFound(keyed('deviceSignedOut'));
     await (await loadAuth()).api.revokeSession({ body: { token: session.token }, headers });
     return { ok: true as const };
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { findAccountCreatedAt } from '../auth/auth-module';
 import { everyFeaturePlan, planStateOf } from './billing-service';
 import * as repository from './billing-repository';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * BILLING_PROVIDER=none: a company runs the service for its own staff. There are no plans to buy: every account
@@ -17,7 +18,7 @@ export { everyFeaturePlan };
 const unlimitedSince = '2000-01-01T00:00:00.000Z';
 
 export const billingDisabled = () =>
-  new AppError(409, 'billing-disabled', 'Every feature is included on this server; there is nothing to buy.');
+  new AppError(409, 'billing-disabled', keyed('billingDisabled'));
 
 /** The plan state the card allowance follows, by billing mode. */
 export function planStateSource(isEveryFeatureIncluded: boolean): typeof planStateOf {

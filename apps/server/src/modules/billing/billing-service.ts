@@ -28,6 +28,7 @@ import * as repository from './billing-repository';
 import { planOf } from './plan-of';
 import type { SubscriptionRow } from './billing-repository';
 import type { PaymentProvider, ProviderSubscription } from './payment-provider';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /**
  * What another module does when plans change (the plans module applies a downgrade's effects). Billing only
@@ -67,7 +68,7 @@ const checkoutReturnPaths = { success: '/subscription?checkout=success', cancele
 export const portalReturnPath = '/settings/pricing-plans';
 
 const noSubscription = () =>
-  new AppError(400, 'no-subscription', 'You have no paid plan yet. Choose a plan first.');
+  new AppError(400, 'no-subscription', keyed('noSubscription'));
 
 function toStatus(value: string): SubscriptionStatus {
   // An unknown status gives no access until the provider reports one we know.
@@ -167,7 +168,7 @@ export async function getBillingStatus(deps: BillingDeps, userId: string): Promi
   const facts = rows.map(toFacts);
   const current = currentSubscription(facts, now);
   const accountCreatedAt = await findAccountCreatedAt(deps.db, userId);
-  if (!accountCreatedAt) throw notFound('This account no longer exists.');
+  if (!accountCreatedAt) throw notFound(keyed('accountGone'));
   const state = planStateFromSubscriptions(accountCreatedAt, facts, now);
   const cardCount = await deps.cardAllowance.cardCountOf(userId);
   // What each lower plan would allow: a downgrade to Basic dates the pricing model by the subscription that
@@ -209,9 +210,7 @@ async function ensureCustomer(deps: BillingDeps, user: { id: string; email: stri
 function toSelection(input: CheckoutInput): PriceSelection {
   if (input.plan === 'subscribed') return { plan: 'subscribed', period: input.period };
   if (!isTeamTier(input.size)) {
-    throw badRequest('Teams with more than 250 cards need a quote: choose Get a quote.', {
-      size: 'Teams with more than 250 cards need a quote.',
-    });
+    throw badRequest(keyed('quoteNeeded'), { size: keyed('quoteNeededSize') });
   }
   return { plan: 'team', period: input.period, tier: input.size };
 }
@@ -228,7 +227,7 @@ export async function startCheckout(
   const rows = await repository.listUserSubscriptions(deps.db, user.id);
   const current = currentSubscription(rows.map(toFacts), now);
   if (current && current.row.price_id === priceId && !current.cancelAtPeriodEnd) {
-    throw badRequest('This is already your plan.');
+    throw badRequest(keyed('alreadyYourPlan'));
   }
   // One free trial per customer: a returning subscriber pays from the first day.
   const trial = rows.length === 0 ? trialDays[selection.plan] : 0;
@@ -256,7 +255,7 @@ export async function openPaymentPortal(deps: BillingDeps, userId: string): Prom
     customerId: (await repository.findCustomer(deps.db, userId, kind)) ?? latest.customer_id,
     returnUrl: `${deps.baseUrl}${portalReturnPath}`,
   });
-  if (!url) throw new AppError(502, 'no-portal-url', 'No url returned');
+  if (!url) throw new AppError(502, 'no-portal-url', keyed('noPortalUrl'));
   return { url };
 }
 
@@ -270,7 +269,7 @@ export async function cancelSubscriptionAtPeriodEnd(deps: BillingDeps, user: { i
   if (!current) throw noSubscription();
   if (!current.cancelAtPeriodEnd) {
     if (current.row.provider !== deps.provider.kind) {
-      throw new AppError(409, 'other-provider', 'This subscription is managed by another payment provider.');
+      throw new AppError(409, 'other-provider', keyed('otherProvider'));
     }
     const before = await getBillingStatus(deps, user.id);
     await deps.provider.cancelAtPeriodEnd(current.row.provider_subscription_id);
@@ -308,11 +307,7 @@ export async function cancelSubscriptionsOfUser(deps: BillingDeps, userId: strin
           subscription: row.provider_subscription_id,
           error: error instanceof Error ? error.message : String(error),
         });
-        throw new AppError(
-          502,
-          'subscription-cancel-failed',
-          'Your subscription could not be cancelled right now, so your account was not deleted. Please try again in a few minutes.',
-        );
+        throw new AppError(502, 'subscription-cancel-failed', keyed('subscriptionCancelFailed'));
       }
     } else if (row.provider !== 'local' && row.provider !== 'operator') {
       // Payments moved to another provider since: this server can no longer reach the one that charges.

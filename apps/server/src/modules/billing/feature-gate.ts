@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { canUseFeature, featureAccess, isFeatureAllowed, type Feature } from '@cardstack/shared/plans/features';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
-import { paidFeatureTexts } from '@cardstack/shared/plans/plan-texts';
 import { AppError } from '../../http/errors';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /** The answer of every gated route to a plan without the feature; the SPA shows the paid-feature overlay. */
 export const paidFeatureError = () =>
-  new AppError(403, 'paid-feature', `${paidFeatureTexts.title}. ${paidFeatureTexts.message}.`);
+  new AppError(403, 'paid-feature', keyed('paidFeature'));
 
 /**
  * The one server-side plan check ("the paid overlay shows when the user's plan is not in the feature's allowed

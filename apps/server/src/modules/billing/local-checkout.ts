@@ -8,6 +8,7 @@ import { addBillingPeriod, addDays } from './billing-clock';
 import * as repository from './billing-repository';
 import { getBillingStatus, syncUserPlan, type BillingDeps } from './billing-service';
 import { newLocalSubscriptionId } from './local-provider';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * The local payment provider's test checkout and portal: what the built-in provider does in place of a
@@ -30,7 +31,7 @@ export interface LocalCheckoutView {
 async function readOwnLocalCheckout(deps: BillingDeps, userId: string, sessionId: string) {
   const checkout = await repository.readLocalCheckout(deps.db, sessionId);
   // Someone else's checkout is answered as if it did not exist.
-  if (!checkout || checkout.user_id !== userId) throw notFound('This test checkout does not exist.');
+  if (!checkout || checkout.user_id !== userId) throw notFound(keyed('testCheckoutMissing'));
   const selection = findPriceSelection(deps.provider.priceIds, checkout.price_id);
   if (!selection) throw new Error(`local checkout ${checkout.id} has an unknown price ${checkout.price_id}`);
   return { checkout, selection };
@@ -54,10 +55,10 @@ export async function getLocalCheckout(deps: BillingDeps, userId: string, sessio
 
 function assertOpen(checkout: { status: string; expires_at: string }, now: Date): void {
   if (checkout.status !== 'open') {
-    throw new AppError(409, 'checkout-closed', `This test checkout was already ${checkout.status === 'completed' ? 'completed' : 'cancelled'}.`);
+    throw new AppError(409, 'checkout-closed', keyed('testCheckoutDone', { status: checkout.status === 'completed' ? 'completed' : 'cancelled' }));
   }
   if (Date.parse(checkout.expires_at) <= now.getTime()) {
-    throw new AppError(410, 'checkout-expired', 'This test checkout has expired. Choose your plan again.');
+    throw new AppError(410, 'checkout-expired', keyed('testCheckoutExpired'));
   }
 }
 
@@ -71,7 +72,7 @@ export async function completeLocalCheckout(deps: BillingDeps, userId: string, s
   assertOpen(checkout, now);
   await deps.db.transaction().execute(async (trx: AnyConnection) => {
     if (!(await repository.closeLocalCheckout(trx, checkout.id, 'completed', now))) {
-      throw new AppError(409, 'checkout-closed', 'This test checkout was already completed or cancelled.');
+      throw new AppError(409, 'checkout-closed', keyed('testCheckoutClosed'));
     }
     await repository.endBoughtSubscriptionsInForce(trx, userId, now);
     const trialEnd = checkout.trial_days > 0 ? addDays(now, checkout.trial_days) : null;
@@ -107,7 +108,7 @@ export async function cancelLocalCheckout(deps: BillingDeps, userId: string, ses
   const now = deps.now();
   assertOpen(checkout, now);
   if (!(await repository.closeLocalCheckout(deps.db, checkout.id, 'canceled', now))) {
-    throw new AppError(409, 'checkout-closed', 'This test checkout was already completed or cancelled.');
+    throw new AppError(409, 'checkout-closed', keyed('testCheckoutClosed'));
   }
   return checkout.cancel_url;
 }

@@ -1,4 +1,5 @@
-import { cardLimitErrorCode, cardLimitMessage } from '@cardstack/shared/cards/messages';
+import { cardLimitErrorCode } from '@cardstack/shared/cards/messages';
+import { planTitles } from '@cardstack/shared/plans/plans';
 import { applyCardAllowance, type CardsUnderAllowance, type PlanState } from '@cardstack/shared/plans/card-limits';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
 import type { AnyConnection } from '../../db/schema';
@@ -6,6 +7,7 @@ import { AppError, notFound } from '../../http/errors';
 import { planOf } from '../billing/billing-module';
 import * as repository from './card-repository';
 import { blockedCardIdsOfOwner, scopeOfNewCard, sharedTeamOf } from './card-allowance-rules';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * The card allowance (docs/decisions/0005-card-limits.md): how many of a set of cards stay active under a plan,
@@ -37,7 +39,7 @@ interface CardRoom {
 
 /** The refusal when the plan's allowance is used up (403 `card-limit`; the SPA offers the upgrade). */
 function cardLimitError(room: Pick<CardRoom, 'plan'> & { maxActiveCards: number }): AppError {
-  return new AppError(403, cardLimitErrorCode, cardLimitMessage(room.plan, room.maxActiveCards));
+  return new AppError(403, cardLimitErrorCode, keyed('cardLimit', { plan: room.plan, planTitle: planTitles[room.plan], count: room.maxActiveCards }));
 }
 
 export function isCardLimitError(error: unknown): error is AppError {
@@ -48,7 +50,7 @@ export function createCardAllowance(deps: CardAllowanceDeps) {
   /** A user's own cards under their own plan. */
   async function ofOwner(ownerId: string, db: AnyConnection = deps.db): Promise<CardsUnderAllowance & { plan: UserPlan }> {
     const state = await deps.planStateOf(db, ownerId, deps.now());
-    if (!state) throw notFound('This account no longer exists.');
+    if (!state) throw notFound(keyed('accountGone'));
     const cards = await repository.listCardsUnderOwnAllowance(db, ownerId);
     // The plan the allowance belongs to, in the same clock's time (a refusal names it).
     return { ...applyCardAllowance(cards, state), plan: state.plan };
@@ -57,7 +59,7 @@ export function createCardAllowance(deps: CardAllowanceDeps) {
   /** A team's cards (its members' team cards and the owner's own) under the team owner's plan. */
   async function ofTeam(teamOwnerId: string, db: AnyConnection = deps.db): Promise<CardsUnderAllowance> {
     const state = await deps.planStateOf(db, teamOwnerId, deps.now());
-    if (!state) throw notFound('This team no longer exists.');
+    if (!state) throw notFound(keyed('teamGone'));
     return applyCardAllowance(await repository.listCardsUnderTeamAllowance(db, teamOwnerId), state);
   }
 

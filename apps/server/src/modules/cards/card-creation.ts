@@ -1,5 +1,4 @@
 import { defaultImagePosition } from '@cardstack/shared/cards/images';
-import { cardMessages } from '@cardstack/shared/cards/messages';
 import { defaultCardTheme, defaultLeadFormSettings, type Card, type CardImage, type CreateCardValues } from '@cardstack/shared/cards/schemas';
 import { cardDetailsOf } from '@cardstack/shared/cards/card-details';
 import type { AnyConnection } from '../../db/schema';
@@ -12,6 +11,7 @@ import { bestEffort, cardPlanOf, now, vcardCleared, type CardsDeps } from './car
 import { checkPaidChanges } from './card-editing';
 import { getCard } from './card-reads';
 import { cardStorageFolders, deleteCardFiles } from './card-uploads';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 
 const emptyImage = (image?: { alt?: string; position?: CardImage['position'] }): CardImage => ({
   url: null,
@@ -131,7 +131,7 @@ export async function createCardFromProduct(
  * file is copied and again, under the owner's lock, when the row is written.
  */
 export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId: string): Promise<Card> {
-  if (!cardId.trim()) throw badRequest(cardMessages.idRequiredToDuplicate);
+  if (!cardId.trim()) throw badRequest(keyed('idRequiredToDuplicate'));
   const source = await getCard(deps, caller, cardId);
   await deps.cardAllowance?.requireRoomFor(source, deps.db);
   const id = randomId();
@@ -161,7 +161,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
     updatedAt: createdAt,
   };
 
-  const rollBack = async (reason: unknown, message: string) => {
+  const rollBack = async (reason: unknown, message: KeyedMessage) => {
     await bestEffort(deps, `Rolling back duplicate ${id}`, () => repository.deleteCardRow(deps.db, id, now()));
     await deleteCardFiles(deps, id);
     await recordError(deps.db, `Duplicating card ${source.id} failed: ${reason instanceof Error ? reason.message : String(reason)}`);
@@ -178,7 +178,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
       }
     }
   } catch (error) {
-    throw await rollBack(error, cardMessages.duplicateFailed);
+    throw await rollBack(error, keyed('duplicateFailed'));
   }
   try {
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
@@ -193,7 +193,7 @@ export async function duplicateCard(deps: CardsDeps, caller: CardCaller, cardId:
       await deleteCardFiles(deps, id);
       throw error;
     }
-    throw await rollBack(error, cardMessages.failedToWrite);
+    throw await rollBack(error, keyed('failedToWrite'));
   }
   deps.onCardChanged?.({ cardId: copy.id, ownerId: copy.ownerId, kind: 'duplicated' });
   return copy;

@@ -1,6 +1,4 @@
-import { cardMessages } from '@cardstack/shared/cards/messages';
 import type { Card, CardTheme } from '@cardstack/shared/cards/schemas';
-import { usernameMessages } from '@cardstack/shared/cards/username';
 import { planForCard } from '@cardstack/shared/plans/features';
 import type { UserPlan } from '@cardstack/shared/plans/plans';
 import type { DialectName } from '../../db/database';
@@ -10,6 +8,7 @@ import type { FileStorage } from '../storage/storage-module';
 import type { CardAllowanceService } from './card-allowance';
 import { canAccessCard, type CardCaller } from './card-access';
 import * as repository from './card-repository';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * What every card use case receives, and the small rules they share: the errors, the plan a caller works under,
@@ -30,9 +29,9 @@ export interface CardsDeps {
 
 export const now = () => new Date().toISOString();
 
-export const usernameTaken = () => new AppError(409, 'username-taken', usernameMessages.taken, { username: usernameMessages.taken });
+export const usernameTaken = () => new AppError(409, 'username-taken', keyed('usernameTaken'), { username: keyed('usernameTaken') });
 
-export const cardNotFound = () => notFound(cardMessages.notFound);
+export const cardNotFound = () => notFound(keyed('cardNotFound'));
 
 /** Every change to what a card shows drops the stored vCard so it is generated again. */
 export const vcardCleared = { vcfFileName: null, vcfLink: null } as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okResponse } from '@cardstack/shared/http/answers';
-import { fileMessages, maxDownloadableFileBytes } from '@cardstack/shared/cards/files';
+import { maxDownloadableFileBytes } from '@cardstack/shared/cards/files';
 import { maxImageUploadBytes } from '@cardstack/shared/cards/images';
 import {
   cardFileParams,
@@ -23,13 +23,14 @@ import { checkUsernameAvailability, getCard, getCardWithFeature, listCards } fro
 import { addCardFile, removeCardFile, removeCardImage, setCardImage } from './card-uploads';
 import { readSingleFile } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 
 /** The single uploaded file of a multipart request, with a size limit and messages for the form. */
-function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
+function readUpload(request: FastifyRequest, maxBytes: number, tooLargeMessage: KeyedMessage) {
   return readSingleFile(request, {
     maxFileBytes: maxBytes,
     tooLarge: { message: tooLargeMessage, field: 'file' },
-    missing: { message: fileMessages.missing, field: 'file' },
+    missing: { message: keyed('fileMissing'), field: 'file' },
   });
 }
 
@@ -99,7 +100,7 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: CardsDeps): v
       const current = await caller(request);
       // Access first: a stranger learns nothing, and the upload is not read for a card they cannot change.
       await getCard(deps, current, request.params.id);
-      const upload = await readUpload(request, maxImageUploadBytes, 'The image is larger than 10 MB.');
+      const upload = await readUpload(request, maxImageUploadBytes, keyed('imageTooLarge'));
       return { card: await setCardImage(deps, current, request.params.id, request.params.slot, upload.body) };
     },
   );
@@ -115,7 +116,7 @@ export function registerCardRoutes(fastify: FastifyInstance, deps: CardsDeps): v
   app.post('/api/cards/:id/files', { config: guards.signedIn, schema: { params: cardIdParams, response: { 200: cardResponse } } }, async (request) => {
     const current = await caller(request);
     await getCardWithFeature(deps, current, request.params.id, 'attachments');
-    const upload = await readUpload(request, maxDownloadableFileBytes, fileMessages.tooLarge);
+    const upload = await readUpload(request, maxDownloadableFileBytes, keyed('fileTooLarge'));
     return { card: await addCardFile(deps, current, request.params.id, upload) };
   });
 

@@ -1,4 +1,4 @@
-import { fileMessages, maxDownloadableFileBytes, maxDownloadableFilesPerCard, toDisplayFileName } from '@cardstack/shared/cards/files';
+import { maxDownloadableFileBytes, maxDownloadableFilesPerCard, toDisplayFileName } from '@cardstack/shared/cards/files';
 import type { ImageSlot } from '@cardstack/shared/cards/images';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -8,6 +8,7 @@ import { detectDownloadableFileType } from './card-file-types';
 import { randomId } from './card-ids';
 import { bestEffort, changeLockedCard, vcardCleared, type CardsDeps } from './card-deps';
 import { getCard, getCardWithFeature } from './card-reads';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * A card's images and downloadable files: checked by content, re-encoded or stored under generated names, removed
@@ -16,6 +17,8 @@ import { getCard, getCardWithFeature } from './card-reads';
 
 /** A card's stored files live in these four folders, keyed by card id; deleting a card empties all four. */
 export const cardStorageFolders = ['images', 'files', 'appleWallets', 'vcf-files'] as const;
+
+const tooManyFiles = keyed('tooManyFiles', { max: maxDownloadableFilesPerCard });
 
 const imageSizes: Record<ImageSlot, { maxWidth: number; maxHeight: number }> = {
   cover: { maxWidth: 1600, maxHeight: 1600 },
@@ -91,16 +94,16 @@ export async function addCardFile(
   upload: { body: Buffer; fileName?: string | undefined },
 ): Promise<Card> {
   const existing = await getCardWithFeature(deps, caller, cardId, 'attachments');
-  if (upload.body.length > maxDownloadableFileBytes) throw new AppError(413, 'file-too-large', fileMessages.tooLarge, { file: fileMessages.tooLarge });
-  if (existing.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(fileMessages.tooMany, { file: fileMessages.tooMany });
+  if (upload.body.length > maxDownloadableFileBytes) throw new AppError(413, 'file-too-large', keyed('fileTooLarge'), { file: keyed('fileTooLarge') });
+  if (existing.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(tooManyFiles, { file: tooManyFiles });
   const type = detectDownloadableFileType(upload.body, upload.fileName);
-  if (!type) throw new AppError(415, 'unsupported-file', fileMessages.notAllowed, { file: fileMessages.notAllowed });
+  if (!type) throw new AppError(415, 'unsupported-file', keyed('fileNotAllowed'), { file: keyed('fileNotAllowed') });
   const fileId = randomId();
   const key = `files/${cardId}/${fileId}.${type.extension}`;
   await deps.storage.put(key, upload.body, type.contentType);
   try {
     return await changeLockedCard(deps, caller, cardId, (current) => {
-      if (current.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(fileMessages.tooMany, { file: fileMessages.tooMany });
+      if (current.downloadableFiles.length >= maxDownloadableFilesPerCard) throw badRequest(tooManyFiles, { file: tooManyFiles });
       const added = {
         id: fileId,
         name: toDisplayFileName(upload.fileName, type.extension),
@@ -120,7 +123,7 @@ export async function removeCardFile(deps: CardsDeps, caller: CardCaller, cardId
   let removedUrl: string | null = null;
   const updated = await changeLockedCard(deps, caller, cardId, (current) => {
     const file = current.downloadableFiles.find((candidate) => candidate.id === fileId);
-    if (!file) throw notFound('File not found.');
+    if (!file) throw notFound(keyed('fileNotFound'));
     removedUrl = file.url;
     return { downloadableFiles: current.downloadableFiles.filter((candidate) => candidate.id !== fileId) };
   });

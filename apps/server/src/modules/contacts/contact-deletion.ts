@@ -1,9 +1,9 @@
-import { contactMessages } from '@cardstack/shared/contacts/schemas';
 import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { contactScopeOf, type ContactsCaller } from './contact-access';
 import * as repository from './contact-repository';
 import { contactNotFound, deleteImages, type ContactsDeps } from './contact-deps';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 import { deleteImportsOfUser } from './import/contact-import-repository';
 
 export async function deleteContact(deps: ContactsDeps, caller: ContactsCaller, contactId: string): Promise<void> {
@@ -20,7 +20,7 @@ export async function bulkDeleteContacts(deps: ContactsDeps, caller: ContactsCal
   const unique = [...new Set(ids)];
   const { deleted, imageKeys } = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const found = await repository.findIdsInScope(trx, scope, unique);
-    if (found.length !== unique.length) throw notFound(contactMessages.someNotFound);
+    if (found.length !== unique.length) throw notFound(keyed('someContactsNotFound'));
     const keys = await repository.findImageKeys(trx, { scope, ids: unique });
     return { deleted: await repository.deleteContacts(trx, scope, unique), imageKeys: keys };
   });

@@ -1,10 +1,11 @@
-import { contactMessages, type Contact, type ContactSummary } from '@cardstack/shared/contacts/schemas';
+import { type Contact, type ContactSummary } from '@cardstack/shared/contacts/schemas';
 import type { AnyConnection } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { FileStorage } from '../storage/storage-module';
 import type { ContactScope } from './contact-access';
 import * as repository from './contact-repository';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * What every contact use case receives, and what they share: the new-contact hook, the errors, one contact in the
@@ -50,7 +51,7 @@ export function summaryOfNew(value: repository.NewContact): ContactSummary {
   };
 }
 
-export const contactNotFound = () => notFound(contactMessages.notFound);
+export const contactNotFound = () => notFound(keyed('contactNotFound'));
 
 export const nowIso = () => new Date().toISOString();
 

@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
-import { contactMessages, type ContactCard, type ContactResponse, type CreateContactValues, type UpdateContactValues } from '@cardstack/shared/contacts/schemas';
+import { type ContactCard, type ContactResponse, type CreateContactValues, type UpdateContactValues } from '@cardstack/shared/contacts/schemas';
 import { badRequest } from '../../http/errors';
 import { findCard } from '../cards/cards-module';
 import { contactScopeOf, type ContactsCaller } from './contact-access';
 import * as repository from './contact-repository';
 import { contactNotFound, findInScope, inTransaction, nowIso, ownContact, summaryOfNew, type ContactsDeps } from './contact-deps';
 import { getContact } from './contact-reads';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 export const nameOrEmailMissing = () =>
-  badRequest(contactMessages.nameOrEmailRequired, { name: contactMessages.nameOrEmailRequired });
+  badRequest(keyed('nameOrEmailRequired'), { name: keyed('nameOrEmailRequired') });
 
 /** A contact added by hand. It may name one of the caller's own cards; it is never a team contact. */
 export async function createContact(deps: ContactsDeps, caller: ContactsCaller, values: CreateContactValues): Promise<ContactResponse> {
@@ -17,7 +18,7 @@ export async function createContact(deps: ContactsDeps, caller: ContactsCaller, 
   if (values.cardId) {
     const found = await findCard(deps.db, values.cardId);
     if (!found || found.ownerId !== caller.userId) {
-      throw badRequest(contactMessages.cardNotFound, { cardId: contactMessages.cardNotFound });
+      throw badRequest(keyed('cardNotFound'), { cardId: keyed('cardNotFound') });
     }
     card = { id: found.id, username: found.username, name: repository.cardDisplayName(found) };
   }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { leadThankYouText } from '@cardstack/shared/cards/schemas';
-import { contactMessages, createLeadInput, leadHoneypotField, type CreateLeadInput } from '@cardstack/shared/contacts/schemas';
+import { createLeadInput, leadHoneypotField, type CreateLeadInput } from '@cardstack/shared/contacts/schemas';
 import { isTeamActive } from '@cardstack/shared/plans/plans';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, invalidForm, notFound } from '../../http/errors';
@@ -9,6 +9,7 @@ import { findCard } from '../cards/cards-module';
 import type { MailOutbox } from '../mail/mail-module';
 import * as repository from './contact-repository';
 import { inTransaction, nowIso, summaryOfNew, type ContactCreatedHook } from './contact-deps';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 interface CreateLeadOptions {
   cardId: string;
@@ -48,13 +49,13 @@ export async function createLead(db: AnyConnection, options: CreateLeadOptions):
 
   return inTransaction(db, async (trx) => {
     const card = await findCard(trx, options.cardId);
-    if (!card) throw notFound(contactMessages.cardNotFound);
-    if (!card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
+    if (!card) throw notFound(keyed('cardNotFound'));
+    if (!card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', keyed('leadFormOff'));
     const message = leadThankYouText(card.leadForm);
     if (input[leadHoneypotField] !== '') return { contactId: null, message };
 
     const owner = await repository.findLeadRecipient(trx, card.ownerId);
-    if (!owner) throw notFound(contactMessages.cardNotFound);
+    if (!owner) throw notFound(keyed('cardNotFound'));
     // The card's team: the team owner of a member's card, else the owner themselves (a user without a team
     // record is their own team owner). Kept only while that team is on the team plan.
     const teamCandidate =

@@ -12,6 +12,7 @@ import { decodeCursor, encodeCursor, type ContactCursor } from './contact-cursor
 import { csvExportStream, xlsxExportStream, type ExportFormat } from './contact-export';
 import * as repository from './contact-repository';
 import { findInScope, toSummary, type ContactsDeps } from './contact-deps';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 function cursorOf(sort: ContactFilter['sort'], stored: repository.StoredContact): ContactCursor {
   return { sort, value: sort === 'name' ? stored.sortName : stored.contact.createdAt, id: stored.contact.id };
@@ -23,7 +24,7 @@ export async function listContacts(deps: ContactsDeps, caller: ContactsCaller, q
   let cursor: ContactCursor | null = null;
   if (cursorText) {
     cursor = decodeCursor(cursorText, filter.sort);
-    if (!cursor) throw badRequest('This page link is out of date. Start again from the first page.', { cursor: 'Invalid cursor' });
+    if (!cursor) throw badRequest(keyed('pageLinkOutdated'), { cursor: keyed('invalidCursor') });
   }
   const [page, total] = await Promise.all([
     repository.listContactPage(deps.db, deps.dialect, scope, filter, cursor, pageSize),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { contactLimits, type Contact } from '@cardstack/shared/contacts/schemas';
-import { scannerLimits, scannerMessages, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
+import { scannerLimits, type DuplicateContact, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import type { AnyConnection } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { reencodeImage } from '../storage/storage-module';
@@ -8,6 +8,7 @@ import { contactScopeOf, type ContactsCaller } from './contact-access';
 import * as repository from './contact-repository';
 import { deleteImages, nowIso, ownContact, summaryOfNew, type ContactsDeps } from './contact-deps';
 import { nameOrEmailMissing } from './contact-editing';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * Cards the scanner read: the duplicate check before saving, saving as a new contact or into an existing one, and
@@ -61,7 +62,7 @@ export async function saveScannedContact(
   // Merging changes an existing contact: that takes the right to change the team's contacts.
   const scope = contactScopeOf(caller, 'manage');
   const target = values.mergeIntoId ? await repository.findContact(deps.db, scope, values.mergeIntoId) : null;
-  if (values.mergeIntoId && !target) throw notFound(scannerMessages.mergeTargetNotFound);
+  if (values.mergeIntoId && !target) throw notFound(keyed('mergeTargetNotFound'));
   const { phoneKey } = await contactMatching();
 
   const contactId = target?.contact.id ?? crypto.randomUUID();
@@ -71,7 +72,7 @@ export async function saveScannedContact(
       if (target) {
         const changes = mergedChanges(target.contact, values, imageKey !== null, phoneKey);
         if (!(await repository.updateContact(trx, scope, target.contact, { ...changes, ...(imageKey ? { imageKey } : {}) }, nowIso()))) {
-          throw notFound(scannerMessages.mergeTargetNotFound);
+          throw notFound(keyed('mergeTargetNotFound'));
         }
       } else {
         const [email = '', ...otherEmails] = values.emails;
@@ -140,6 +141,6 @@ export function mergedChanges(contact: Contact, values: ScannedContactValues, ha
 export async function contactCardImage(deps: ContactsDeps, caller: ContactsCaller, contactId: string) {
   const key = await repository.findImageKey(deps.db, contactScopeOf(caller), contactId);
   const file = key ? await deps.storage.get(key) : null;
-  if (!key || !file) throw notFound('This contact has no card photo.');
+  if (!key || !file) throw notFound(keyed('noCardPhoto'));
   return { key, file };
 }

@@ -1,19 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import {
-  customDesignInput,
-  designRequestSentResponse,
-  designRequestTexts,
-  designUploadFields,
-  maxDesignUploadBytes,
-  quoteInput,
-  type DesignUploadField,
-} from '@cardstack/shared/design-requests/schemas';
+import { customDesignInput, designRequestSentResponse, designUploadFields, maxDesignUploadBytes, quoteInput, type DesignUploadField } from '@cardstack/shared/design-requests/schemas';
 import { invalidForm } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
 import { limitPerAddress, type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit-module';
 import { submitDesignRequest, type DesignRequestsDeps, type UploadedFile } from './design-request-service';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 export interface DesignRequestRouteOptions {
   rateLimiter: RateLimiter;
@@ -26,7 +19,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
   const form = await readMultipart(request, {
     maxFileBytes: maxDesignUploadBytes,
     maxFiles: designUploadFields.length,
-    tooLarge: { message: designRequestTexts.uploadTooLarge },
+    tooLarge: { message: keyed('designUploadTooLarge') },
   });
   const files = form.files.flatMap((file) =>
     (designUploadFields as readonly string[]).includes(file.field) && file.body.length > 0
@@ -49,7 +42,7 @@ function parseForm<T>(schema: ZodType<T>, fields: Record<string, unknown>): T {
  */
 export function registerDesignRequestRoutes(fastify: FastifyInstance, deps: DesignRequestsDeps, options: DesignRequestRouteOptions): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limit = limitPerAddress(options.rateLimiter, 'design-form', options.rateLimit, designRequestTexts.tooMany);
+  const limit = limitPerAddress(options.rateLimiter, 'design-form', options.rateLimit, keyed('designTooManyRequests'));
 
   app.post('/api/design-requests/custom-design', { config: { guard: { caller: 'anyone', rateLimit: limit } }, schema: { response: { 201: designRequestSentResponse } } }, async (request, reply) => {
     const form = await readForm(request);

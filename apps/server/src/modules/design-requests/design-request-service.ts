@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { MailOutbox } from '../mail/mail-module';
 import type { FileStorage } from '../storage/storage-module';
 import * as repository from './design-request-repository';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 
 export interface DesignRequestsDeps {
   db: AnyConnection;
@@ -49,9 +50,9 @@ export function detectDesignFileType(body: Buffer): keyof typeof extensions | nu
 
 /** Checks every upload before anything is stored: a wrong one refuses the whole form. */
 function checkUploads(files: readonly UploadedFile[]): void {
-  const fields: Record<string, string> = {};
-  for (const file of files) if (!detectDesignFileType(file.body)) fields[file.field] = designRequestTexts.badUpload;
-  if (Object.keys(fields).length > 0) throw badRequest(designRequestTexts.badUpload, fields);
+  const fields: Record<string, KeyedMessage> = {};
+  for (const file of files) if (!detectDesignFileType(file.body)) fields[file.field] = keyed('designBadUpload');
+  if (Object.keys(fields).length > 0) throw badRequest(keyed('designBadUpload'), fields);
 }
 
 type CustomDesign = z.output<typeof customDesignInput>;
@@ -142,7 +143,7 @@ export async function setDesignRequestStatus(
   status: DesignRequestStatus,
 ): Promise<{ before: DesignRequestStatus; after: DesignRequestStatus; kind: DesignRequestKind }> {
   const found = await repository.findDesignRequest(db, id);
-  if (!found) throw notFound(designRequestTexts.notFound);
+  if (!found) throw notFound(keyed('designRequestNotFound'));
   await repository.updateDesignRequestStatus(db, id, status, new Date().toISOString());
   return { before: found.status, after: status, kind: found.kind };
 }

@@ -14,6 +14,7 @@ import {
   type CounterRange,
   type CounterSums,
 } from './insights-repository';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 export interface InsightsDeps {
   db: AnyConnection;
@@ -28,11 +29,6 @@ export interface InsightsCaller {
   teamOwnerId: string;
   permissions: readonly Permission[];
 }
-
-export const insightsMessages = {
-  teamNotAllowed: 'Your role does not include the team’s insights. Ask the team owner for the Metrics permission.',
-  cardNotFound: 'There is no such card among the cards you can see here.',
-} as const;
 
 /**
  * The one access rule for insights. Everyone sees their own cards. The team view (the team's cards and each
@@ -85,11 +81,11 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
     period = resolvePeriod(query.period, today);
   }
   const canSeeTeam = canSeeTeamInsights(caller);
-  if (query.scope === 'team' && !canSeeTeam) throw new AppError(403, 'forbidden', insightsMessages.teamNotAllowed);
+  if (query.scope === 'team' && !canSeeTeam) throw new AppError(403, 'forbidden', keyed('teamInsightsNotAllowed'));
 
   const allCards = await listCardsWithOwnerNames(deps.db, query.scope === 'team' ? { teamOwnerId: caller.teamOwnerId } : { ownerId: caller.userId });
   const cards = query.cardId ? allCards.filter((card) => card.id === query.cardId) : allCards;
-  if (query.cardId && cards.length === 0) throw new AppError(404, 'not-found', insightsMessages.cardNotFound);
+  if (query.cardId && cards.length === 0) throw new AppError(404, 'not-found', keyed('insightsCardNotFound'));
   const cardIds = cards.map((card) => card.id);
 
   const inBucket = (day: string) => (period.bucket === 'day' ? day : day.slice(0, 7));

@@ -1,12 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  apiKeyLimits,
-  integrationMessages,
-  type ApiKeySummary,
-  type ApiScope,
-  type CreateApiKeyResponse,
-} from '@cardstack/shared/integrations/schemas';
+import { apiKeyLimits, type ApiKeySummary, type ApiScope, type CreateApiKeyResponse } from '@cardstack/shared/integrations/schemas';
 import { canUseFeature } from '@cardstack/shared/plans/features';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -17,6 +11,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit-module
 import * as repository from './api-key-repository';
 import { toScopes, type OAuth2Server, type OAuthServer } from './oauth-server';
 import { hashSecret, newSecret, tokenPrefixes } from './secrets';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * Who is calling the public API: a personal API key or an OAuth access token in `Authorization: Bearer`.
@@ -44,7 +39,7 @@ export interface ApiAccessDeps {
 const lastUseResolutionMs = 60_000;
 
 export function invalidToken(): AppError {
-  return new AppError(401, 'invalid-token', integrationMessages.invalidToken);
+  return new AppError(401, 'invalid-token', keyed('invalidToken'));
 }
 
 function bearerOf(request: FastifyRequest): string | null {
@@ -100,12 +95,12 @@ export async function authenticateApiRequest(deps: ApiAccessDeps, request: Fasti
     throw error;
   }
   const limitKey = principal.via.kind === 'api-key' ? `api:key:${principal.via.apiKeyId}` : `api:grant:${principal.via.grantId}`;
-  await deps.rateLimiter.enforce([{ key: limitKey, rule: deps.rateLimit }], 'Too many requests for this key. Wait a moment and try again.');
+  await deps.rateLimiter.enforce([{ key: limitKey, rule: deps.rateLimit }], keyed('tooManyKeyRequests'));
   return principal;
 }
 
 export function requireScope(principal: ApiPrincipal, scope: ApiScope): void {
-  if (!principal.scopes.includes(scope)) throw new AppError(403, 'insufficient-scope', integrationMessages.missingScope(scope));
+  if (!principal.scopes.includes(scope)) throw new AppError(403, 'insufficient-scope', keyed('missingScope', { scope }));
 }
 
 // ---- Personal API keys (Settings → Integrations) -------------------------------------------------------
@@ -129,7 +124,7 @@ export async function createApiKey(
 ): Promise<CreateApiKeyResponse> {
   const { userId } = owner;
   if ((await repository.countApiKeys(db, userId)) >= apiKeyLimits.perUser) {
-    throw badRequest(`You can have at most ${apiKeyLimits.perUser} API keys. Revoke one you no longer use first.`);
+    throw badRequest(keyed('tooManyApiKeys', { max: apiKeyLimits.perUser }));
   }
   const token = newSecret(tokenPrefixes.apiKey);
   const key = {
@@ -149,5 +144,5 @@ export async function createApiKey(
 }
 
 export async function revokeApiKey(db: AnyConnection, userId: string, id: string): Promise<void> {
-  if (!(await repository.deleteApiKey(db, userId, id))) throw notFound(integrationMessages.keyNotFound);
+  if (!(await repository.deleteApiKey(db, userId, id))) throw notFound(keyed('keyNotFound'));
 }

@@ -1,7 +1,8 @@
-import { apiScopeLabels, integrationMessages, type OAuthAuthorizeInfo, type OAuthDecisionInput } from '@cardstack/shared/integrations/schemas';
+import { apiScopeLabels, type OAuthAuthorizeInfo, type OAuthDecisionInput } from '@cardstack/shared/integrations/schemas';
 import { AppError } from '../../http/errors';
 import type { Caller } from '../auth/auth-module';
 import { toScopes, type ConsentingUser, type OAuthClientConfig, type OAuthServer } from './oauth-server';
+import { keyed, libraryMessage, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 
 /*
  * The consent screen's two questions to the server: "who asks for what" (shown at /oauth) and "the user
@@ -10,18 +11,18 @@ import { toScopes, type ConsentingUser, type OAuthClientConfig, type OAuthServer
  * would ask for.
  */
 
-const refused = (message: string) => new AppError(400, 'oauth-request-refused', message);
+const refused = (message: KeyedMessage) => new AppError(400, 'oauth-request-refused', message);
 
 /** Checks the request's client, redirect URI and response type; answers what the screen shows. */
 export function describeAuthorization(clients: readonly OAuthClientConfig[], query: OAuthDecisionInput | Omit<OAuthDecisionInput, 'isAllowed'>): OAuthAuthorizeInfo {
   const client = clients.find((candidate) => candidate.id === query.client_id);
-  if (!client) throw refused(integrationMessages.unknownClient);
-  if (!client.redirectUris.includes(query.redirect_uri)) throw refused(integrationMessages.unregisteredRedirect);
-  if (query.response_type !== 'code') throw refused(integrationMessages.unsupportedResponseType);
+  if (!client) throw refused(keyed('unknownClient'));
+  if (!client.redirectUris.includes(query.redirect_uri)) throw refused(keyed('unregisteredRedirect'));
+  if (query.response_type !== 'code') throw refused(keyed('unsupportedResponseType'));
   // PKCE by S256 only: "plain" (also what a challenge without a method means, RFC 7636 §4.3) shows the verifier
   // to whoever sees the authorization request. Refused before the user is asked, not after "Allow".
   if ((query.code_challenge || query.code_challenge_method) && query.code_challenge_method !== 'S256') {
-    throw refused(integrationMessages.unsupportedPkceMethod);
+    throw refused(keyed('unsupportedPkceMethod'));
   }
   const asked = query.scope ? toScopes(query.scope) : toScopes(Object.keys(apiScopeLabels));
   return {
@@ -62,9 +63,9 @@ export async function decideAuthorization(
     // Deny, an unknown scope or a bad PKCE method: the library put the error into the redirect (RFC 6749 §4.1.2.1).
     const location = response.get('Location') as string | undefined;
     if (location) return { redirectTo: location };
-    throw refused(error instanceof Error ? error.message : 'The request could not be completed.');
+    throw refused(error instanceof Error ? libraryMessage(error.message) : keyed('oauthNotCompleted'));
   }
   const location = response.get('Location') as string | undefined;
-  if (!location) throw refused('The request could not be completed.');
+  if (!location) throw refused(keyed('oauthNotCompleted'));
   return { redirectTo: location };
 }

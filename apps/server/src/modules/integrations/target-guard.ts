@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { integrationMessages } from '@cardstack/shared/integrations/schemas';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
+import { englishText } from '@cardstack/shared/i18n/keyed-text';
 
 /*
  * The SSRF guard for webhook targets. A subscription names a URL; the server POSTs to it later. Without a guard
@@ -94,12 +95,17 @@ export function isPublicAddress(address: string): boolean {
   return isGlobalUnicast && !nonPublicGlobalIpv6.check(groups.map((group) => group.toString(16)).join(':'), 'ipv6');
 }
 
-export class TargetRefused extends Error {}
+/** A webhook target the guard refuses, with the keyed message the subscriber reads. */
+export class TargetRefused extends Error {
+  constructor(readonly keyedMessage: KeyedMessage) {
+    super(englishText(keyedMessage));
+  }
+}
 
 /** Checks the URL's form (scheme, no credentials) without resolving it. */
 export function checkTargetForm(url: URL, policy: TargetPolicy): void {
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !policy.requireHttps)) throw new TargetRefused(integrationMessages.targetNotHttps);
-  if (url.username || url.password) throw new TargetRefused('The target URL must not carry a user name or password.');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !policy.requireHttps)) throw new TargetRefused(keyed('targetNotHttps'));
+  if (url.username || url.password) throw new TargetRefused(keyed('targetHasCredentials'));
 }
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -115,10 +121,10 @@ export async function resolveTarget(url: URL, policy: TargetPolicy, resolve: Res
     try {
       addresses = await resolve(host);
     } catch {
-      throw new TargetRefused(integrationMessages.targetUnresolvable);
+      throw new TargetRefused(keyed('targetUnresolvable'));
     }
   }
-  if (addresses.length === 0) throw new TargetRefused(integrationMessages.targetUnresolvable);
-  if (!policy.allowPrivateTargets && !addresses.every((entry) => isPublicAddress(entry.address))) throw new TargetRefused(integrationMessages.targetPrivate);
+  if (addresses.length === 0) throw new TargetRefused(keyed('targetUnresolvable'));
+  if (!policy.allowPrivateTargets && !addresses.every((entry) => isPublicAddress(entry.address))) throw new TargetRefused(keyed('targetPrivate'));
   return addresses;
 }

@@ -15,6 +15,7 @@ import type { Caller } from '../auth/auth-module';
 import { findCard } from '../cards/cards-module';
 import * as repository from './webhook-repository';
 import { resolveTarget, systemResolver, TargetRefused, type Resolver, type TargetPolicy } from './target-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * Webhooks (REST hooks): subscriptions per user and event, one delivery row and one job per event and
@@ -59,7 +60,7 @@ export async function subscribe(deps: WebhookDeps, owner: HookOwner, input: { ta
   try {
     await resolveTarget(new URL(input.target_url), deps.policy, deps.resolve ?? systemResolver);
   } catch (error) {
-    if (error instanceof TargetRefused) throw badRequest(error.message, { target_url: error.message });
+    if (error instanceof TargetRefused) throw badRequest(error.keyedMessage, { target_url: error.keyedMessage });
     throw error;
   }
   const hook: repository.StoredHook = {
@@ -83,12 +84,12 @@ export async function listHooks(deps: Pick<WebhookDeps, 'db'>, userId: string) {
 }
 
 export async function unsubscribe(deps: Pick<WebhookDeps, 'db'>, userId: string, hookId: string): Promise<void> {
-  if (!(await repository.deleteHook(deps.db, hookId, userId))) throw notFound(integrationMessages.hookNotFound);
+  if (!(await repository.deleteHook(deps.db, hookId, userId))) throw notFound(keyed('hookNotFound'));
 }
 
 export async function listDeliveries(deps: Pick<WebhookDeps, 'db'>, userId: string, hookId: string) {
   const hook = await repository.findHook(deps.db, userId, hookId);
-  if (!hook) throw notFound(integrationMessages.hookNotFound);
+  if (!hook) throw notFound(keyed('hookNotFound'));
   const rows = await repository.listDeliveries(deps.db, hook.id, 100);
   return { deliveries: rows.map((row) => ({ ...row, event: row.event as WebhookEvent, attempts: Number(row.attempts), last_status_code: row.last_status_code === null ? null : Number(row.last_status_code) })) };
 }

@@ -16,6 +16,7 @@ import { limitPerAddress } from '../rate-limit/rate-limit-module';
 import { renderQrSvg } from '../public-card/public-card-module';
 import * as physicalCards from './physical-card-service';
 import { guards } from '../../http/route-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /** Looking up pre-orders by id (the activation page): per client address, so ids cannot be tried in bulk. */
 const lookupLimit = { max: 60, windowSeconds: 60 };
@@ -32,7 +33,7 @@ export function registerPhysicalCardRoutes(fastify: FastifyInstance, deps: physi
     '/api/physical-cards/preorders/:preorderId',
     {
       schema: { params: preorderIdParams, response: { 200: preorderStatusResponse } },
-      config: { guard: { caller: 'anyone', rateLimit: limitPerAddress(deps.rateLimiter, 'preorder-lookup', lookupLimit, physicalCardTexts.tooManyAttempts) } },
+      config: { guard: { caller: 'anyone', rateLimit: limitPerAddress(deps.rateLimiter, 'preorder-lookup', lookupLimit, keyed('tooManyActivations')) } },
     },
     async (request) => ({ preorder: await physicalCards.preorderStatus(deps, request.params.preorderId) }),
   );

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/errors';
 import { createCardFromProduct, findAccessibleCard, listCardsOfTeam, type CardCaller, type CardsDeps } from '../cards/cards-module';
 import { rateLimitAddressOf, type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit-module';
 import * as repository from './physical-card-repository';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 export interface PhysicalCardsDeps {
   db: AnyConnection;
@@ -52,7 +53,7 @@ export const physicalCardUrl = (baseUrl: string, preorderId: string) => `${baseU
 export const chipUrl = (baseUrl: string, preorderId: string) => withVisitSource(physicalCardUrl(baseUrl, preorderId), visitSourceMarkers.nfc);
 export const printedQrUrl = (baseUrl: string, preorderId: string) => withVisitSource(physicalCardUrl(baseUrl, preorderId), visitSourceMarkers.qr);
 
-const unknownCard = () => notFound(physicalCardTexts.unknown);
+const unknownCard = () => notFound(keyed('unknownPhysicalCard'));
 
 /** What the activation page shows: the product, and whether it can still be activated. */
 export async function preorderStatus(deps: PhysicalCardsDeps, preorderId: string): Promise<PreorderStatus> {
@@ -78,11 +79,11 @@ export async function activatePreorder(
       { key: `activation:user:${caller.userId}`, rule: activationLimits.perAccount },
       { key: `activation:ip:${rateLimitAddressOf(clientAddress)}`, rule: activationLimits.perAddress },
     ],
-    physicalCardTexts.tooManyAttempts,
+    keyed('tooManyActivations'),
   );
   const found = preorderIdPattern.test(preorderId) ? await repository.findPreorder(deps.db, preorderId) : null;
   if (!found) throw unknownCard();
-  const alreadyActivated = () => new AppError(409, 'already-activated', physicalCardTexts.alreadyActivated);
+  const alreadyActivated = () => new AppError(409, 'already-activated', keyed('alreadyActivated'));
   if (found.isActivated) {
     // The same person again (a second tap, a reload): they land on their card.
     if (found.ownerId === caller.userId && found.cardId) return { cardId: found.cardId, message: physicalCardTexts.activated };
@@ -92,7 +93,7 @@ export async function activatePreorder(
   if (existingCardId !== undefined) {
     // Physical card activation onto a card the person already has: no new card, the allowance is not touched.
     const target = await findAccessibleCard(deps.cards, caller, existingCardId);
-    if (!target) throw new AppError(404, 'not-found', 'Card not found.', { cardId: 'Choose one of your cards' });
+    if (!target) throw new AppError(404, 'not-found', keyed('cardNotFound'), { cardId: keyed('chooseOwnCard') });
     if (!(await repository.claimPreorder(deps.db, found.id, target.ownerId, at, target.id))) throw alreadyActivated();
     deps.onAddressChanged?.(found.id);
     return { cardId: target.id, message: physicalCardTexts.linked };
@@ -171,14 +172,12 @@ async function manageablePreorder(deps: PhysicalCardsDeps, caller: CardCaller, p
 export async function assignPhysicalCard(deps: PhysicalCardsDeps, caller: CardCaller, preorderId: string, cardId: string): Promise<PhysicalCardSummary> {
   const current = await manageablePreorder(deps, caller, preorderId);
   const target = await findAccessibleCard(deps.cards, caller, cardId);
-  if (!target) throw new AppError(404, 'not-found', 'Card not found.', { cardId: 'Choose one of your cards' });
+  if (!target) throw new AppError(404, 'not-found', keyed('cardNotFound'), { cardId: keyed('chooseOwnCard') });
   const currentCard = current.cardId ? await findAccessibleCard(deps.cards, caller, current.cardId) : null;
   const isSameOwner = target.ownerId === (currentCard?.ownerId ?? current.ownerId);
   const isSameTeam = currentCard !== null && currentCard.teamOwnerId !== null && currentCard.teamOwnerId === target.teamOwnerId;
   if (!isSameOwner && !isSameTeam) {
-    throw new AppError(403, 'other-owner', 'A physical card moves only between cards of the same owner or the same team.', {
-      cardId: 'Choose a card of the same owner or team',
-    });
+    throw new AppError(403, 'other-owner', keyed('otherOwner'), { cardId: keyed('chooseSameOwnerCard') });
   }
   await repository.linkPreorder(deps.db, preorderId, { cardId: target.id, ownerId: target.ownerId }, new Date().toISOString());
   deps.onAddressChanged?.(preorderId);

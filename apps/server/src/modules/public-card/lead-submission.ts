@@ -1,5 +1,6 @@
 import type { Locale } from '@cardstack/shared/i18n/locales';
-import { contactMessages, leadHoneypotField } from '@cardstack/shared/contacts/schemas';
+import { leadHoneypotField } from '@cardstack/shared/contacts/schemas';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 import type { PublicLeadForm } from '@cardstack/shared/public-card/schemas';
 import { AppError } from '../../http/errors';
 import { createLead } from '../contacts/contacts-module';
@@ -13,7 +14,7 @@ import { textFieldsOf } from '@cardstack/shared/text/text-fields';
  * returns the thank-you text in it.
  */
 export async function submitLead(deps: PublicCardDeps, entry: PageEntry, form: PublicLeadForm, request: VisitRequest, locale: Locale): Promise<string> {
-  if (!entry.card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', contactMessages.leadFormOff);
+  if (!entry.card.leadForm.isEnabled) throw new AppError(403, 'lead-form-off', keyed('leadFormOff'));
   const consent = form.consent === true || (typeof form.consent === 'string' && /^(yes|on|true|1)$/i.test(form.consent));
   const claims = await deps.resolveTeamClaims(entry.card.ownerId);
   const result = await createLead(deps.db, {

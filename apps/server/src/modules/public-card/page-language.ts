@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Card, LeadFormSettings } from '@cardstack/shared/cards/schemas';
 import { negotiateLocale, type Locale } from '@cardstack/shared/i18n/locales';
 import { publicPageCatalogs, type PublicPageMessageId } from '@cardstack/shared/i18n/public-page/catalogs';
-import { publicPageEnglish } from '@cardstack/shared/i18n/public-page/en';
 import { createTranslations, type Translate } from '@cardstack/shared/i18n/translations';
+import type { AppError } from '../../http/errors';
 
 /*
  * Which language a visitor reads a card's page in, and its words in that language. A card whose owner fixed a
@@ -45,14 +45,12 @@ export function leadThankYouIn(settings: Pick<LeadFormSettings, 'thankYouMessage
   return settings.thankYouMessage.trim() || pageTextIn(locale)('defaultThankYou');
 }
 
-// The messages a lead can be refused with come from the contacts module and the rate limiter, in English.
-const refusalIds = ['nameOrEmailRequired', 'invalidEmail', 'invalidPhone', 'leadFormOff', 'cardNotFound', 'tooManyLeads', 'leadFailed', 'inactiveTitle'] as const;
-const refusalIdOf = new Map<string, PublicPageMessageId>(refusalIds.map((id) => [publicPageEnglish[id], id]));
-
-/** A refusal's English message in the page's language (a message of no known refusal stays as it is). */
-export function refusalIn(message: string, t: PageText): string {
-  const id = refusalIdOf.get(message);
-  return id ? t(id) : message;
+/**
+ * A lead's refusal (the contacts module's checks, the rate limiter's, the card's state) answered in the page's
+ * language: its messages are keyed, so every one of them can be said in any language by its id.
+ */
+export function refusalIn(error: AppError, locale: Locale): AppError {
+  return error.answerIn(locale);
 }
 
 /** What a page response says of its language: which it is, and whether it depends on the visitor's. */

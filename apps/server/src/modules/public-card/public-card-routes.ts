@@ -8,11 +8,11 @@ import {
   publicCardKeyParams,
   publicCardLinkParams,
   publicCardResourcePaths,
-  publicCardTexts,
   publicLeadForm,
   qrDownloadQuery,
 } from '@cardstack/shared/public-card/schemas';
-import { contactMessages, leadResponse } from '@cardstack/shared/contacts/schemas';
+import { leadResponse } from '@cardstack/shared/contacts/schemas';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 import { locales, type Locale } from '@cardstack/shared/i18n/locales';
 import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { AppError, badRequest, overloaded } from '../../http/errors';
@@ -20,7 +20,7 @@ import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-modu
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { encodedOnce, type EncodedBody } from './encoded-body';
 import { inactivePage, notActivatedPage, notFoundPage, switchedOffPage } from './message-pages';
-import { languageHeaders, pageLocale, pageTextIn, refusalIn, visitorLocale, type PageText } from './page-language';
+import { languageHeaders, pageLocale, pageTextIn, refusalIn, visitorLocale } from './page-language';
 import { leadFieldNames, renderMessagePage, type LeadFormState } from './page-render';
 import { pageScript, pageScriptPath } from './page-script';
 import type { PublicCardService } from './public-card-service';
@@ -188,14 +188,6 @@ function sendNotActivated(request: FastifyRequest, reply: FastifyReply, preorder
   }, 200);
 }
 
-/** A lead's refusal (the contacts module's checks, the rate limiter's, in English) in the page's language. */
-function refusalErrorIn(error: AppError, t: PageText): AppError {
-  const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, refusalIn(message, t)])) : undefined;
-  // The rate limiter's wait goes along: the error handler answers it as Retry-After.
-  const { retryAfterSeconds } = error as AppError & { retryAfterSeconds?: number };
-  return Object.assign(new AppError(error.statusCode, error.code, refusalIn(error.message, t), fields), retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
-}
-
 function wantsJson(request: FastifyRequest): boolean {
   return /application\/json/i.test(String(request.headers.accept ?? '')) || /application\/json/i.test(String(request.headers['content-type'] ?? ''));
 }
@@ -353,38 +345,38 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
       if (error.statusCode === undefined || error.statusCode >= 500) throw error;
       const locale = visitorLocale(request.headers);
       const t = pageTextIn(locale);
-      if (wantsJson(request)) throw error instanceof AppError ? refusalErrorIn(error, t) : error;
-      const message = error instanceof AppError ? refusalIn(error.message, t) : t('leadFailed');
+      // A refusal the route already put in the card's language keeps it (the API's error handler does the same).
+      if (wantsJson(request)) throw error;
+      const message = error instanceof AppError ? error.textIn(error.answerLocale ?? locale).message : t('leadFailed');
       return sendHtml(request, reply, renderMessagePage(locale, message, t('leadFailed')), error.statusCode, locale);
     });
 
     scope.post(
       '/id/:key/lead',
-      { ...ownHeaders, preHandler: limitPerAddress(options.rateLimiter, 'lead-form', options.leadRateLimit, publicCardTexts.tooManyLeads) },
+      { ...ownHeaders, preHandler: limitPerAddress(options.rateLimiter, 'lead-form', options.leadRateLimit, keyed('tooManyLeads')) },
       async (request, reply) => {
         const isJson = wantsJson(request);
         const resolved = await service.resolve(keyOf(request.params) ?? '', true);
         if (resolved.status !== 'active') {
           if (!isJson) return resolved.status === 'blocked' ? sendInactive(request, reply) : sendNotFound(request, reply);
           throw resolved.status === 'blocked'
-            ? new AppError(403, 'card-inactive', publicCardTexts.inactiveTitle)
-            : new AppError(404, 'not-found', contactMessages.cardNotFound);
+            ? new AppError(403, 'card-inactive', keyed('cardInactive'))
+            : new AppError(404, 'not-found', keyed('cardNotFound'));
         }
         const entry = await service.pageOf(resolved.ref);
-        if (!entry) throw new AppError(404, 'not-found', contactMessages.cardNotFound);
+        if (!entry) throw new AppError(404, 'not-found', keyed('cardNotFound'));
         const locale = pageLocale(entry.card, request.headers);
-        const t = pageTextIn(locale);
         const parsed = publicLeadForm.safeParse(request.body ?? {});
         try {
-          if (!parsed.success) throw badRequest(publicCardTexts.leadFailed);
+          if (!parsed.success) throw badRequest(keyed('leadFailed'));
           const message = await service.submitLead(entry, parsed.data, request, locale);
           if (isJson) return reply.status(201).headers(securityHeaders).send(leadResponse.parse({ message }));
           return reply.headers(securityHeaders).redirect(publicCardResourcePaths.leadSent(entry.card.id), 303);
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          const refusal = refusalErrorIn(error, t);
+          const refusal = refusalIn(error, locale);
           if (isJson || refusal.statusCode !== 400) throw refusal;
-          return sendHtml(request, reply, service.renderLeadErrors(entry, formStateOf(parsed.data ?? {}, refusal), locale), 400, locale);
+          return sendHtml(request, reply, service.renderLeadErrors(entry, formStateOf(parsed.data ?? {}, refusal.textIn(locale)), locale), 400, locale);
         }
       },
     );
@@ -392,7 +384,7 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
 }
 
 /** What the visitor typed, with the messages to show beside the fields (and above the form for the rest). */
-function formStateOf(values: Record<string, unknown>, error: AppError): LeadFormState & { kind: 'form' } {
+function formStateOf(values: Record<string, unknown>, error: { message: string; fields?: Record<string, string> }): LeadFormState & { kind: 'form' } {
   const kept: Partial<Record<(typeof leadFieldNames)[number], string>> = {};
   for (const name of leadFieldNames) if (typeof values[name] === 'string') kept[name] = values[name];
   const errors: Record<string, string> = {};

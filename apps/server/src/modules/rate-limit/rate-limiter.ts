@@ -4,6 +4,8 @@ import type { AnyConnection } from '../../db/schema';
 import { ipv6Groups, mappedIPv4Of } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import * as repository from './rate-limit-repository';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
+import { englishText } from '@cardstack/shared/i18n/keyed-text';
 
 export interface RateLimitRule {
   max: number;
@@ -24,14 +26,16 @@ export interface RateLimiter {
   /** Records one attempt under `key` and says whether it stays within `rule`. */
   consume(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
   /** Records one attempt under every key (per IP and per account…) and throws 429 when any is over its rule. */
-  enforce(limits: readonly { key: string; rule: RateLimitRule }[], message?: string): Promise<void>;
+  enforce(limits: readonly { key: string; rule: RateLimitRule }[], message?: KeyedMessage): Promise<void>;
   /** Forgets a key (a successful sign-in clears the failed attempts of its account). */
   reset(key: string): Promise<void>;
 }
 
-export const tooManyRequestsMessage = 'Too many attempts. Please wait a moment and try again.';
+const tooManyAttempts = keyed('tooManyAttempts');
+/** The refusal's English words (what a request without Accept-Language reads). */
+export const tooManyRequestsMessage = englishText(tooManyAttempts);
 
-export function tooManyRequests(retryAfterSeconds: number, message = tooManyRequestsMessage): AppError & { retryAfterSeconds: number } {
+export function tooManyRequests(retryAfterSeconds: number, message: KeyedMessage = tooManyAttempts): AppError & { retryAfterSeconds: number } {
   return Object.assign(new AppError(429, 'too-many-requests', message), { retryAfterSeconds });
 }
 
@@ -85,7 +89,7 @@ export function rateLimitAddressOf(address: string): string {
  * The address is the one Fastify trusts (TRUST_PROXY decides whether a proxy header counts), bucketed by
  * `rateLimitAddressOf`.
  */
-export function limitPerAddress(limiter: RateLimiter, name: string, rule: RateLimitRule, message?: string) {
+export function limitPerAddress(limiter: RateLimiter, name: string, rule: RateLimitRule, message?: KeyedMessage) {
   return async (request: FastifyRequest): Promise<void> => {
     await limiter.enforce([{ key: `${name}:ip:${rateLimitAddressOf(request.ip)}`, rule }], message);
   };

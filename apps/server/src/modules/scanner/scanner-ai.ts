@@ -1,5 +1,6 @@
-import { scannedFields, scannerMessages, type ScannedFields } from '@cardstack/shared/scanner/schemas';
+import { scannedFields, type ScannedFields } from '@cardstack/shared/scanner/schemas';
 import { AppError } from '../../http/errors';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * "Improve with AI": the card's OCR text (and its photo, only when the operator turned vision on) goes to an
@@ -75,9 +76,9 @@ export async function improveWithAi(
       signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch {
-    throw new AppError(502, 'scanner-ai-unreachable', scannerMessages.aiFailed);
+    throw new AppError(502, 'scanner-ai-unreachable', keyed('scannerAiFailed'));
   }
-  if (!response.ok) throw new AppError(502, 'scanner-ai-failed', scannerMessages.aiFailed);
+  if (!response.ok) throw new AppError(502, 'scanner-ai-failed', keyed('scannerAiFailed'));
   try {
     const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
     const content = body.choices?.[0]?.message?.content;
@@ -85,7 +86,7 @@ export async function improveWithAi(
     const json = typeof content === 'string' ? content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '') : '';
     return validAnswer(JSON.parse(json));
   } catch {
-    throw new AppError(502, 'scanner-ai-invalid', scannerMessages.aiFailed);
+    throw new AppError(502, 'scanner-ai-invalid', keyed('scannerAiFailed'));
   }
 }
 

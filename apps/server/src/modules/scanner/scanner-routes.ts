@@ -1,17 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  duplicateCheckInput,
-  duplicateCheckResponse,
-  improveScanInput,
-  improveScanResponse,
-  savedScanResponse,
-  scannedContactInput,
-  scannerConfigResponse,
-  scannerLimits,
-  scannerMessages,
-  type ScannerConfig,
-} from '@cardstack/shared/scanner/schemas';
+import { duplicateCheckInput, duplicateCheckResponse, improveScanInput, improveScanResponse, savedScanResponse, scannedContactInput, scannerConfigResponse, scannerLimits, type ScannerConfig } from '@cardstack/shared/scanner/schemas';
 import { AppError, badRequest, invalidForm } from '../../http/errors';
 import { findDuplicateContacts, saveScannedContact, type ContactsDeps } from '../contacts/contacts-module';
 import type { RateLimiter } from '../rate-limit/rate-limit-module';
@@ -19,6 +8,7 @@ import { improveWithAi, type ScannerAiConfig } from './scanner-ai';
 import { registerScannerAssetRoutes, type ScannerAssets } from './scanner-assets';
 import { readMultipart } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 export interface ScannerDeps {
   contacts: ContactsDeps;
@@ -38,14 +28,14 @@ async function readScanUpload(request: FastifyRequest): Promise<{ fields: unknow
     maxFileBytes: scannerLimits.imageBytes,
     maxFiles: 1,
     maxFields: 2,
-    tooLarge: { message: 'The photo is larger than 10 MB.', field: 'image' },
+    tooLarge: { message: keyed('scanPhotoTooLarge'), field: 'image' },
   });
   const fieldsText = form.fields.fields;
-  if (fieldsText === undefined) throw badRequest('The form is missing.', { form: 'The form is missing.' });
+  if (fieldsText === undefined) throw badRequest(keyed('scanFormMissing'), { form: keyed('scanFormMissing') });
   try {
     return { fields: JSON.parse(fieldsText) as unknown, image: form.files.find((file) => file.field === 'image')?.body ?? null };
   } catch {
-    throw badRequest('The form could not be read.', { form: 'The form could not be read.' });
+    throw badRequest(keyed('scanFormUnreadable'), { form: keyed('scanFormUnreadable') });
   }
 }
 
@@ -88,9 +78,9 @@ export function registerScannerRoutes(fastify: FastifyInstance, deps: ScannerDep
     { config: guards.signedIn, bodyLimit: 6 * 1024 * 1024, schema: { body: improveScanInput, response: { 200: improveScanResponse } } },
     async (request) => {
       const caller = await request.caller();
-      if (!deps.ai) throw new AppError(404, 'scanner-ai-off', scannerMessages.aiOff);
+      if (!deps.ai) throw new AppError(404, 'scanner-ai-off', keyed('scannerAiOff'));
       const decision = await deps.rateLimiter.consume(`scanner-ai:user:${caller.userId}`, aiRateLimit);
-      if (!decision.allowed) throw new AppError(429, 'rate-limited', scannerMessages.aiRateLimited);
+      if (!decision.allowed) throw new AppError(429, 'rate-limited', keyed('scannerAiRateLimited'));
       return { fields: await improveWithAi(deps.ai, request.body, deps.fetchImpl) };
     },
   );

@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 const maxImageUploadBytes = 10 * 1024 * 1024;
 
@@ -21,7 +22,7 @@ export async function reencodeImage(
   options: { maxWidth: number; maxHeight: number; fit?: 'inside' | 'cover'; quality?: number },
 ): Promise<{ body: Buffer; width: number; height: number; contentType: 'image/webp' }> {
   if (input.length > maxImageUploadBytes) {
-    throw new AppError(413, 'file-too-large', 'The image is larger than 10 MB.');
+    throw new AppError(413, 'file-too-large', keyed('imageTooLarge'));
   }
   const sharp = await loadSharp();
   let format: string | undefined;
@@ -31,7 +32,7 @@ export async function reencodeImage(
     format = undefined;
   }
   if (!format || !acceptedFormats.has(format)) {
-    throw new AppError(415, 'unsupported-image', 'This file is not an image we can use. Upload a JPEG, PNG, WebP or GIF.');
+    throw new AppError(415, 'unsupported-image', keyed('unsupportedImage'));
   }
   const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()

@@ -3,7 +3,7 @@ import { can } from '@cardstack/shared/teams/roles';
 import type { Caller } from '../auth/auth-module';
 import { paidFeatureError } from '../billing/billing-module';
 import { forbidden } from '../../http/errors';
-import { teamMessages } from './team-messages';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /** Who is asking, as the team use cases need it: the request's caller (`request.caller()`), or an import's starter. */
 export type TeamCaller = Pick<Caller, 'userId' | 'name' | 'email' | 'teamOwnerId' | 'role' | 'permissions' | 'isOrganizationUser'>;
@@ -15,7 +15,7 @@ export type TeamCaller = Pick<Caller, 'userId' | 'name' | 'email' | 'teamOwnerId
 export function requirePermission(caller: TeamCaller, permission: Permission): void {
   if (can(caller, permission)) return;
   if (caller.role === 'owner') throw paidFeatureError();
-  throw forbidden(teamMessages.notAllowed);
+  throw forbidden(keyed('roleNotAllowed'));
 }
 
 /**
@@ -27,5 +27,5 @@ export function mayGrantRole(caller: TeamCaller, role: TeamRole): boolean {
 }
 
 export function requireMayGrantRole(caller: TeamCaller, role: TeamRole): void {
-  if (!mayGrantRole(caller, role)) throw forbidden(teamMessages.adminNeedsRoles);
+  if (!mayGrantRole(caller, role)) throw forbidden(keyed('adminNeedsRoles'));
 }

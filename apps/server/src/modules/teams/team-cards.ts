@@ -4,9 +4,9 @@ import { AppError, badRequest } from '../../http/errors';
 import { createCard, listCardsOfTeam } from '../cards/cards-module';
 import { requirePermission, type TeamCaller } from './team-access';
 import type { TeamsDeps } from './team-deps';
-import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import { usageOf } from './team-usage';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /** Team users see only the team cards whose owner is not themselves. Newest first, at most 1000. */
 export async function listTeamCards(deps: TeamsDeps, caller: TeamCaller): Promise<TeamCardsResponse> {
@@ -40,13 +40,13 @@ export async function listTeamCards(deps: TeamsDeps, caller: TeamCaller): Promis
 export async function createTeamCard(deps: TeamsDeps, caller: TeamCaller, memberId: string, input: CreateCardValues): Promise<Card> {
   requirePermission(caller, 'manageDigitalCards');
   const member = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
-  if (!member) throw new AppError(404, 'not-found', teamMessages.memberNotFound, { memberId: teamMessages.memberNotFound });
+  if (!member) throw new AppError(404, 'not-found', keyed('memberNotFound'), { memberId: keyed('memberNotFound') });
   if (member.is_accepted !== 1 || !member.user_id) {
-    throw badRequest(teamMessages.notAccepted(member.name), { memberId: teamMessages.notAccepted(member.name) });
+    throw badRequest(keyed('memberNotAccepted', { name: member.name }), { memberId: keyed('memberNotAccepted', { name: member.name }) });
   }
   const allowance = await deps.cardAllowance.ofTeam(caller.teamOwnerId);
   if (!allowance.canCreateCard && allowance.maxActiveCards !== null) {
-    throw new AppError(403, 'card-limit', teamMessages.cardsFull(allowance.maxActiveCards));
+    throw new AppError(403, 'card-limit', keyed('teamCardsFull', { allowance: allowance.maxActiveCards }));
   }
   return createCard(deps.cards, { userId: caller.userId }, input, { ownerId: member.user_id, teamOwnerId: caller.teamOwnerId });
 }

@@ -2,9 +2,10 @@ import { createInflateRaw } from 'node:zlib';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
-import { importFileMessages, isBlankRecord, mapImportHeader, maxImportRows, recordFromCells, type ImportRecord } from '@cardstack/shared/teams/import-rows';
+import { isBlankRecord, mapImportHeader, maxImportRows, recordFromCells, type ImportRecord } from '@cardstack/shared/teams/import-rows';
 import { badRequest } from '../../http/errors';
 import { zipEntries, type ZipEntry } from '../storage/storage-module';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 
 /*
  * Reading a bulk-import upload in bounded memory. An .xlsx file is a zip archive of XML, and a few kilobytes
@@ -33,8 +34,9 @@ export const importFileLimits = {
   maxSharedStrings: maxImportRows * 64 + 1000,
 } as const;
 
-const unreadable = () => badRequest(importFileMessages.unreadable, { file: importFileMessages.unreadable });
-const tooManyRows = () => badRequest(importFileMessages.tooManyRows, { file: importFileMessages.tooManyRows });
+const refusal = (message: KeyedMessage) => badRequest(message, { file: message });
+const unreadable = () => refusal(keyed('importUnreadable'));
+const tooManyRows = () => refusal(keyed('importTooManyRows', { max: maxImportRows }));
 
 /** The upload's header row and records, numbered as a spreadsheet shows them; blank rows are left out. */
 export async function parseImportFile(body: Buffer, fileName: string): Promise<ParsedRow[]> {
@@ -44,7 +46,7 @@ export async function parseImportFile(body: Buffer, fileName: string): Promise<P
     if (!isZip(body)) throw unreadable();
     await readXlsx(body, collector);
   } else {
-    if (!lower.endsWith('.csv') && !lower.endsWith('.txt')) throw badRequest(importFileMessages.wrongType, { file: importFileMessages.wrongType });
+    if (!lower.endsWith('.csv') && !lower.endsWith('.txt')) throw refusal(keyed('importWrongType'));
     readCsv(body, collector);
   }
   return collector.finish();
@@ -60,7 +62,7 @@ class RowCollector {
     if (!this.indexes) {
       if (!cells.some((cell) => cell.trim() !== '')) return;
       const { indexes, missing } = mapImportHeader([...cells]);
-      if (missing.length > 0) throw badRequest(importFileMessages.missingColumns(missing), { file: importFileMessages.missingColumns(missing) });
+      if (missing.length > 0) throw refusal(keyed('importMissingColumns', { count: missing.length, columns: missing.join(', ') }));
       this.indexes = indexes;
       return;
     }
@@ -71,7 +73,7 @@ class RowCollector {
   }
 
   finish(): ParsedRow[] {
-    if (!this.indexes || this.rows.length === 0) throw badRequest(importFileMessages.empty, { file: importFileMessages.empty });
+    if (!this.indexes || this.rows.length === 0) throw refusal(keyed('importEmpty'));
     return this.rows;
   }
 }

@@ -10,10 +10,11 @@ import { countTeamCardsByOwner, createCard } from '../cards/cards-module';
 import { mayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import type { TeamsDeps } from './team-deps';
 import { addMember, inviteProblem } from './team-members';
-import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { ImportJobRow } from './team-repository';
 import type { ParsedRow } from './team-import-file';
+import { keyed } from '@cardstack/shared/i18n/keyed';
+import { englishText } from '@cardstack/shared/i18n/keyed-text';
 
 /*
  * Bulk import: the upload is parsed and checked for its header at once (a wrong file is answered in the
@@ -92,12 +93,13 @@ export async function startImport(deps: TeamsDeps, caller: TeamCaller, upload: {
   const { parseImportFile } = await import('./team-import-file');
   const rows = await parseImportFile(upload.body, upload.fileName);
   const adminRows = rows.filter((parsed) => {
-    const checked = validateImportRow(parsed.record);
+    const checked = validateImportRow(parsed.record, englishText);
     return checked.ok && checked.value.role === 'admin';
   });
   if (adminRows.length > 0 && !mayGrantRole(caller, 'admin')) {
     // Refused as a whole, before anything is stored: half an import would be harder to sort out.
-    const message = teamMessages.adminRowsNeedRoles(adminRows.map((parsed) => parsed.row));
+    const rows = adminRows.map((parsed) => parsed.row);
+    const message = keyed('adminRowsNeedRoles', { count: rows.length, rows: `${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ' …' : ''}` });
     throw new AppError(403, 'forbidden', message, { file: message });
   }
   const now = deps.now().toISOString();
@@ -131,7 +133,7 @@ export async function startImport(deps: TeamsDeps, caller: TeamCaller, upload: {
 export async function getImportJob(deps: TeamsDeps, caller: TeamCaller, jobId: string): Promise<ImportJob> {
   requireImportPermission(caller);
   const job = await repository.findImportJob(deps.db, caller.teamOwnerId, jobId);
-  if (!job) throw notFound('This import does not exist.');
+  if (!job) throw notFound(keyed('importNotFound'));
   return toImportJob(job);
 }
 
@@ -144,7 +146,7 @@ async function importRow(
 ): Promise<ImportRowReport> {
   const email = (parsed.record.email ?? '').trim().toLowerCase();
   const report = (outcome: ImportRowReport['outcome'], message: string): ImportRowReport => ({ row: parsed.row, email, outcome, message });
-  const checked = validateImportRow(parsed.record);
+  const checked = validateImportRow(parsed.record, englishText);
   if (!checked.ok) return report('rejected', checked.reason);
   const value = checked.value;
   const earlier = firstRowOfEmail.get(value.email);
@@ -159,7 +161,7 @@ async function importRow(
       const cardCount = (await countTeamCardsByOwner(deps.db, caller.teamOwnerId)).get(existing.user_id) ?? 0;
       if (cardCount > 0) return report('skipped', importMessages.unchanged);
       const access = await deps.cardAllowance.ofTeam(caller.teamOwnerId);
-      if (!access.canCreateCard && access.maxActiveCards !== null) return report('rejected', teamMessages.cardsFull(access.maxActiveCards));
+      if (!access.canCreateCard && access.maxActiveCards !== null) return report('rejected', englishText(keyed('teamCardsFull', { allowance: access.maxActiveCards })));
       await createCard(deps.cards, { userId: caller.userId }, { name: value.name, email: value.email, ...value.card }, {
         ownerId: existing.user_id,
         teamOwnerId: caller.teamOwnerId,
@@ -172,7 +174,7 @@ async function importRow(
   }
 
   const problem = await inviteProblem(deps, caller, value.email);
-  if (problem) return report('rejected', problem.message);
+  if (problem) return report('rejected', englishText(problem.message));
   try {
     await deps.db.transaction().execute((trx) => addMember(deps, caller, { email: value.email, name: value.name, role: value.role, pendingCard }, trx));
   } catch (error) {
@@ -185,7 +187,7 @@ async function importRow(
 
 async function callerOfJob(deps: TeamsDeps, job: ImportJobRow): Promise<TeamCaller> {
   const by = (job.created_by ? await repository.findUser(deps.db, job.created_by) : undefined) ?? (await repository.findUser(deps.db, job.team_owner_id));
-  if (!by) throw new AppError(410, 'gone', 'The team no longer exists.');
+  if (!by) throw new AppError(410, 'gone', keyed('teamNoLongerExists'));
   return {
     userId: by.id,
     name: by.name,

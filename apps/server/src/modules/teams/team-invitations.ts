@@ -9,9 +9,10 @@ import { findPreferences, type Caller } from '../auth/auth-module';
 import { createCard } from '../cards/cards-module';
 import { hashInvitationToken, signInvitationToken, verifyInvitationToken, type InvitationTokenClaims } from './invitation-token';
 import { iso, type TeamsDeps } from './team-deps';
-import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { MemberRow } from './team-repository';
+import { keyed } from '@cardstack/shared/i18n/keyed';
+import { keyedTextIn } from '@cardstack/shared/i18n/keyed-text';
 
 /** The accept page's address for an invitation: what its mail links to, signed when the mail is sent. */
 export function invitationAcceptPath(secret: string, claims: InvitationTokenClaims): string {
@@ -89,19 +90,21 @@ async function checkInvitation(deps: TeamsDeps, token: string): Promise<Invitati
 }
 
 const statusMessages = {
-  valid: '',
-  invalid: teamMessages.invitationInvalid,
-  revoked: teamMessages.invitationRevoked,
-  expired: teamMessages.invitationExpired,
-  accepted: teamMessages.invitationUsed,
+  invalid: keyed('invitationInvalid'),
+  revoked: keyed('invitationRevoked'),
+  expired: keyed('invitationExpired'),
+  accepted: keyed('invitationUsed'),
 } as const;
 
-/** What the accept page shows; anyone holding the link may ask. */
-export async function previewInvitation(deps: TeamsDeps, token: string): Promise<InvitationPreview> {
+/** Why the link cannot be used, in words of `locale`; empty when it can. */
+const statusText = (status: InvitationPreview['status'], locale: Locale) => (status === 'valid' ? '' : keyedTextIn(locale)(statusMessages[status]));
+
+/** What the accept page shows (its message in `locale`); anyone holding the link may ask. */
+export async function previewInvitation(deps: TeamsDeps, token: string, locale: Locale = 'en'): Promise<InvitationPreview> {
   const check = await checkInvitation(deps, token);
   const invitation = check.invitation;
   if (!invitation) {
-    return { status: 'invalid', message: statusMessages.invalid, email: null, role: null, teamName: null, teamOwnerName: null, inviterName: null, hasAccount: false };
+    return { status: 'invalid', message: statusText('invalid', locale), email: null, role: null, teamName: null, teamOwnerName: null, inviterName: null, hasAccount: false };
   }
   const [owner, inviter, account] = await Promise.all([
     repository.findUser(deps.db, invitation.team_owner_id),
@@ -110,7 +113,7 @@ export async function previewInvitation(deps: TeamsDeps, token: string): Promise
   ]);
   return {
     status: check.status,
-    message: statusMessages[check.status],
+    message: statusText(check.status, locale),
     email: invitation.email,
     role: repository.toTeamRole(invitation.role),
     teamName: owner ? `${owner.name}’s team` : null,
@@ -135,15 +138,15 @@ export async function acceptInvitation(deps: TeamsDeps, caller: Caller, token: s
     throw new AppError(check.status === 'invalid' ? 400 : 410, code, statusMessages[check.status]);
   }
   const { invitation, member } = check;
-  if (caller.email.toLowerCase() !== invitation.email) throw new AppError(403, 'invitation-other-email', teamMessages.otherEmail(invitation.email));
-  if (caller.userId === member.team_owner_id) throw badRequest(teamMessages.ownTeam);
+  if (caller.email.toLowerCase() !== invitation.email) throw new AppError(403, 'invitation-other-email', keyed('invitationOtherEmail', { email: invitation.email }));
+  if (caller.userId === member.team_owner_id) throw badRequest(keyed('ownTeam'));
   const membership = await repository.findMembershipOfUser(deps.db, caller.userId);
-  if (membership) throw new AppError(409, 'in-another-team', teamMessages.inAnotherTeam);
-  if (await repository.hasMembers(deps.db, caller.userId)) throw new AppError(409, 'owns-team', teamMessages.ownsTeam);
+  if (membership) throw new AppError(409, 'in-another-team', keyed('inAnotherTeam'));
+  if (await repository.hasMembers(deps.db, caller.userId)) throw new AppError(409, 'owns-team', keyed('ownsTeam'));
 
   const now = iso(deps.now());
   await deps.db.transaction().execute(async (trx: AnyConnection) => {
-    if (!(await repository.markMemberAccepted(trx, member.id, caller.userId, now))) throw new AppError(410, 'invitation-accepted', teamMessages.invitationUsed);
+    if (!(await repository.markMemberAccepted(trx, member.id, caller.userId, now))) throw new AppError(410, 'invitation-accepted', keyed('invitationUsed'));
     await repository.markInvitationAccepted(trx, invitation.id, now);
     await repository.revokeOpenInvitations(trx, member.id);
   });

@@ -8,11 +8,11 @@ import { passTeamLeadsToOwner } from '../contacts/contacts-module';
 import { requireMayGrantRole, requirePermission, type TeamCaller } from './team-access';
 import { iso, type TeamsDeps } from './team-deps';
 import { sendInvitation } from './team-invitations';
-import { teamMessages } from './team-messages';
 import * as repository from './team-repository';
 import type { MemberRow } from './team-repository';
 import { seatProblem, usageOf } from './team-usage';
 import type { Locale } from '@cardstack/shared/i18n/locales';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 
 function toMember(row: MemberRow, caller: TeamCaller, cardCounts: Map<string, number>, expiries: Map<string, string>): TeamMember {
   const isAccepted = row.is_accepted === 1;
@@ -42,7 +42,7 @@ export async function listMembers(deps: TeamsDeps, caller: TeamCaller): Promise<
     repository.latestInvitationExpiries(deps.db, teamOwnerId),
     usageOf(deps, teamOwnerId),
   ]);
-  if (!owner) throw notFound('This team no longer exists.');
+  if (!owner) throw notFound(keyed('teamGone'));
   return {
     owner: { id: owner.id, name: owner.name, email: owner.email },
     members: rows.map((row) => toMember(row, caller, cardCounts, expiries)),
@@ -52,7 +52,7 @@ export async function listMembers(deps: TeamsDeps, caller: TeamCaller): Promise<
 
 async function describeMember(deps: TeamsDeps, caller: TeamCaller, memberId: string): Promise<TeamMember> {
   const row = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
-  if (!row) throw notFound(teamMessages.memberNotFound);
+  if (!row) throw notFound(keyed('memberNotFound'));
   const [cardCounts, expiries] = await Promise.all([
     countTeamCardsByOwner(deps.db, caller.teamOwnerId),
     repository.latestInvitationExpiries(deps.db, caller.teamOwnerId),
@@ -93,10 +93,10 @@ export async function addMember(deps: TeamsDeps, caller: TeamCaller, input: NewM
 }
 
 /** Why this email cannot be invited into the caller's team, or null. */
-export async function inviteProblem(deps: TeamsDeps, caller: TeamCaller, email: string): Promise<{ code: string; message: string } | null> {
+export async function inviteProblem(deps: TeamsDeps, caller: TeamCaller, email: string): Promise<{ code: string; message: KeyedMessage } | null> {
   const owner = await repository.findUser(deps.db, caller.teamOwnerId);
-  if (owner && owner.email.toLowerCase() === email) return { code: 'owner-email', message: teamMessages.ownerEmail };
-  if (await repository.findMemberByEmail(deps.db, caller.teamOwnerId, email)) return { code: 'already-member', message: teamMessages.alreadyMember(email) };
+  if (owner && owner.email.toLowerCase() === email) return { code: 'owner-email', message: keyed('ownerEmail') };
+  if (await repository.findMemberByEmail(deps.db, caller.teamOwnerId, email)) return { code: 'already-member', message: keyed('alreadyMember', { email }) };
   const seats = await seatProblem(deps, caller.teamOwnerId);
   if (seats) return { code: 'seat-limit', message: seats };
   return null;
@@ -114,7 +114,7 @@ export async function inviteMember(deps: TeamsDeps, caller: TeamCaller, input: I
   } catch (error) {
     // Two invitations of the same email at the same moment: the unique index decides.
     if (await repository.findMemberByEmail(deps.db, caller.teamOwnerId, email)) {
-      throw new AppError(409, 'already-member', teamMessages.alreadyMember(email), { email: teamMessages.alreadyMember(email) });
+      throw new AppError(409, 'already-member', keyed('alreadyMember', { email }), { email: keyed('alreadyMember', { email }) });
     }
     throw error;
   }
@@ -123,8 +123,8 @@ export async function inviteMember(deps: TeamsDeps, caller: TeamCaller, input: I
 
 async function pendingMemberOf(deps: TeamsDeps, caller: TeamCaller, memberId: string): Promise<MemberRow> {
   const row = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
-  if (!row) throw notFound(teamMessages.memberNotFound);
-  if (row.is_accepted === 1) throw badRequest(teamMessages.notPending);
+  if (!row) throw notFound(keyed('memberNotFound'));
+  if (row.is_accepted === 1) throw badRequest(keyed('memberNotPending'));
   return row;
 }
 
@@ -152,8 +152,8 @@ export async function revokeInvitation(deps: TeamsDeps, caller: TeamCaller, memb
 export async function changeMemberRole(deps: TeamsDeps, caller: TeamCaller, memberId: string, role: TeamRole): Promise<TeamMember> {
   requirePermission(caller, 'userManagement');
   const row = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
-  if (!row) throw notFound(teamMessages.memberNotFound);
-  if (row.user_id === caller.userId) throw badRequest(teamMessages.notYourself);
+  if (!row) throw notFound(keyed('memberNotFound'));
+  if (row.user_id === caller.userId) throw badRequest(keyed('notYourself'));
   requireMayGrantRole(caller, role);
   await repository.updateMemberRole(deps.db, row.id, role, iso(deps.now()));
   return describeMember(deps, caller, row.id);
@@ -166,8 +166,8 @@ export async function changeMemberRole(deps: TeamsDeps, caller: TeamCaller, memb
 export async function removeMember(deps: TeamsDeps, caller: TeamCaller, memberId: string): Promise<{ cardsKept: number }> {
   requirePermission(caller, 'userManagement');
   const row = await repository.findMember(deps.db, caller.teamOwnerId, memberId);
-  if (!row) throw notFound(teamMessages.memberNotFound);
-  if (row.user_id === caller.userId) throw badRequest(teamMessages.notYourself);
+  if (!row) throw notFound(keyed('memberNotFound'));
+  if (row.user_id === caller.userId) throw badRequest(keyed('notYourself'));
   const handover = await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const moved = row.user_id ? await transferTeamCards(deps.cards, trx, { fromUserId: row.user_id, teamOwnerId: row.team_owner_id, now: deps.now() }) : null;
     if (row.user_id) await passTeamLeadsToOwner(trx, row.user_id, row.team_owner_id);

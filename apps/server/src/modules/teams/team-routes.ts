@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cardResponse } from '@cardstack/shared/cards/schemas';
 import { okResponse } from '@cardstack/shared/http/answers';
-import { importFileMessages, maxImportFileBytes } from '@cardstack/shared/teams/import-rows';
+import { maxImportFileBytes } from '@cardstack/shared/teams/import-rows';
 import {
   acceptInvitationInput,
   acceptInvitationResponse,
@@ -27,15 +27,17 @@ import * as imports from './team-import';
 import * as invitations from './team-invitations';
 import * as members from './team-members';
 import * as roles from './team-roles';
+import { requestLocale } from '../../http/errors';
 import { readSingleFile } from '../../http/multipart';
 import { guards } from '../../http/route-guard';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 
 async function readImportUpload(request: FastifyRequest): Promise<{ body: Buffer; fileName: string }> {
   const file = await readSingleFile(request, {
     maxFileBytes: maxImportFileBytes,
-    tooLarge: { message: importFileMessages.tooLarge, field: 'file' },
-    missing: { message: importFileMessages.wrongType, field: 'file' },
+    tooLarge: { message: keyed('importTooLarge'), field: 'file' },
+    missing: { message: keyed('importWrongType'), field: 'file' },
   });
   return { body: file.body, fileName: file.fileName || 'import.csv' };
 }
@@ -96,7 +98,7 @@ export function registerTeamRoutes(fastify: FastifyInstance, deps: TeamsDeps): v
   // POST with the token in the body: it stays out of URLs, logs and caches (and is longer than a path segment may be).
   app.post('/api/teams/invitations/preview', { config: guards.anyone, schema: { body: acceptInvitationInput, response: { 200: invitationPreview } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return invitations.previewInvitation(deps, request.body.token);
+    return invitations.previewInvitation(deps, request.body.token, requestLocale(request));
   });
 
   app.post('/api/teams/invitations/accept', { config: guards.signedIn, schema: { body: acceptInvitationInput, response: { 200: acceptInvitationResponse } } }, async (request) =>

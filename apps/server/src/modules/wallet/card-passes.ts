@@ -10,9 +10,9 @@ import { passImages } from './pass-images';
 import { passSettingsOf } from './pass-settings';
 import { authTokenOf, tokenHashOf } from './wallet-access';
 import { applePushFanOutJob } from './wallet-job-kinds';
-import { walletMessages } from './wallet-messages';
 import * as repository from './wallet-repository';
 import type { WalletState } from './wallet-state';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * A card's passes as they are now: the Apple pass file (the stored one while it shows the card as it is, else
@@ -87,7 +87,7 @@ export function describeApplePass(state: WalletState, card: Card, record: PassRe
  */
 export async function makeApplePass(state: WalletState, card: Card, record: PassRecord, described: DescribedApplePass): Promise<Buffer> {
   const credentials = state.credentials().apple.credentials;
-  if (!credentials) throw new AppError(503, 'wallet-not-configured', walletMessages.noApplePass);
+  if (!credentials) throw new AppError(503, 'wallet-not-configured', keyed('noApplePass'));
   const settings = passSettingsOf(card, record).apple;
   const images = await passImages(settings, await profilePictureOf(state, card));
   const body = await signPass(described.passJson, images, credentials, described.strings);
@@ -112,7 +112,7 @@ export async function makeApplePass(state: WalletState, card: Card, record: Pass
 export async function currentApplePass(state: WalletState, card: Card): Promise<Buffer | Readable> {
   const record = await repository.findWalletPass(state.db, card.id);
   const described = describeApplePass(state, card, record);
-  if (!described) throw notFound(walletMessages.noApplePass);
+  if (!described) throw notFound(keyed('noApplePass'));
   if (record?.passTag === described.tag && record.passKey) {
     const stored = await state.storage.get(record.passKey);
     if (stored) return stored.body;

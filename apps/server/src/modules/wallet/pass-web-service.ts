@@ -3,9 +3,9 @@ import type { Card } from '@cardstack/shared/cards/schemas';
 import { AppError } from '../../http/errors';
 import { currentApplePass } from './card-passes';
 import { planIncludesWallet } from './wallet-access';
-import { walletMessages } from './wallet-messages';
 import * as repository from './wallet-repository';
 import type { WalletState } from './wallet-state';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * Apple's pass web service (webServiceURL = $BASE_URL/api/wallet/apple/, wallet-routes.ts): the devices that
@@ -16,7 +16,7 @@ import type { WalletState } from './wallet-state';
 /** A device asks for the pass's updates; past `maxDevicesPerPass` devices a new one is refused (403). */
 export async function registerDevice(state: WalletState, card: Card, passTypeId: string, deviceLibraryId: string, pushToken: string): Promise<'registered' | 'refreshed'> {
   const outcome = await repository.registerDevice(state.db, { deviceLibraryId, cardId: card.id, passTypeId, pushToken }, state.now().toISOString(), state.maxDevicesPerPass);
-  if (outcome === 'pass-full') throw new AppError(403, 'wallet-pass-full', walletMessages.passFull);
+  if (outcome === 'pass-full') throw new AppError(403, 'wallet-pass-full', keyed('passFull'));
   return outcome;
 }
 

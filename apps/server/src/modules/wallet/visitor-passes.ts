@@ -9,8 +9,8 @@ import { currentApplePass, googlePassOf } from './card-passes';
 import { saveLinkOf } from './google-wallet';
 import { publicCardOf } from './wallet-access';
 import { isOfferedToVisitors } from './wallet-credentials';
-import { walletMessages } from './wallet-messages';
 import { googleWalletClientOf, type WalletState } from './wallet-state';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /* The public card's wallet buttons: whether the page shows them, the Apple pass download and the Google save link. */
 
@@ -35,7 +35,7 @@ export async function applePassForVisitor(state: WalletState, key: string): Prom
 export async function googleSaveUrlForVisitor(state: WalletState, key: string): Promise<{ cardId: string; url: string }> {
   const card = await publicCardOf(state, key, 'google');
   const pass = await googlePassOf(state, card);
-  if (!pass) throw notFound(walletMessages.noGooglePass);
+  if (!pass) throw notFound(keyed('noGooglePass'));
   const api = googleWalletClientOf(state);
   const link = await saveLinkOf(pass.credentials, pass, {
     origins: [state.baseUrl],

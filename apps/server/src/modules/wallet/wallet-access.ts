@@ -4,9 +4,9 @@ import { canUseFeature } from '@cardstack/shared/plans/features';
 import type { WalletVendor } from '@cardstack/shared/wallet/schemas';
 import { notFound } from '../../http/errors';
 import { findCard, findCardByAddress, planOfCard } from '../cards/cards-module';
-import { walletMessages } from './wallet-messages';
 import * as repository from './wallet-repository';
 import type { WalletState } from './wallet-state';
+import { keyed } from '@cardstack/shared/i18n/keyed';
 
 /*
  * Who gets which pass: the card's plan must include the wallet, a visitor gets the pass of an active public
@@ -22,7 +22,7 @@ export async function planIncludesWallet(state: WalletState, card: Pick<Card, 'o
 
 /** The card behind a public address, when it offers this wallet's pass; else 404. */
 export async function publicCardOf(state: WalletState, key: string, vendor: WalletVendor): Promise<Card> {
-  const message = vendor === 'apple' ? walletMessages.noApplePass : walletMessages.noGooglePass;
+  const message = keyed(vendor === 'apple' ? 'noApplePass' : 'noGooglePass');
   const cardId = (await findCardByAddress(state.db, key))?.id ?? null;
   const card = cardId ? await findCard(state.db, cardId) : null;
   if (!card || !(await planIncludesWallet(state, card, vendor))) throw notFound(message);

@@ -1,8 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { useValidationText } from '../../lib/validation-messages';
 
 /** What every labelled field of the UI kit takes besides its control's own attributes. */
 export interface FieldProps {
   label: string;
+  /** A shared schema's (keyed) message, shown in the app's language, or the server's, shown as it is. */
   error?: string | undefined;
   /** A line under the field that says what is expected, announced with the control. */
   hint?: ReactNode;
@@ -25,7 +27,7 @@ export function FieldFrame({
   id,
   label,
   required,
-  error,
+  error: message,
   hint,
   className = '',
   children: renderControl,
@@ -36,6 +38,7 @@ export function FieldFrame({
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const generatedId = useId();
+  const error = useValidationText()(message);
   const fieldId = id ?? generatedId;
   const errorId = `${fieldId}-error`;
   const hintId = `${fieldId}-hint`;

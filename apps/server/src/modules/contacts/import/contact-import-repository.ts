@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { contactImportStatus, type ContactImportStatus, type ImportRefusal } from '@cardstack/shared/contacts/import';
+import { keyedTextIn } from '@cardstack/shared/i18n/keyed-text';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import type { ContactImportTable, ContactTables } from '../contacts-tables';
 
 /* The imports' rows: their state and counts, the merges they made, and the contacts they created. */
@@ -53,8 +55,9 @@ export async function deleteImportsOfUser(db: Db, userId: string): Promise<strin
   return rows.flatMap((row) => (row.file_key ? [row.file_key] : []));
 }
 
-/** The row as the API shows it. */
-export function statusOf(row: ImportRow): ContactImportStatus {
+/** The row as the API shows it: its refusals and its error (stored as keyed messages) in the reader's language. */
+export function statusOf(row: ImportRow, locale: Locale): ContactImportStatus {
+  const text = keyedTextIn(locale);
   return contactImportStatus.parse({
     id: row.id,
     state: row.state,
@@ -72,8 +75,8 @@ export function statusOf(row: ImportRow): ContactImportStatus {
     merged: row.merged,
     skipped: row.skipped,
     refused: row.refused,
-    refusals: JSON.parse(row.refusals) as ImportRefusal[],
-    error: row.error,
+    refusals: (JSON.parse(row.refusals) as ImportRefusal[]).map((refusal) => ({ ...refusal, reason: text(refusal.reason) })),
+    error: row.error === null ? null : text(row.error),
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   });

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { okResponse } from '@cardstack/shared/http/answers';
 import {
   contactImportLimits,
-  contactImportMessages,
   contactImportStatus,
   importTargets,
   mapContactImportInput,
   startContactImportInput,
 } from '@cardstack/shared/contacts/import';
-import { badRequest } from '../../../http/errors';
+import { keyed } from '@cardstack/shared/i18n/keyed';
+import { badRequest, requestLocale } from '../../../http/errors';
 import { readMultipart } from '../../../http/multipart';
 import { guards } from '../../../http/route-guard';
 import * as imports from './contact-import';
@@ -29,33 +29,33 @@ export function registerContactImportRoutes(fastify: FastifyInstance, deps: impo
     const form = await readMultipart(request, {
       maxFileBytes: contactImportLimits.fileBytes,
       maxFiles: 1,
-      tooLarge: { message: contactImportMessages.fileTooLarge, field: 'file' },
-      notMultipart: { message: contactImportMessages.fileMissing, field: 'file' },
+      tooLarge: { message: keyed('importFileTooLarge'), field: 'file' },
+      notMultipart: { message: keyed('importFileMissing'), field: 'file' },
     });
     const file = form.files.find((part) => part.field === 'file');
-    if (!file || file.body.length === 0) throw badRequest(contactImportMessages.fileMissing, { file: contactImportMessages.fileMissing });
+    if (!file || file.body.length === 0) throw badRequest(keyed('importFileMissing'), { file: keyed('importFileMissing') });
     const target = z.enum(importTargets).catch('own').parse(form.fields.target ?? 'own');
     return reply.status(202).send(await imports.uploadContactImport(deps, caller, { fileName: file.fileName, body: file.body }, target));
   });
 
   app.get('/api/contacts/import/:id', { config: guards.signedIn, schema: { params: importParams, response: { 200: contactImportStatus } } }, async (request) =>
-    imports.getContactImport(deps, await request.caller(), request.params.id),
+    imports.getContactImport(deps, await request.caller(), request.params.id, requestLocale(request)),
   );
 
   app.put(
     '/api/contacts/import/:id/mapping',
     { config: guards.signedIn, schema: { params: importParams, body: mapContactImportInput, response: { 200: contactImportStatus } } },
-    async (request) => imports.mapContactImport(deps, await request.caller(), request.params.id, request.body),
+    async (request) => imports.mapContactImport(deps, await request.caller(), request.params.id, request.body, requestLocale(request)),
   );
 
   app.post(
     '/api/contacts/import/:id/start',
     { config: guards.signedIn, schema: { params: importParams, body: startContactImportInput, response: { 200: contactImportStatus } } },
-    async (request) => imports.startContactImport(deps, await request.caller(), request.params.id, request.body),
+    async (request) => imports.startContactImport(deps, await request.caller(), request.params.id, request.body, requestLocale(request)),
   );
 
   app.post('/api/contacts/import/:id/undo', { config: guards.signedIn, schema: { params: importParams, response: { 200: contactImportStatus } } }, async (request) =>
-    imports.undoContactImport(deps, await request.caller(), request.params.id),
+    imports.undoContactImport(deps, await request.caller(), request.params.id, requestLocale(request)),
   );
 
   app.delete('/api/contacts/import/:id', { config: guards.signedIn, schema: { params: importParams, response: { 200: okResponse } } }, async (request) => {

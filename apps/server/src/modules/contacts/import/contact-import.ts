@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import {
   contactImportLimits,
-  contactImportMessages,
   type ColumnMapping,
   type ContactImportStatus,
   type DuplicateChoice,
@@ -11,6 +10,8 @@ import {
   type StartContactImportInput,
 } from '@cardstack/shared/contacts/import';
 import { contactLimits, type Contact } from '@cardstack/shared/contacts/schemas';
+import { keyed, schemaMessage, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
+import type { Locale } from '@cardstack/shared/i18n/locales';
 import { scannedContactInput, scannerLimits, type ScannedContactValues } from '@cardstack/shared/scanner/schemas';
 import type { AnyConnection } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../http/errors';
@@ -46,7 +47,9 @@ export const contactImportJobs = { check: 'contacts.import.check', run: 'contact
 
 const uploadKey = (importId: string) => `contact-imports/${importId}/upload`;
 
-const importNotFound = () => notFound(contactImportMessages.notYours);
+const importNotFound = () => notFound(keyed('contactImportNotFound'));
+const notReady = () => new AppError(409, 'import-not-ready', keyed('importNotReady'));
+const notDone = () => new AppError(409, 'import-not-done', keyed('importNotDone'));
 
 /** The import, to the person who made it (anyone else: 404, as if it did not exist). */
 async function ownImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string): Promise<repository.ImportRow> {
@@ -67,7 +70,7 @@ export async function uploadContactImport(
   target: ImportTarget,
 ): Promise<{ id: string }> {
   if (target === 'team' && !contactScopeOf(caller, 'manage').teamOwnerIds.includes(caller.teamOwnerId)) {
-    throw new AppError(403, 'forbidden', contactImportMessages.teamNotAllowed);
+    throw new AppError(403, 'forbidden', keyed('importTeamNotAllowed'));
   }
   const id = crypto.randomUUID();
   const fileKey = uploadKey(id);
@@ -111,57 +114,56 @@ export async function uploadContactImport(
   return { id };
 }
 
-export async function getContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string): Promise<ContactImportStatus> {
-  return repository.statusOf(await ownImport(deps, caller, importId));
+export async function getContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string, locale: Locale): Promise<ContactImportStatus> {
+  return repository.statusOf(await ownImport(deps, caller, importId), locale);
 }
 
 /** A CSV's columns mapped by the person: checked again with them. */
-export async function mapContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string, input: MapContactImportInput): Promise<ContactImportStatus> {
+export async function mapContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string, input: MapContactImportInput, locale: Locale): Promise<ContactImportStatus> {
   const row = await ownImport(deps, caller, importId);
-  if (row.state !== 'ready') throw new AppError(409, 'import-not-ready', contactImportMessages.notReady);
-  if (row.format === 'vcard') throw badRequest(contactImportMessages.mappingOnlyForCsv);
-  if (input.mapping.length !== (JSON.parse(row.columns) as string[]).length) throw badRequest(contactImportMessages.mappingLength, { mapping: contactImportMessages.mappingLength });
-  if (!mapsAnIdentity(input.mapping)) throw badRequest(contactImportMessages.noNameColumn, { mapping: contactImportMessages.noNameColumn });
+  if (row.state !== 'ready') throw notReady();
+  if (row.format === 'vcard') throw badRequest(keyed('importMappingOnlyForCsv'));
+  if (input.mapping.length !== (JSON.parse(row.columns) as string[]).length) throw badRequest(keyed('importMappingLength'), { mapping: keyed('importMappingLength') });
+  if (!mapsAnIdentity(input.mapping)) throw badRequest(keyed('importNoNameColumn'), { mapping: keyed('importNoNameColumn') });
   await deps.db.transaction().execute(async (trx: AnyConnection) => {
-    if (!(await repository.updateImport(trx, importId, { state: 'checking', mapping: JSON.stringify(input.mapping), updated_at: nowIso() }, 'ready'))) {
-      throw new AppError(409, 'import-not-ready', contactImportMessages.notReady);
-    }
+    if (!(await repository.updateImport(trx, importId, { state: 'checking', mapping: JSON.stringify(input.mapping), updated_at: nowIso() }, 'ready'))) throw notReady();
     await deps.jobs.enqueue(trx, contactImportJobs.check, { importId });
   });
-  return repository.statusOf((await repository.findImport(deps.db, importId))!);
+  return repository.statusOf((await repository.findImport(deps.db, importId))!, locale);
 }
 
-export async function startContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string, input: StartContactImportInput): Promise<ContactImportStatus> {
+export async function startContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string, input: StartContactImportInput, locale: Locale): Promise<ContactImportStatus> {
   await ownImport(deps, caller, importId);
   await deps.db.transaction().execute(async (trx: AnyConnection) => {
     const changes = { state: 'importing', on_email_match: input.onEmailMatch, on_phone_match: input.onPhoneMatch, updated_at: nowIso() };
-    if (!(await repository.updateImport(trx, importId, changes, 'ready'))) throw new AppError(409, 'import-not-ready', contactImportMessages.notReady);
+    if (!(await repository.updateImport(trx, importId, changes, 'ready'))) throw notReady();
     await deps.jobs.enqueue(trx, contactImportJobs.run, { importId });
   });
-  return repository.statusOf((await repository.findImport(deps.db, importId))!);
+  return repository.statusOf((await repository.findImport(deps.db, importId))!, locale);
 }
 
 /** A checked import the person does not want: its file and its row go. */
 export async function cancelContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string): Promise<void> {
   const row = await ownImport(deps, caller, importId);
-  if (row.state !== 'ready' && row.state !== 'failed') throw new AppError(409, 'import-not-ready', contactImportMessages.notReady);
+  if (row.state !== 'ready' && row.state !== 'failed') throw notReady();
   await deps.db.deleteFrom('contact_import').where('id', '=', importId).execute();
   if (row.file_key) await deleteImages(deps, [row.file_key]);
 }
 
 // ---- Reading the file -------------------------------------------------------------------------------------
 
-type CheckedRecord = { line: number; values: ScannedContactValues; photo: Uint8Array | null } | { line: number; refusal: string };
+type Refusal = { refusal: KeyedMessage; value?: string };
+type CheckedRecord = { line: number; values: ScannedContactValues; photo: Uint8Array | null } | ({ line: number } & Refusal);
 
-/** What the check finds wrong with a contact, as a person reads it. */
-function refusalOf(issue: { path: PropertyKey[]; message: string }, contact: ImportedContact): string {
+/** What the check finds wrong with a contact (the schema's message), and the item of a list it is about. */
+function refusalOf(issue: { path: PropertyKey[]; message: string }, contact: ImportedContact): Refusal {
   const [list, index] = issue.path;
   const item = typeof index === 'number' && (list === 'emails' || list === 'phones' || list === 'websites') ? contact[list][index] : undefined;
-  return item ? `${issue.message}: "${item.slice(0, 60)}"` : issue.message;
+  return { refusal: schemaMessage(issue.message), ...(item ? { value: item.slice(0, 60) } : {}) };
 }
 
 /** A contact from the file checked like one typed in: the lists cut to what a contact keeps, a website given a scheme. */
-function checked(contact: ImportedContact): { values: ScannedContactValues } | { refusal: string } {
+function checked(contact: ImportedContact): { values: ScannedContactValues } | Refusal {
   const websites = contact.websites.map((url) => (/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`));
   const parsed = scannedContactInput.safeParse({
     name: contact.name.slice(0, contactLimits.name),
@@ -174,7 +176,7 @@ function checked(contact: ImportedContact): { values: ScannedContactValues } | {
     address: contact.address.slice(0, scannerLimits.address),
     notes: contact.notes.slice(0, contactLimits.notes),
   });
-  return parsed.success ? { values: parsed.data } : { refusal: refusalOf(parsed.error.issues[0]!, contact) };
+  return parsed.success ? { values: parsed.data } : refusalOf(parsed.error.issues[0]!, contact);
 }
 
 async function* checkedRecords(records: AsyncIterable<ImportRecord>): AsyncGenerator<CheckedRecord> {
@@ -184,7 +186,7 @@ async function* checkedRecords(records: AsyncIterable<ImportRecord>): AsyncGener
       continue;
     }
     const result = checked(record.contact);
-    yield 'refusal' in result ? { line: record.line, refusal: result.refusal } : { line: record.line, values: result.values, photo: record.contact.photo };
+    yield 'refusal' in result ? { line: record.line, ...result } : { line: record.line, values: result.values, photo: record.contact.photo };
   }
 }
 
@@ -196,7 +198,7 @@ async function readFile(
 ): Promise<void> {
   const open = async () => {
     const stored = row.file_key ? await deps.storage.get(row.file_key) : null;
-    if (!stored) throw new UnreadableFileError('The uploaded file is gone.');
+    if (!stored) throw new UnreadableFileError(keyed('importFileGone'));
     return stored.body;
   };
   const mapping = JSON.parse(row.mapping) as ColumnMapping[];
@@ -277,7 +279,7 @@ export async function checkContactImport(deps: ContactImportDeps, importId: stri
       for await (const record of records) {
         if ('refusal' in record) {
           counts.refused += 1;
-          pushRefusal(counts.refusals, { line: record.line, reason: record.refusal });
+          pushRefusal(counts.refusals, { line: record.line, reason: record.refusal, ...(record.value ? { value: record.value } : {}) });
           continue;
         }
         counts.found += 1;
@@ -290,7 +292,7 @@ export async function checkContactImport(deps: ContactImportDeps, importId: stri
     });
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
-    await failImport(deps, row, error.message);
+    await failImport(deps, row, error.keyedMessage);
     return;
   }
   const counts = checkedFile.result;
@@ -458,7 +460,7 @@ export async function runContactImport(deps: ContactImportDeps, importId: string
     });
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
-    await failImport(deps, row, error.message);
+    await failImport(deps, row, error.keyedMessage);
     return;
   }
   const now = nowIso();
@@ -470,15 +472,13 @@ export async function runContactImport(deps: ContactImportDeps, importId: string
  * Undo: the contacts the import created are deleted (with their photos), and each merge takes back what it
  * added, field by field, where the field still holds what the import put there (a later edit wins).
  */
-export async function undoContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string): Promise<ContactImportStatus> {
+export async function undoContactImport(deps: ContactImportDeps, caller: ContactsCaller, importId: string, locale: Locale): Promise<ContactImportStatus> {
   const row = await ownImport(deps, caller, importId);
-  if (row.state !== 'done') throw new AppError(409, 'import-not-done', contactImportMessages.notDone);
+  if (row.state !== 'done') throw notDone();
   const scope = scopeOf(row);
   const photos: string[] = [];
   await deps.db.transaction().execute(async (trx: AnyConnection) => {
-    if (!(await repository.updateImport(trx, importId, { state: 'undone', updated_at: nowIso() }, 'done'))) {
-      throw new AppError(409, 'import-not-done', contactImportMessages.notDone);
-    }
+    if (!(await repository.updateImport(trx, importId, { state: 'undone', updated_at: nowIso() }, 'done'))) throw notDone();
     for (;;) {
       const created = await repository.createdContacts(trx, importId, 500);
       if (created.length === 0) break;
@@ -503,7 +503,7 @@ export async function undoContactImport(deps: ContactImportDeps, caller: Contact
     }
   });
   await deleteImages(deps, photos);
-  return repository.statusOf((await repository.findImport(deps.db, importId))!);
+  return repository.statusOf((await repository.findImport(deps.db, importId))!, locale);
 }
 
 export function registerContactImportJobs(runner: JobRunner, deps: ContactImportDeps): void {

@@ -1,10 +1,16 @@
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
+
 /*
  * CSV as address books and spreadsheets write it: RFC 4180 quoting (fields in double quotes may hold the
  * delimiter, doubled quotes and line breaks), with the delimiter found in the header row (a comma; a semicolon
  * from a German Excel or Outlook; a tab). Rows arrive one at a time from a stream of text.
  */
 
-export class CsvFileError extends Error {}
+export class CsvFileError extends Error {
+  constructor(readonly keyedMessage: KeyedMessage) {
+    super(keyedMessage);
+  }
+}
 
 /** The delimiter the header row uses most outside quotes. */
 export function delimiterOf(headerLine: string): ',' | ';' | '\t' {
@@ -101,7 +107,7 @@ export async function* readCsvRows(chunks: AsyncIterable<string>): AsyncGenerato
     delimiter = delimiterOf(header);
     yield* consume(header);
   }
-  if (inQuotes) throw new CsvFileError(`A quoted field that starts on line ${rowLine} is never closed.`);
+  if (inQuotes) throw new CsvFileError(keyed('importQuoteNotClosed', { line: rowLine }));
   if (cell !== '' || cells.length > 0) {
     endCell();
     yield { line: rowLine, cells };

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ColumnMapping, ContactImportFormat } from '@cardstack/shared/contacts/import';
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 import { contactOfRow, mappingOfHeader } from './csv-contacts';
 import { CsvFileError, readCsvRows } from './csv-reader';
 import type { ImportRecord } from './imported-contact';
@@ -13,7 +14,11 @@ import { readVCards, VCardFileError } from './vcard-reader';
  */
 
 /** A file that cannot be read as a whole: nothing is imported from it. */
-export class UnreadableFileError extends Error {}
+export class UnreadableFileError extends Error {
+  constructor(readonly keyedMessage: KeyedMessage) {
+    super(keyedMessage);
+  }
+}
 
 export interface FileShape {
   format: ContactImportFormat;
@@ -46,7 +51,7 @@ async function headOf(body: Readable, size: number): Promise<{ head: Uint8Array;
 }
 
 function rethrowAsUnreadable(error: unknown): never {
-  if (error instanceof VCardFileError || error instanceof CsvFileError) throw new UnreadableFileError(error.message);
+  if (error instanceof VCardFileError || error instanceof CsvFileError) throw new UnreadableFileError(error.keyedMessage);
   throw error;
 }
 
@@ -67,8 +72,8 @@ export async function openImportFile(
   } catch {
     headText = '';
   }
-  if (head.length === 0) throw new UnreadableFileError('The file is empty.');
-  if (head.includes(0) && encoding !== 'utf-16le' && encoding !== 'utf-16be') throw new UnreadableFileError('This is not a text file: choose a .vcf or a .csv file.');
+  if (head.length === 0) throw new UnreadableFileError(keyed('importFileEmpty'));
+  if (head.includes(0) && encoding !== 'utf-16le' && encoding !== 'utf-16be') throw new UnreadableFileError(keyed('importNotText'));
   const chunks = decodeChunks(withHead(head, rest), encoding);
 
   if (/^\s*BEGIN:VCARD/im.test(headText.replace(/^\uFEFF/, '').slice(0, 4096))) {
@@ -90,7 +95,7 @@ export async function openImportFile(
     if (error instanceof NotUtf8Error) throw error;
     rethrowAsUnreadable(error);
   }
-  if (first.done || first.value.cells.length < 2) throw new UnreadableFileError('This is neither a vCard file nor a CSV file with a header row.');
+  if (first.done || first.value.cells.length < 2) throw new UnreadableFileError(keyed('importNotVCardOrCsv'));
   const columns = first.value.cells.map((cell) => cell.trim());
   const found = mappingOfHeader(columns);
   const mapping = known.mapping && known.mapping.length === columns.length ? known.mapping : found.mapping;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { englishText } from '@cardstack/shared/i18n/keyed-text';
 import { describe, expect, it } from 'vitest';
 import { contactOfRow, mappingOfHeader } from './csv-contacts';
 import { readCsvRows } from './csv-reader';
@@ -31,7 +32,7 @@ async function recordsOf(bytes: Uint8Array, chunkSize = 7): Promise<{ format: st
   }
 }
 
-const contactsOf = (records: ImportRecord[]) => records.map((record) => ('contact' in record ? record.contact : record.refusal));
+const contactsOf = (records: ImportRecord[]) => records.map((record) => ('contact' in record ? record.contact : englishText(record.refusal)));
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 const person = (fields: Partial<ImportedContact>): ImportedContact => ({
@@ -138,7 +139,7 @@ describe('vCard files', () => {
     const { records } = await recordsOf(utf8(file));
     expect(records).toEqual([
       { line: 1, contact: person({ name: 'One' }) },
-      { line: 4, refusal: 'This card has no END:VCARD before the next card begins.' },
+      { line: 4, refusal: '§importCardNotEnded' },
       { line: 6, contact: person({ name: 'Three' }) },
     ]);
   });
@@ -151,7 +152,7 @@ describe('vCard files', () => {
   ])('does not read %s at all', async (_case, text, message) => {
     const failure = await recordsOf(utf8(text)).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(UnreadableFileError);
-    expect((failure as Error).message).toBe(message);
+    expect(englishText((failure as UnreadableFileError).keyedMessage)).toBe(message);
   });
 });
 
@@ -210,7 +211,7 @@ describe('CSV', () => {
 
   it('does not read a file whose quoted cell never closes', async () => {
     const failure = await recordsOf(utf8('Name,Email\n"Ada,ada@example.com\n')).catch((error: unknown) => error);
-    expect((failure as Error).message).toBe('A quoted field that starts on line 2 is never closed.');
+    expect(englishText((failure as UnreadableFileError).keyedMessage)).toBe('A quoted field that starts on line 2 is never closed.');
   });
 
   it('maps Google Contacts’ export, current headers and older ones, with " ::: " lists', async () => {

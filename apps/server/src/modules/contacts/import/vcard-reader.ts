@@ -1,3 +1,4 @@
+import { keyed, type KeyedMessage } from '@cardstack/shared/i18n/keyed';
 import { emptyImportedContact, type ImportedContact, type ImportRecord } from './imported-contact';
 
 /*
@@ -11,7 +12,11 @@ import { emptyImportedContact, type ImportedContact, type ImportRecord } from '.
 /** A card's property line longer than this is refused (a photo of about 7 MB in base64). */
 export const maxVCardPropertyLength = 10 * 1024 * 1024;
 
-export class VCardFileError extends Error {}
+export class VCardFileError extends Error {
+  constructor(readonly keyedMessage: KeyedMessage) {
+    super(keyedMessage);
+  }
+}
 
 interface Property {
   name: string;
@@ -157,17 +162,17 @@ export function contactOfVCard(properties: readonly Property[]): ImportedContact
 
 /** The cards of a vCard file, each with the line its BEGIN:VCARD is on. */
 export async function* readVCards(lines: AsyncIterable<{ number: number; text: string }>): AsyncGenerator<ImportRecord> {
-  let card: { line: number; properties: Property[]; refusal: string | null } | null = null;
+  let card: { line: number; properties: Property[]; refusal: KeyedMessage | null } | null = null;
   let current: { text: string; isQuotedPrintable: boolean; isBase64: boolean } | null = null;
   let cardsSeen = 0;
 
   const finishProperty = () => {
     if (!card || !current) return;
-    if (current.text.length > maxVCardPropertyLength) card.refusal ??= 'A value of this card is too large (a photo over 7 MB?).';
+    if (current.text.length > maxVCardPropertyLength) card.refusal ??= keyed('importValueTooLarge');
     else {
       const property = parseProperty(current.text);
       if (property) card.properties.push(property);
-      else if (current.text.trim() !== '') card.refusal ??= `This line is not a vCard property: "${current.text.slice(0, 40)}".`;
+      else if (current.text.trim() !== '') card.refusal ??= keyed('importNotAProperty', { line: current.text.slice(0, 40) });
     }
     current = null;
   };
@@ -191,7 +196,7 @@ export async function* readVCards(lines: AsyncIterable<{ number: number; text: s
     finishProperty();
     const upper = text.trim().toUpperCase();
     if (upper === 'BEGIN:VCARD') {
-      if (card) yield { line: card.line, refusal: 'This card has no END:VCARD before the next card begins.' };
+      if (card) yield { line: card.line, refusal: keyed('importCardNotEnded') };
       card = { line: number, properties: [], refusal: null };
       cardsSeen += 1;
       continue;
@@ -204,13 +209,13 @@ export async function* readVCards(lines: AsyncIterable<{ number: number; text: s
       continue;
     }
     if (!card) {
-      if (text.trim() !== '' && cardsSeen === 0 && number > 5) throw new VCardFileError('This is not a vCard file: no BEGIN:VCARD near its start.');
+      if (text.trim() !== '' && cardsSeen === 0 && number > 5) throw new VCardFileError(keyed('importNoVCardNearStart'));
       continue;
     }
     const head = text.slice(0, text.indexOf(':') + 1);
     current = { text, isQuotedPrintable: /;(?:ENCODING=)?QUOTED-PRINTABLE[;:]/i.test(head), isBase64: /;(?:ENCODING=)?(?:BASE64|B)[;:]/i.test(head) };
   }
   finishProperty();
-  if (card) throw new VCardFileError(`The file ends inside the card that begins on line ${card.line} (no END:VCARD).`);
-  if (cardsSeen === 0) throw new VCardFileError('The file holds no vCard.');
+  if (card) throw new VCardFileError(keyed('importEndsInsideCard', { line: card.line }));
+  if (cardsSeen === 0) throw new VCardFileError(keyed('importNoVCard'));
 }

@@ -4,11 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  contactImportForm,
   duplicateChoices,
   importFields,
   type ColumnMapping,
-  type ContactImportForm,
   type ContactImportStatus,
   type DuplicateChoice,
 } from '@cardstack/shared/contacts/import';
@@ -21,6 +19,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useMessages, type Translate } from '../../../lib/i18n/messages';
 import { cancelContactImport, contactImportQuery, mapContactImport, startContactImport, undoContactImport, uploadContactImport, useContactImport } from '../api/contact-import';
 import { useInvalidateContacts } from '../api/contact-keys';
+import { contactImportForm, type ContactImportForm } from '../import-form';
 import { contactsMessages, type ContactsMessageId } from '../messages';
 
 type T = Translate<ContactsMessageId>;
@@ -225,7 +224,11 @@ function RefusedLines({ t, status }: { t: T; status: ContactImportStatus }) {
       <p className="text-sm font-medium">{t('importRefusedTitle')}</p>
       <ul className="mt-1 max-h-40 overflow-y-auto rounded border border-zinc-200 p-2 text-sm">
         {status.refusals.map((refusal) => (
-          <li key={refusal.line}>{t('importRefusedLine', { line: refusal.line, reason: refusal.reason })}</li>
+          <li key={refusal.line}>
+            {refusal.value
+              ? t('importRefusedLineValue', { line: refusal.line, reason: refusal.reason, value: refusal.value })
+              : t('importRefusedLine', { line: refusal.line, reason: refusal.reason })}
+          </li>
         ))}
         {more > 0 ? <li>{t('importRefusedMore', { count: more })}</li> : null}
       </ul>

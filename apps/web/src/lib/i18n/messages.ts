@@ -30,7 +30,7 @@ export interface Translate<Id extends string> {
 /**
  * Declares a feature's messages: `defineMessages(english, import.meta.glob(['./messages/*.json', '!**\/en.json']))`
  * (every other language a chunk of its own; catalogs.test.ts checks each folder has all seven), or with loaders by
- * language (`{ de: () => import('…/de.json'), … }`) for catalogs outside the app.
+ * language (`de`, `fr`, …: a dynamic import of each JSON file) for catalogs outside the app.
  */
 export function defineMessages<Id extends string>(english: Record<Id, string>, loaders: CatalogLoaders): Messages<Id> {
   const others: Messages<Id>['others'] = {};

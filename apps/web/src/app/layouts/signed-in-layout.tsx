@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { navigationItems } from '../navigation';
 import { ConfirmEmailScreen } from './confirm-email-screen';
+import { OfflineStatus } from './offline-status';
 import { layoutMessages } from './messages';
 
 /**
@@ -72,6 +73,7 @@ export function SignedInLayout() {
           </Button>
         </div>
       </header>
+      <OfflineStatus />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
         {/* A screen that suspends (its catalog in a new language) leaves the navigation in place. */}
         <Suspense fallback={<FullScreenSpinner />}>

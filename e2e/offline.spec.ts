@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughApi } from './support';
+import { expectAccessible, registerThroughApi } from './support';
 
 /*
  * The installable, offline app (issue 29, docs/offline.md): Chromium's own installability check, and a signed-in
- * owner's "My cards" and QR code with no network after one visit; sign-out empties what was saved.
+ * owner's "My cards" and QR code with no network after one visit; sign-out empties what was saved; dark mode.
  */
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! });
@@ -105,4 +105,47 @@ test('after one visit, offline: "My cards" and a card’s QR code show, read-onl
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('dark mode: the app follows the system, Settings → General can choose, and axe passes on the main screens', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerThroughApi(page, { name: 'Dora Dark' });
+  const created = await page.request.post('/api/cards', { data: { name: 'Dora Dark' }, headers: origin() });
+  expect(created.status(), await created.text()).toBe(201);
+  const card = (await created.json()).card as { id: string };
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();
+  const light = await background();
+
+  // The system says dark: every main screen is dark, and readable.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).not.toBe(light);
+  await expectAccessible(page);
+  for (const [path, heading] of [
+    [`/customize/edit/${card.id}`, 'Dora Dark'],
+    ['/contacts', 'Contacts'],
+    ['/dashboard', 'Dashboard'],
+    ['/settings', 'Settings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    await expectAccessible(page);
+  }
+  await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+
+  // Light chosen in this browser wins over a dark system, and stays after a reload; then Dark over a light one.
+  await page.getByRole('radio', { name: 'Light' }).check();
+  await expect.poll(background).toBe(light);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked();
+  await expect.poll(background).toBe(light);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect.poll(background).not.toBe(light);
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: 'System' }).check();
+  await expect.poll(background).toBe(light);
 });

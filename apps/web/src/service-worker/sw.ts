@@ -41,9 +41,44 @@ registerRoute(
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
+/**
+ * With a new card list, each card and its QR code as they are now, unless already kept at that version: "My cards"
+ * seen once is enough to show every card's code offline, without opening each editor first.
+ */
+async function keepEveryCard(listRequest: Request): Promise<void> {
+  const [apiCache, qrCache] = await Promise.all([caches.open(personalCaches.api), caches.open(personalCaches.qrCodes)]);
+  const list = await apiCache.match(listRequest);
+  if (!list) return;
+  const { cards } = (await list.json()) as { cards?: { id: string; version: number }[] };
+  for (const card of cards ?? []) {
+    const qrCode = `/id/${encodeURIComponent(card.id)}/qr.svg?v=${card.version}`;
+    if (await qrCache.match(qrCode)) continue;
+    const [image, details] = await Promise.all([
+      fetch(qrCode, { credentials: 'same-origin' }),
+      fetch(`/api/cards/${encodeURIComponent(card.id)}`, { credentials: 'same-origin' }),
+    ]);
+    if (details.ok) await apiCache.put(`/api/cards/${encodeURIComponent(card.id)}`, details);
+    if (image.ok) await qrCache.put(qrCode, image);
+  }
+}
+
 registerRoute(
   ({ request, url }) => request.method === 'GET' && sameOrigin(url) && isRememberedApiRead(url.pathname),
-  new NetworkFirst({ cacheName: personalCaches.api, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+  new NetworkFirst({
+    cacheName: personalCaches.api,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      {
+        cacheDidUpdate: async ({ request, event }) => {
+          if (new URL(request.url).pathname !== '/api/cards') return;
+          const kept = keepEveryCard(request).catch(() => undefined);
+          // Past the answer to the page: the worker stays up until the copies are kept.
+          if (event && 'waitUntil' in event) (event as ExtendableEvent).waitUntil(kept);
+          else await kept;
+        },
+      },
+    ],
+  }),
 );
 
 registerRoute(

@@ -34,6 +34,14 @@ function watch(registration: ServiceWorkerRegistration): void {
 export function registerServiceWorker(): void {
   if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registered = true;
+  // The very first worker takes this page when it is ready: the session and the card list are asked again through
+  // it, so they (and each card and QR code, sw.ts) are kept from this first visit on.
+  if (!navigator.serviceWorker.controller) {
+    const askAgain = () => {
+      for (const url of ['/api/session', '/api/cards']) void fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', askAgain, { once: true });
+  }
   navigator.serviceWorker
     .register('/sw.js', { scope: '/', updateViaCache: 'none' })
     .then(watch)

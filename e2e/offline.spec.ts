@@ -9,6 +9,9 @@ import { expectAccessible, registerThroughApi } from './support';
  * owner's "My cards" and QR code with no network after one visit; sign-out empties what was saved; dark mode.
  */
 
+// The other specs block service workers (playwright.config.ts): this one is about them.
+test.use({ serviceWorkers: 'allow' });
+
 const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 
 /** Resolves once the service worker controls the page (it registers after the signed-in layout has shown). */
@@ -87,11 +90,13 @@ test('after one visit, offline: "My cards" and a card’s QR code show, read-onl
   await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: 'Olive Fair' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'You’re offline.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create card' })).toBeDisabled();
 
   await page.goto(`/customize/edit/${card.id}`);
   await expect(qrCode).toBeVisible();
   await expect.poll(() => qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('status').filter({ hasText: 'You’re offline.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
 
   // Sign-out, even offline, leaves nothing of Olive's in this browser: the sign-in screen, not her cards.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { useMessages } from '../../lib/i18n/messages';
-import { applyUpdate, registerServiceWorker, useOffline, useUpdateWaiting } from '../../lib/offline/service-worker-client';
+import { applyUpdate, registerServiceWorker, useUpdateWaiting } from '../../lib/offline/service-worker-client';
+import { useOffline } from '../../lib/offline/use-offline';
 import { layoutMessages } from './messages';
 
 /**

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /*
  * The page's side of the service worker (src/service-worker/sw.ts): registers it once the signed-in layout has
  * shown (never in the first screen's JavaScript, decision 0032), tells whether a new version waits, and lets it
- * take over when the person chooses "Reload". Also whether the browser is offline. docs/offline.md.
+ * take over when the person chooses "Reload". docs/offline.md.
  */
 
 let waiting: ServiceWorker | null = null;
@@ -66,22 +66,6 @@ export function useUpdateWaiting(): boolean {
       return () => listeners.delete(listener);
     },
     () => waiting !== null,
-    () => false,
-  );
-}
-
-/** True while the browser says it has no network. */
-export function useOffline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => !navigator.onLine,
     () => false,
   );
 }

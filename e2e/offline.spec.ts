@@ -110,6 +110,17 @@ test('after one visit, offline: "My cards" and a card’s QR code show, read-onl
 
 test('dark mode: the app follows the system, Settings → General can choose, and axe passes on the main screens', async ({ page }) => {
   test.setTimeout(120_000);
+  // The sign-in screens follow the system too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const [path, heading] of [
+    ['/login', 'Sign in'],
+    ['/register', 'Create your account'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+
   await registerThroughApi(page, { name: 'Dora Dark' });
   const created = await page.request.post('/api/cards', { data: { name: 'Dora Dark' }, headers: origin() });
   expect(created.status(), await created.text()).toBe(201);

@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // The app's service worker (docs/offline.md) would answer chunks and API calls from its caches, out of
+    // `page.route`'s reach: blocked in every spec but the one that tests it (e2e/offline.spec.ts).
+    serviceWorkers: 'block',
     actionTimeout: 10_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compiledCatalogs } from './compiled-catalogs';
 import type * as prerenderModule from './src/prerender/login';
 
@@ -136,10 +137,33 @@ function prerenderLogin(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/service-worker/sw.ts, built to dist/sw.js with the list of files to precache): the app
+ * shell offline, the last card list and QR codes (docs/offline.md). The app registers it itself after the first
+ * screen (src/lib/offline/service-worker-client.ts), so nothing is injected into the pages; the web app manifest is
+ * a file of its own (public/manifest.webmanifest). The precache holds the app's own files, not the per-language
+ * pages (the server sends those while online) nor the API reference viewer.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'manifest.webmanifest'],
+      // The card scanner reads photos with the server's OCR worker: it needs the network anyway.
+      globIgnores: ['assets/scanner-page-*.js'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
 // React Router 8's package exports pick its production build for a production build (the `development`
 // condition only in dev), so the build needs no alias to leave its dev warnings out.
 export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), compiledCatalogs(), zodWithoutEval(), apiReferenceViewer(), shellTextsInHtml(), prerenderLogin()],
+  plugins: [react(), tailwindcss(), compiledCatalogs(), zodWithoutEval(), apiReferenceViewer(), shellTextsInHtml(), prerenderLogin(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -55,9 +55,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     setHeaders(response, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         response.header('cache-control', 'public, max-age=31536000, immutable');
-      } else if (path.basename(filePath).startsWith('favicon.')) {
+      } else if (path.basename(filePath).startsWith('favicon.') || filePath.includes(`${path.sep}icons${path.sep}`)) {
         // Not hashed, so not immutable; a day saves the request on every page a visitor opens.
         response.header('cache-control', 'public, max-age=86400');
+      } else if (path.basename(filePath) === 'sw.js' || path.basename(filePath) === 'manifest.webmanifest') {
+        // The service worker and the web app manifest (docs/offline.md): a new version is seen on the next visit.
+        // The browser checks sw.js itself at least daily; `no-cache` makes every check reach the server.
+        response.header('cache-control', 'no-cache');
+        if (filePath.endsWith('.webmanifest')) response.header('content-type', 'application/manifest+json; charset=utf-8');
       }
     },
   });

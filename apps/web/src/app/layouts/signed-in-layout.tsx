@@ -7,9 +7,14 @@ import { appPreferences, setAppPreferences } from '../../lib/i18n/app-locale';
 import { preloadMessages, useMessages } from '../../lib/i18n/messages';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
+import { applyTheme } from '../../lib/theme';
 import { navigationItems } from '../navigation';
 import { ConfirmEmailScreen } from './confirm-email-screen';
+import { OfflineStatus } from './offline-status';
 import { layoutMessages } from './messages';
+
+// The colour scheme chosen in this browser (Settings → General), from the first signed-in screen on.
+applyTheme();
 
 /**
  * Everything behind sign-in: the navigation and the current screen. Its route puts it inside a Suspense boundary
@@ -72,6 +77,7 @@ export function SignedInLayout() {
           </Button>
         </div>
       </header>
+      <OfflineStatus />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
         {/* A screen that suspends (its catalog in a new language) leaves the navigation in place. */}
         <Suspense fallback={<FullScreenSpinner />}>

@@ -9,6 +9,7 @@ import { useMessages } from '../../lib/i18n/messages';
 import { notify } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session';
 import { PhysicalCardsPanel } from '../physical-cards/public';
+import { useOffline } from '../../lib/offline/use-offline';
 import { useCreateCard } from './api/create-card';
 import { useCards } from './api/list-cards';
 import { cardDisplayTitle, cardEditorPath } from './card-paths';
@@ -24,6 +25,8 @@ export default function CardsListPage() {
   const navigate = useNavigate();
   const cards = useCards();
   const createCard = useCreateCard();
+  // Offline the list is the last one kept (docs/offline.md): read-only.
+  const isOffline = useOffline();
   // Creating and duplicating both add a card: the plan's allowance decides.
   const cardLimit = useCardLimit();
 
@@ -39,7 +42,7 @@ export default function CardsListPage() {
   }
 
   const createButton = (
-    <Button onClick={() => cardLimit.whenRoomForCard(() => void create())} isLoading={createCard.isPending}>
+    <Button onClick={() => cardLimit.whenRoomForCard(() => void create())} isLoading={createCard.isPending} disabled={isOffline}>
       {t('createCard')}
     </Button>
   );

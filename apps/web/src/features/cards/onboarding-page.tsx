@@ -61,7 +61,8 @@ function FirstCardPreview({ control }: { control: Control<FirstCardValues> }) {
     theme: defaultCardTheme,
   };
   return (
-    <section aria-labelledby="first-card-preview" className="rounded-2xl bg-zinc-100 p-4">
+    // Light in a dark app too: the card shows in its own colours (styles.css, dark mode).
+    <section data-theme="light" aria-labelledby="first-card-preview" className="rounded-2xl bg-zinc-100 p-4 text-zinc-900">
       <h2 id="first-card-preview" className="mb-3 text-sm font-semibold tracking-wide text-zinc-700 uppercase">
         {t('preview')}
       </h2>

@@ -1,6 +1,7 @@
 import { useMessages } from '../../lib/i18n/messages';
 import { useSessionUser } from '../../lib/session';
 import { NewLeadEmailSetting } from '../contacts/public';
+import { AppearanceForm } from './components/appearance-form';
 import { DeleteAccount } from './components/delete-account';
 import { EmailForm } from './components/email-form';
 import { PasskeysPanel } from './components/passkeys-panel';
@@ -13,7 +14,7 @@ import { SettingsPanel } from './components/settings-panel';
 import { TwoFactorPanel } from './components/two-factor-panel';
 import { settingsMessages } from './messages';
 
-/** /settings: the account's profile, language and time zone, notifications, sign-in email and password, and deleting it. */
+/** /settings: the account's profile, language and time zone, the colour scheme (this browser's), notifications, sign-in email and password, and deleting it. */
 export default function GeneralSettingsPage() {
   const t = useMessages(settingsMessages);
   const user = useSessionUser();
@@ -27,6 +28,9 @@ export default function GeneralSettingsPage() {
       </SettingsPanel>
       <SettingsPanel title={t('preferencesTitle')}>
         <PreferencesForm />
+      </SettingsPanel>
+      <SettingsPanel title={t('appearanceTitle')}>
+        <AppearanceForm />
       </SettingsPanel>
       <NewLeadEmailSetting />
       <SettingsPanel title={t('emailTitle')}>

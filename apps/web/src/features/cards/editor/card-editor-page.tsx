@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useMessages } from '../../../lib/i18n/messages';
 import { notify } from '../../../lib/notify';
+import { useOffline } from '../../../lib/offline/use-offline';
 import { rememberCard } from '../api/card-keys';
 import { useCard } from '../api/get-card';
 import { useUpdateCard } from '../api/update-card';
@@ -76,6 +77,8 @@ function CardEditor({ card }: { card: Card }) {
     mode: 'onTouched',
   });
   const { formState } = form;
+  // Offline the card is the last one kept (docs/offline.md): it shows, and waits for the network to be saved.
+  const isOffline = useOffline();
   // Team cards keep their editor under /customize/teams-cards.
   const area = cardsAreaOf(location.pathname);
   const basePath = area.editorPath(card.id);
@@ -201,7 +204,7 @@ function CardEditor({ card }: { card: Card }) {
                   t('unsavedChanges')
                 ) : null}
               </p>
-              <Button type="submit" isLoading={formState.isSubmitting}>
+              <Button type="submit" isLoading={formState.isSubmitting} disabled={isOffline}>
                 {t('saveChanges')}
               </Button>
             </div>

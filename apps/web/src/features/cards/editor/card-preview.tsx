@@ -19,7 +19,8 @@ export function CardPreview({ card }: { card: Card }) {
   const pageText = usePageText(pageLanguage);
   const fixedLanguage = pageLanguage && isLocale(pageLanguage) ? pageLanguage : undefined;
   return (
-    <div className="rounded-2xl bg-zinc-100 p-3 sm:p-4" lang={fixedLanguage} dir={fixedLanguage ? textDirection(fixedLanguage) : undefined}>
+    // Light in a dark app too: the card shows in its owner's colours (styles.css, dark mode).
+    <div data-theme="light" className="rounded-2xl bg-zinc-100 p-3 sm:p-4" lang={fixedLanguage} dir={fixedLanguage ? textDirection(fixedLanguage) : undefined}>
       <style>{cardViewCss}</style>
       <CardView
         card={toPreviewCard(values, card)}

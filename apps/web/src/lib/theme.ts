@@ -2,7 +2,7 @@
  * The app's colour scheme in this browser (Settings → General): the system's (prefers-color-scheme), or light or
  * dark whatever the system says. Kept in localStorage and shown as <html data-theme>, which styles.css reads; no
  * attribute follows the system. Not on the first screen's JavaScript: the sign-in screens follow the system, and a
- * choice applies once the signed-in layout has loaded (decision draft-pwa).
+ * choice applies once the signed-in layout has loaded (decision 0054).
  */
 export const themeChoices = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof themeChoices)[number];

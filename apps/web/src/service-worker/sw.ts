@@ -1,7 +1,7 @@
 /*
  * The app's service worker (built by vite-plugin-pwa's injectManifest, vite.config.ts; served as /sw.js). It keeps
  * the app shell (the built JavaScript, CSS, index.html, icons) and the last answers of what "My cards" and a card's
- * QR code need, so a signed-in owner can show their code with no network. docs/offline.md, decision draft-pwa.
+ * QR code need, so a signed-in owner can show their code with no network. docs/offline.md, decision 0054.
  *
  * - Navigations to the app's own screens go to the network (the server picks the page's language and /login's
  *   pre-rendered form); with no network the cached index.html answers. Never for the server's own pages

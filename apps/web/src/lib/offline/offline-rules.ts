@@ -1,7 +1,7 @@
 /*
  * What the service worker (src/service-worker/sw.ts) does with each request, as plain functions of the URL so they
  * are tested without a browser (offline-rules.test.ts). Shared by the worker and the page (sign-out names the
- * caches to clear). docs/offline.md says what this means for a person; docs/decisions/draft-pwa.md why.
+ * caches to clear). docs/offline.md says what this means for a person; docs/decisions/0054-installable-offline-and-dark.md why.
  */
 
 /** The caches of a signed-in person's own data, emptied at sign-out (lib/sign-out.ts). */

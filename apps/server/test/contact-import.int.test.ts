@@ -274,6 +274,9 @@ describe('files that cannot be read, and who may import', () => {
     const { client } = await signedIn();
     const missing = await client.request('POST', '/api/contacts/import', multipartBody([{ name: 'target', content: 'own' }]).body, multipartBody([]).headers);
     expect(missing.statusCode).toBe(400);
+    const wrongType = await upload(client, 'photo.png', Buffer.from('not contacts'));
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.message).toBe('Choose a .vcf or a .csv file.');
     const tooLarge = await upload(client, 'big.vcf', Buffer.alloc(20 * 1024 * 1024 + 1, 'a'));
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().error.message).toBe('The file is larger than 20 MB.');

@@ -139,6 +139,27 @@ async function freshPhysicalCard(w: World): Promise<string> {
   return id;
 }
 
+/** A contacts file of one card, as the import's upload sends it. */
+function importUpload(kind: 'vcf' | 'csv' = 'vcf') {
+  const content = kind === 'vcf' ? `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Imported ${random()}\r\nEND:VCARD\r\n` : `Who,Reach\r\nImported ${random()},someone@example.com\r\n`;
+  return fileUpload(content, `contacts.${kind}`, kind === 'vcf' ? 'text/vcard' : 'text/csv');
+}
+
+/** A fresh import of the owner's, checked (ready to start) or run to the end (done: it can be undone). */
+async function ownerImport(w: World, state: 'ready' | 'done', kind: 'vcf' | 'csv' = 'vcf'): Promise<string> {
+  const upload = importUpload(kind);
+  const uploaded = await w.owner.client.request('POST', '/api/contacts/import', upload.body, upload.headers);
+  expect(uploaded.statusCode, uploaded.body).toBe(202);
+  const id = uploaded.json().id as string;
+  await w.t.services.jobs.runDue({ kinds: ['contacts.import.check'] });
+  if (state === 'done') {
+    const started = await w.owner.client.post(`/api/contacts/import/${id}/start`, { onEmailMatch: 'skip', onPhoneMatch: 'skip' });
+    expect(started.statusCode, started.body).toBe(200);
+    await w.t.services.jobs.runDue({ kinds: ['contacts.import.run'] });
+  }
+  return id;
+}
+
 /** Operator routes: nobody of the five callers is an operator of the instance (admin.int.test.ts has one). */
 const operatorRoute = (attempt: RouteRule['attempt']): RouteRule => ({ allow: [], attempt });
 
@@ -237,6 +258,19 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /api/contacts/cards': { allow: signedIn, attempt: () => get('/api/contacts/cards') },
   // A plan feature, decided by the caller's own plan: the owner's Teams plan has it; members and a Free stranger do not.
   'GET /api/contacts/export/:format': { allow: ownerOnly, attempt: () => get('/api/contacts/export/csv') },
+  // Importing contacts: every plan may; an import is its importer's alone (the owner's here; anyone else gets 404).
+  'POST /api/contacts/import': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/contacts/import', upload: importUpload() }) },
+  'GET /api/contacts/import/:id': { allow: ownerOnly, attempt: async (w) => get(`/api/contacts/import/${await ownerImport(w, 'ready')}`) },
+  'PUT /api/contacts/import/:id/mapping': {
+    allow: ownerOnly,
+    attempt: async (w) => ({ method: 'PUT', url: `/api/contacts/import/${await ownerImport(w, 'ready', 'csv')}/mapping`, body: { mapping: ['name', 'email'] } }),
+  },
+  'POST /api/contacts/import/:id/start': {
+    allow: ownerOnly,
+    attempt: async (w) => ({ method: 'POST', url: `/api/contacts/import/${await ownerImport(w, 'ready')}/start`, body: { onEmailMatch: 'skip', onPhoneMatch: 'skip' } }),
+  },
+  'POST /api/contacts/import/:id/undo': { allow: ownerOnly, attempt: async (w) => ({ method: 'POST', url: `/api/contacts/import/${await ownerImport(w, 'done')}/undo`, body: {} }) },
+  'DELETE /api/contacts/import/:id': { allow: ownerOnly, attempt: async (w) => ({ method: 'DELETE', url: `/api/contacts/import/${await ownerImport(w, 'ready')}` }) },
   // Insights: everyone may see their own cards' numbers; the team view needs the metrics permission (the owner, and
   // the admin through the default admin role), so the attempt asks for the team.
   'GET /api/insights': { allow: teamManagers, attempt: () => get('/api/insights?period=7d&scope=team') },

@@ -153,4 +153,5 @@ export const apiErrorsArabic: ApiErrorCatalog = {
   importNoVCard: 'لا يحتوي الملف على أي بطاقة vCard.',
   importQuoteNotClosed: 'حقل بين علامتي اقتباس يبدأ في السطر {line} لا يُغلق أبدًا.',
   importFileGone: 'الملف المرفوع لم يعد موجودًا.',
+  importFileWrongType: 'اختر ملف ‎.vcf أو ‎.csv.',
 };

@@ -153,4 +153,5 @@ export const apiErrorsGerman: ApiErrorCatalog = {
   importNoVCard: 'Die Datei enthält keine vCard.',
   importQuoteNotClosed: 'Ein Feld in Anführungszeichen, das in Zeile {line} beginnt, wird nie geschlossen.',
   importFileGone: 'Die hochgeladene Datei ist nicht mehr vorhanden.',
+  importFileWrongType: 'Wählen Sie eine .vcf- oder .csv-Datei.',
 };

@@ -196,6 +196,7 @@ export const apiErrorsEnglish = {
   importEndsInsideCard: 'The file ends inside the card that begins on line {line} (no END:VCARD).',
   importNoVCard: 'The file holds no vCard.',
   importQuoteNotClosed: 'A quoted field that starts on line {line} is never closed.',
+  importFileWrongType: 'Choose a .vcf or a .csv file.',
   importFileGone: 'The uploaded file is gone.',
 } as const;
 

@@ -153,4 +153,5 @@ export const apiErrorsSpanish: ApiErrorCatalog = {
   importNoVCard: 'El archivo no contiene ninguna vCard.',
   importQuoteNotClosed: 'Un campo entre comillas que empieza en la línea {line} nunca se cierra.',
   importFileGone: 'El archivo subido ya no está.',
+  importFileWrongType: 'Elige un archivo .vcf o .csv.',
 };

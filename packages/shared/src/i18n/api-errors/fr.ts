@@ -153,4 +153,5 @@ export const apiErrorsFrench: ApiErrorCatalog = {
   importNoVCard: 'Le fichier ne contient aucune vCard.',
   importQuoteNotClosed: 'Un champ entre guillemets qui commence à la ligne {line} n’est jamais fermé.',
   importFileGone: 'Le fichier envoyé n’existe plus.',
+  importFileWrongType: 'Choisissez un fichier .vcf ou .csv.',
 };

@@ -153,4 +153,5 @@ export const apiErrorsJapanese: ApiErrorCatalog = {
   importNoVCard: 'ファイルに vCard が含まれていません。',
   importQuoteNotClosed: '{line} 行目で始まる引用符付きの項目が閉じられていません。',
   importFileGone: 'アップロードされたファイルがありません。',
+  importFileWrongType: '.vcf または .csv ファイルを選んでください。',
 };

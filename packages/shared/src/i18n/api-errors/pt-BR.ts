@@ -153,4 +153,5 @@ export const apiErrorsBrazilianPortuguese: ApiErrorCatalog = {
   importNoVCard: 'O arquivo não contém nenhum vCard.',
   importQuoteNotClosed: 'Um campo entre aspas que começa na linha {line} nunca é fechado.',
   importFileGone: 'O arquivo enviado não existe mais.',
+  importFileWrongType: 'Escolha um arquivo .vcf ou .csv.',
 };

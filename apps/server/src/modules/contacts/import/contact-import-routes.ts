@@ -34,6 +34,8 @@ export function registerContactImportRoutes(fastify: FastifyInstance, deps: impo
     });
     const file = form.files.find((part) => part.field === 'file');
     if (!file || file.body.length === 0) throw badRequest(keyed('importFileMissing'), { file: keyed('importFileMissing') });
+    // The kinds of file address books and spreadsheets write; the check reads what is in it.
+    if (!/\.(vcf|vcard|csv|txt)$/i.test(file.fileName)) throw badRequest(keyed('importFileWrongType'), { file: keyed('importFileWrongType') });
     const target = z.enum(importTargets).catch('own').parse(form.fields.target ?? 'own');
     return reply.status(202).send(await imports.uploadContactImport(deps, caller, { fileName: file.fileName, body: file.body }, target));
   });

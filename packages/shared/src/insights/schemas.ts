@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone, preferencesMessages } from '../account/preferences';
 import { deviceTypes, insightMetrics, type InsightMetric } from './metrics';
 import { customRangeProblem, periodPresets } from './periods';
 import { visitSources } from './sources';
@@ -20,6 +21,11 @@ export const insightsQuery = z.object({
   cardId: z.string().min(1).max(64).optional(),
   /** Your own cards, or the whole team's (owner, or a role with the metrics permission). */
   scope: z.enum(insightScopes, { message: 'Choose your cards or the team.' }).default('own'),
+  /**
+   * The IANA time zone whose days and months the numbers are grouped by ("Europe/Berlin"); left out, the account's
+   * own (Settings → General; UTC until chosen).
+   */
+  timeZone: z.string().max(64, preferencesMessages.timeZone).refine(isTimeZone, preferencesMessages.timeZone).optional(),
 });
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
@@ -35,6 +41,8 @@ export const insightsResponse = z.object({
     previousFrom: z.string(),
     previousTo: z.string(),
     bucket: z.enum(['day', 'month']),
+    /** The time zone whose days these are. */
+    timeZone: z.string(),
   }),
   scope: z.enum(insightScopes),
   cardId: z.string().nullable(),

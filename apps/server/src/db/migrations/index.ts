@@ -33,6 +33,7 @@ import { billingPriceCache } from './0106-billing-price-cache';
 import { cardPageLanguage } from './0107-card-page-language';
 import { accountPreferences } from './0108-account-preferences';
 import { invitationLanguage } from './0109-invitation-language';
+import { insightsHourly } from './0110-insights-hourly';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -78,6 +79,7 @@ const migrations = [
   ['0107-card-page-language', cardPageLanguage],
   ['0108-account-preferences', accountPreferences],
   ['0109-invitation-language', invitationLanguage],
+  ['0110-insights-hourly', insightsHourly],
 ] as const;
 
 /**

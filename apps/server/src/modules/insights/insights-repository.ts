@@ -1,13 +1,14 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { utcDayOfHour } from '@cardstack/shared/insights/time-zones';
 import { allCardIds } from '../cards/cards-module';
 import { insightCounterColumns, type InsightTables } from './insights-tables';
 
 type Db = Kysely<InsightTables>;
 
-/** One counter to add to: a card's metric on a UTC day, by source and detail ('' where none applies). */
+/** One counter to add to: a card's metric in a UTC hour (hours since the epoch), by source and detail ('' where none applies). */
 export interface CounterIncrement {
   cardId: string;
-  day: string;
+  hour: number;
   metric: string;
   source: string;
   detail: string;
@@ -41,11 +42,11 @@ type CounterRow = { cardId: string; period: string; source: string } & Record<Co
 type DetailRow = { cardId: string; period: string; kind: string; detail: string; count: number };
 
 /** The increments as the rows they add to: counter rows per card, period and source; detail rows per detail. */
-function rowsOf(increments: readonly CounterIncrement[], periodOf: (day: string) => string) {
+function rowsOf(increments: readonly CounterIncrement[], periodOf: (hour: number) => string) {
   const counters = new Map<string, CounterRow>();
   const details = new Map<string, DetailRow>();
   for (const row of increments) {
-    const period = periodOf(row.day);
+    const period = periodOf(row.hour);
     const count = Math.trunc(row.count);
     const column = row.metric === 'device' ? deviceColumnOf[row.detail] : counterColumnOf[row.metric];
     if (column) {
@@ -78,25 +79,29 @@ const text = (value: string) => sql`cast(${value} as text)`;
 const integer = (value: number) => sql`cast(${value} as integer)`;
 
 /**
- * Adds the counts to the daily and the monthly rows, creating them as needed: `on conflict do update set views =
- * views + excluded.views, …`, which is additive, so two processes adding to the same row both land. Rows are
- * inserted from a `values` list joined to the card table, so counts for a card deleted meanwhile are dropped
- * instead of failing the batch on the foreign key. One transaction per flush.
+ * Adds the counts to the hourly, daily and monthly rows, creating them as needed: `on conflict do update set
+ * views = views + excluded.views, …`, which is additive, so two processes adding to the same row both land. Rows
+ * are inserted from a `values` list joined to the card table, so counts for a card deleted meanwhile are dropped
+ * instead of failing the batch on the foreign key. One transaction per flush. The hours place the counts in the
+ * viewer's days; the UTC days and months are what most of a dashboard reads (insights-dashboard.ts).
  */
 export async function addCounters(db: Db, increments: readonly CounterIncrement[]): Promise<void> {
   if (increments.length === 0) return;
+  // Hours keep a fixed width (six digits until 2084), so their text sorts as their number does.
   const targets = [
-    { counters: 'insight_daily', details: 'insight_detail_daily', period: 'day', rows: rowsOf(increments, (day) => day) },
-    { counters: 'insight_monthly', details: 'insight_detail_monthly', period: 'month', rows: rowsOf(increments, (day) => day.slice(0, 7)) },
+    { counters: 'insight_hourly', details: 'insight_detail_hourly', period: 'hour', rows: rowsOf(increments, (hour) => String(hour)) },
+    { counters: 'insight_daily', details: 'insight_detail_daily', period: 'day', rows: rowsOf(increments, utcDayOfHour) },
+    { counters: 'insight_monthly', details: 'insight_detail_monthly', period: 'month', rows: rowsOf(increments, (hour) => utcDayOfHour(hour).slice(0, 7)) },
   ] as const;
   const columns = sql.join(insightCounterColumns.map((name) => sql.ref(name)));
   const valueColumns = sql.join(insightCounterColumns.map((_name, index) => sql.ref(`v.column${index + 4}`)));
   await db.transaction().execute(async (trx) => {
     for (const target of targets) {
+      const periodValue = target.period === 'hour' ? (period: string) => integer(Number(period)) : text;
       const table = sql.table(target.counters);
       const additions = sql.join(insightCounterColumns.map((name) => sql`${sql.ref(name)} = ${table}.${sql.ref(name)} + excluded.${sql.ref(name)}`));
       for (const batch of chunks(target.rows.counters, batchSize)) {
-        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${text(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))})`));
+        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))})`));
         await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns})
           select v.column1, v.column2, v.column3, ${valueColumns}
           from (values ${values}) as v
@@ -105,7 +110,7 @@ export async function addCounters(db: Db, increments: readonly CounterIncrement[
       }
       const detailTable = sql.table(target.details);
       for (const batch of chunks(target.rows.details, batchSize)) {
-        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${text(row.period)}, ${text(row.kind)}, ${text(row.detail)}, ${integer(row.count)})`));
+        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.kind)}, ${text(row.detail)}, ${integer(row.count)})`));
         await sql`insert into ${detailTable} (card_id, ${sql.ref(target.period)}, kind, detail, count)
           select v.column1, v.column2, v.column3, v.column4, v.column5
           from (values ${values}) as v
@@ -222,4 +227,68 @@ export async function sumDetails(db: Db, range: CounterRange): Promise<DetailSum
   const { rows } = await sql<Record<string, unknown>>`select ${cardOfLink} as card_id, kind, detail, sum(count) as count from ${table}
     where ${where} group by ${cardOfLink}, kind, detail`.execute(db);
   return rows.map((row) => ({ cardId: String(row.card_id), kind: String(row.kind), detail: String(row.detail), count: Number(row.count) }));
+}
+
+// ---- Hours near the edges of days and months --------------------------------------------------------------
+
+/** UTC hours [from, to) (hours since the epoch), numbered: the hours a viewer's day takes from a neighbouring UTC day. */
+export interface HourWindow {
+  id: number;
+  from: number;
+  to: number;
+}
+
+export interface WindowSumRow extends CounterSums {
+  window: number;
+}
+export interface WindowCardSourceRow extends CardSourceRow {
+  window: number;
+}
+export interface WindowDetailRow extends DetailSumRow {
+  window: number;
+}
+
+const wholeNumber = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number: ${value}`);
+  return sql.lit(value);
+};
+
+/**
+ * The windows as a join: a `values` list of (id, from, to), so each window is one index range per card on the
+ * hourly table's primary key (card, hour, …). The numbers are computed whole numbers, written as literals: the
+ * planner sees the ranges, and PostgreSQL needs no types for them.
+ */
+function windowsOf(db: Db, table: 'insight_hourly' | 'insight_detail_hourly', cardIds: readonly string[], windows: readonly HourWindow[]) {
+  const list = sql.join(windows.map((window) => sql`(${wholeNumber(window.id)}, ${wholeNumber(window.from)}, ${wholeNumber(window.to)})`));
+  const cards =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`h.card_id = any(cast(${cardIds} as text[]))`
+      : sql`h.card_id in (${sql.join(cardIds.map((id) => sql`${id}`))})`;
+  return sql`from (values ${list}) as w join ${sql.table(table)} as h on h.hour >= w.column2 and h.hour < w.column3 where ${cards}`;
+}
+
+const windowSums = sql.join(insightCounterColumns.map((name) => sql`sum(h.${sql.ref(name)}) as ${sql.ref(name)}`));
+
+/** Every counter per window. */
+export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowSumRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`select w.column1 as window_id, ${windowSums} ${windowsOf(db, 'insight_hourly', cardIds, windows)} group by w.column1`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window_id), ...toSums(row) }));
+}
+
+/** Every counter per window, card and source. */
+export async function sumWindowsByCardAndSource(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowCardSourceRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`select w.column1 as window_id, h.card_id, h.source, ${windowSums} ${windowsOf(db, 'insight_hourly', cardIds, windows)}
+    group by w.column1, h.card_id, h.source`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), source: String(row.source), ...toSums(row) }));
+}
+
+/** The counts by detail per window (links per card, as `sumDetails`). */
+export async function sumDetailWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowDetailRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const cardOfLink = sql`case when h.kind = 'link' then h.card_id else '' end`;
+  const { rows } = await sql<Record<string, unknown>>`select w.column1 as window_id, ${cardOfLink} as card_id, h.kind, h.detail, sum(h.count) as count
+    ${windowsOf(db, 'insight_detail_hourly', cardIds, windows)} group by w.column1, ${cardOfLink}, h.kind, h.detail`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), kind: String(row.kind), detail: String(row.detail), count: Number(row.count) }));
 }

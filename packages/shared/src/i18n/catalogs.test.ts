@@ -4,6 +4,7 @@ import { locales } from './locales';
 import { accountMailCatalogs } from './account-mail/catalogs';
 import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
+import { operatorMailCatalogs } from './operator-mail/catalogs';
 import { planMailCatalogs } from './plan-mail/catalogs';
 import { publicPageCatalogs } from './public-page/catalogs';
 import { securityMailCatalogs } from './security-mail/catalogs';
@@ -20,6 +21,7 @@ const families: Record<string, Catalogs<string>> = {
   'security notice': securityMailCatalogs,
   'plan change mail': planMailCatalogs,
   'wallet pass': walletPassCatalogs,
+  'operator mails': operatorMailCatalogs,
 };
 
 describe.each(Object.entries(families))('the %s messages', (_family, catalogs) => {

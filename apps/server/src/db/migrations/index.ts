@@ -34,6 +34,7 @@ import { cardPageLanguage } from './0107-card-page-language';
 import { accountPreferences } from './0108-account-preferences';
 import { invitationLanguage } from './0109-invitation-language';
 import { insightsHourly } from './0110-insights-hourly';
+import { googlePassClass } from './0111-google-pass-class';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -80,6 +81,7 @@ const migrations = [
   ['0108-account-preferences', accountPreferences],
   ['0109-invitation-language', invitationLanguage],
   ['0110-insights-hourly', insightsHourly],
+  ['0111-google-pass-class', googlePassClass],
 ] as const;
 
 /**

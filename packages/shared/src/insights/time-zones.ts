@@ -92,3 +92,19 @@ export function firstHourOfUtcDay(day: string): number {
 export function utcDayOfHour(hour: number): string {
   return new Date(hour * hourMs).toISOString().slice(0, 10);
 }
+
+/** Hours after the start of a UTC month that may belong to the month before somewhere (UTC−12). */
+export const monthEdgeHoursAfter = 12;
+/** Hours before the start of a UTC month that may belong to that month somewhere (UTC+14). */
+export const monthEdgeHoursBefore = 14;
+
+/**
+ * Whether an hour key is within the hours around the start of a UTC month that some time zone places in the
+ * neighbouring month: the only hours a dashboard by month needs beside the monthly totals.
+ */
+export function isMonthEdge(hour: number): boolean {
+  const at = new Date(hour * hourMs);
+  const monthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+  const nextMonthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+  return hour * hourMs - monthStart < monthEdgeHoursAfter * hourMs || nextMonthStart - hour * hourMs <= monthEdgeHoursBefore * hourMs;
+}

@@ -10,6 +10,9 @@ const counterColumns = ['views', 'uniques', 'saves', 'wallet_adds', 'link_clicks
  * `insight_detail_hourly` have the daily tables' columns with `hour` (hours since 1970-01-01T00:00Z) for the day;
  * every flush adds to them beside the daily and monthly rollups, which stay per UTC day and month. Nothing is
  * copied over: counts from before have no hours and are read as whole UTC days.
+ * `month_edge` is 1 for the hours from 14 before to 12 after the start of a UTC month, the only ones another zone
+ * moves into a neighbouring month; a partial index on them lets a dashboard by month read those hours of each card
+ * in one range instead of one per month.
  */
 export function insightsHourly(t: ColumnTypes): Migration {
   const clustered = <B extends { modifyEnd(modifier: ReturnType<typeof sql>): B }>(builder: B): B =>
@@ -22,7 +25,9 @@ export function insightsHourly(t: ColumnTypes): Migration {
         .addColumn('hour', 'integer', (c) => c.notNull())
         .addColumn('source', 'text', (c) => c.notNull());
       for (const column of counterColumns) create = create.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
+      create = create.addColumn('month_edge', 'integer', (c) => c.notNull().defaultTo(0));
       await clustered(create.addPrimaryKeyConstraint('insight_hourly_pk', ['card_id', 'hour', 'source'])).execute();
+      await db.schema.createIndex('insight_hourly_month_edge').on('insight_hourly').columns(['card_id', 'hour']).where(sql<boolean>`month_edge = 1`).execute();
       await clustered(
         db.schema
           .createTable('insight_detail_hourly')

@@ -125,7 +125,7 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
     sumSeries(deps.db, spanning),
     sumByCardAndSource(deps.db, current),
     sumDetails(deps.db, current),
-    sumWindows(deps.db, cardIds, seriesWindows),
+    sumWindows(deps.db, cardIds, seriesWindows, { monthEdges: period.bucket === 'month' }),
     sumWindowsByCardAndSource(deps.db, cardIds, totalWindows),
     sumDetailWindows(deps.db, cardIds, totalWindows),
   ]);

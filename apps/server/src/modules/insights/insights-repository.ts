@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { utcDayOfHour } from '@cardstack/shared/insights/time-zones';
+import { isMonthEdge, utcDayOfHour } from '@cardstack/shared/insights/time-zones';
 import { allCardIds } from '../cards/cards-module';
 import { insightCounterColumns, type InsightTables } from './insights-tables';
 
@@ -100,10 +100,19 @@ export async function addCounters(db: Db, increments: readonly CounterIncrement[
       const periodValue = target.period === 'hour' ? (period: string) => integer(Number(period)) : text;
       const table = sql.table(target.counters);
       const additions = sql.join(insightCounterColumns.map((name) => sql`${sql.ref(name)} = ${table}.${sql.ref(name)} + excluded.${sql.ref(name)}`));
+      // An hour says whether it is near the start of a UTC month, for the index a year's dashboard reads it by.
+      const isHourly = target.period === 'hour';
+      const edgeColumn = isHourly ? sql`, month_edge` : sql``;
+      const edgeValue = isHourly ? sql`, ${sql.ref(`v.column${insightCounterColumns.length + 4}`)}` : sql``;
       for (const batch of chunks(target.rows.counters, batchSize)) {
-        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))})`));
-        await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns})
-          select v.column1, v.column2, v.column3, ${valueColumns}
+        const values = sql.join(
+          batch.map(
+            (row) =>
+              sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))}${isHourly ? sql`, ${integer(isMonthEdge(Number(row.period)) ? 1 : 0)}` : sql``})`,
+          ),
+        );
+        await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns}${edgeColumn})
+          select v.column1, v.column2, v.column3, ${valueColumns}${edgeValue}
           from (values ${values}) as v
           where v.column1 in (${allCardIds()})
           on conflict (card_id, ${sql.ref(target.period)}, source) do update set ${additions}`.execute(trx);
@@ -253,42 +262,80 @@ const wholeNumber = (value: number) => {
   return sql.lit(value);
 };
 
-/**
- * The windows as a join: a `values` list of (id, from, to), so each window is one index range per card on the
- * hourly table's primary key (card, hour, …). The numbers are computed whole numbers, written as literals: the
- * planner sees the ranges, and PostgreSQL needs no types for them.
- */
-function windowsOf(db: Db, table: 'insight_hourly' | 'insight_detail_hourly', cardIds: readonly string[], windows: readonly HourWindow[]) {
-  const list = sql.join(windows.map((window) => sql`(${wholeNumber(window.id)}, ${wholeNumber(window.from)}, ${wholeNumber(window.to)})`));
-  const cards =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql`h.card_id = any(cast(${cardIds} as text[]))`
-      : sql`h.card_id in (${sql.join(cardIds.map((id) => sql`${id}`))})`;
-  return sql`from (values ${list}) as w join ${sql.table(table)} as h on h.hour >= w.column2 and h.hour < w.column3 where ${cards}`;
+function cardsOf(db: Db, cardIds: readonly string[]) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql`h.card_id = any(cast(${cardIds} as text[]))`
+    : sql`h.card_id in (${sql.join(cardIds.map((id) => sql`${id}`))})`;
 }
 
-const windowSums = sql.join(insightCounterColumns.map((name) => sql`sum(h.${sql.ref(name)}) as ${sql.ref(name)}`));
+/**
+ * Which window an hour is in, as SQL (null: none). Windows one day apart and of one length (the edges of
+ * consecutive days at one offset from UTC) are one arithmetic run, so 90 days take a few terms, not 180.
+ */
+function windowOfHour(windows: readonly HourWindow[]) {
+  const runs: { first: HourWindow; length: number; count: number }[] = [];
+  for (const window of windows) {
+    const run = runs.at(-1);
+    const length = window.to - window.from;
+    if (run && run.length === length && window.from === run.first.from + 24 * run.count && window.id === run.first.id + run.count) run.count += 1;
+    else runs.push({ first: window, length, count: 1 });
+  }
+  const hour = sql.ref('h.hour');
+  const terms = runs.map(({ first, length, count }) => {
+    const from = wholeNumber(first.from);
+    const end = wholeNumber(first.from + 24 * (count - 1) + length);
+    return count === 1
+      ? sql`when ${hour} >= ${from} and ${hour} < ${end} then ${wholeNumber(first.id)}`
+      : sql`when ${hour} >= ${from} and ${hour} < ${end} and (${hour} - ${from}) % 24 < ${wholeNumber(length)} then ${wholeNumber(first.id)} + (${hour} - ${from}) / 24`;
+  });
+  return sql`case ${sql.join(terms, sql` `)} end`;
+}
 
-/** Every counter per window. */
-export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowSumRow[]> {
+const windowSums = sql.join(insightCounterColumns.map((name) => sql`sum(x.${sql.ref(name)}) as ${sql.ref(name)}`));
+const hourColumns = sql.join(insightCounterColumns.map((name) => sql`h.${sql.ref(name)}`));
+
+/**
+ * Every counter per window (sorted, disjoint), for the chart: the hours of each card between the first window
+ * and the last are read in one index range and sorted into windows. By month only the hours near the start of a
+ * month can be in a window (`monthEdges`), and a partial index holds just those.
+ */
+export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], options: { monthEdges: boolean }): Promise<WindowSumRow[]> {
   if (cardIds.length === 0 || windows.length === 0) return [];
-  const { rows } = await sql<Record<string, unknown>>`select w.column1 as window_id, ${windowSums} ${windowsOf(db, 'insight_hourly', cardIds, windows)} group by w.column1`.execute(db);
+  const from = wholeNumber(Math.min(...windows.map((window) => window.from)));
+  const to = wholeNumber(Math.max(...windows.map((window) => window.to)));
+  const edges = options.monthEdges ? sql`and h.month_edge = 1` : sql``;
+  const { rows } = await sql<Record<string, unknown>>`select x.window_id, ${windowSums} from (
+      select ${windowOfHour(windows)} as window_id, ${hourColumns} from insight_hourly as h
+      where ${cardsOf(db, cardIds)} and h.hour >= ${from} and h.hour < ${to} ${edges}
+    ) as x where x.window_id is not null group by x.window_id`.execute(db);
   return rows.map((row) => ({ window: Number(row.window_id), ...toSums(row) }));
 }
 
-/** Every counter per window, card and source. */
+/** One select per window (a period has two edges), each one index range per card. */
+function perWindow(windows: readonly HourWindow[], select: (window: HourWindow) => ReturnType<typeof sql>) {
+  return sql.join(windows.map(select), sql` union all `);
+}
+
+/** Every counter per window, card and source: a period's first and last edge. */
 export async function sumWindowsByCardAndSource(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowCardSourceRow[]> {
   if (cardIds.length === 0 || windows.length === 0) return [];
-  const { rows } = await sql<Record<string, unknown>>`select w.column1 as window_id, h.card_id, h.source, ${windowSums} ${windowsOf(db, 'insight_hourly', cardIds, windows)}
-    group by w.column1, h.card_id, h.source`.execute(db);
+  const sums = sql.join(insightCounterColumns.map((name) => sql`sum(h.${sql.ref(name)}) as ${sql.ref(name)}`));
+  const { rows } = await sql<Record<string, unknown>>`${perWindow(
+    windows,
+    (window) => sql`select ${wholeNumber(window.id)} as window_id, h.card_id, h.source, ${sums} from insight_hourly as h
+      where ${cardsOf(db, cardIds)} and h.hour >= ${wholeNumber(window.from)} and h.hour < ${wholeNumber(window.to)} group by h.card_id, h.source`,
+  )}`.execute(db);
   return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), source: String(row.source), ...toSums(row) }));
 }
 
-/** The counts by detail per window (links per card, as `sumDetails`). */
+/** The counts by detail per window (links per card, as `sumDetails`): a period's first and last edge. */
 export async function sumDetailWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowDetailRow[]> {
   if (cardIds.length === 0 || windows.length === 0) return [];
   const cardOfLink = sql`case when h.kind = 'link' then h.card_id else '' end`;
-  const { rows } = await sql<Record<string, unknown>>`select w.column1 as window_id, ${cardOfLink} as card_id, h.kind, h.detail, sum(h.count) as count
-    ${windowsOf(db, 'insight_detail_hourly', cardIds, windows)} group by w.column1, ${cardOfLink}, h.kind, h.detail`.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`${perWindow(
+    windows,
+    (window) => sql`select ${wholeNumber(window.id)} as window_id, ${cardOfLink} as card_id, h.kind, h.detail, sum(h.count) as count from insight_detail_hourly as h
+      where ${cardsOf(db, cardIds)} and h.hour >= ${wholeNumber(window.from)} and h.hour < ${wholeNumber(window.to)} group by ${cardOfLink}, h.kind, h.detail`,
+  )}`.execute(db);
   return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), kind: String(row.kind), detail: String(row.detail), count: Number(row.count) }));
 }

@@ -296,6 +296,12 @@ describe('days in the viewer’s time zone', () => {
     expect(east.tiles.view).toMatchObject({ current: 2, previous: 0 });
     expect(east.cards[0]!.counts.view).toBe(2);
     expect(east.sources).toEqual([{ source: 'direct', views: 2, uniques: 2 }]);
+
+    // West of UTC (UTC−5) the first hours of a UTC month are the evening before: 03:00 UTC on the 1st.
+    await visitAt(card.id, `${month(2)}-01T03:00:00.000Z`);
+    const west = await dashboard(owner.client, { ...query, timeZone: 'Etc/GMT+5' });
+    expect(viewsByDay(west)).toEqual({ [month(3)]: 2, [month(1)]: 1 });
+    expect(west.tiles.view).toMatchObject({ current: 3, previous: 1 });
   });
 });
 

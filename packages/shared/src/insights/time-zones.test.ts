@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, firstHourOfDayIn, firstHourOfUtcDay, hourOf, offsetMinutesAt, startOfDayIn, utcDayOfHour } from './time-zones';
+import { dayIn, firstHourOfDayIn, firstHourOfUtcDay, hourOf, monthEdgeOf, nearestMonthStart, offsetMinutesAt, startOfDayIn, utcDayOfHour } from './time-zones';
 
 describe('days in a time zone', () => {
   it.each([
@@ -37,5 +37,13 @@ describe('days in a time zone', () => {
     // 18:30 UTC: the hour from 18:00 starts the evening before, so the day's first hour is 19:00 UTC.
     expect(firstHourOfDayIn('2026-03-11', 'Asia/Kolkata')).toBe(firstHourOfUtcDay('2026-03-10') + 19);
     expect(offsetMinutesAt(Date.parse('2026-07-01T00:00:00Z'), 'America/New_York')).toBe(-240);
+  });
+
+  it('marks the hours some zone moves into a neighbouring month by their distance from the month’s start', () => {
+    const march = firstHourOfUtcDay('2026-03-01');
+    expect([march - 15, march - 14, march - 1, march, march + 11, march + 12].map(monthEdgeOf)).toEqual([null, -14, -1, 0, 11, null]);
+    expect(monthEdgeOf(firstHourOfUtcDay('2026-03-15'))).toBeNull();
+    expect(nearestMonthStart(march - 3)).toBe(march);
+    expect(nearestMonthStart(march + 5)).toBe(march);
   });
 });

@@ -99,12 +99,23 @@ export const monthEdgeHoursAfter = 12;
 export const monthEdgeHoursBefore = 14;
 
 /**
- * Whether an hour key is within the hours around the start of a UTC month that some time zone places in the
- * neighbouring month: the only hours a dashboard by month needs beside the monthly totals.
+ * Where an hour key lies around the start of a UTC month, in hours from it (−14 to −1 before, 0 to 11 after), or
+ * null when no time zone places it in a neighbouring month: the only hours a dashboard by month needs beside the
+ * monthly totals, and, by this number, only those of the viewer's offset.
  */
-export function isMonthEdge(hour: number): boolean {
+export function monthEdgeOf(hour: number): number | null {
   const at = new Date(hour * hourMs);
-  const monthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
-  const nextMonthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
-  return hour * hourMs - monthStart < monthEdgeHoursAfter * hourMs || nextMonthStart - hour * hourMs <= monthEdgeHoursBefore * hourMs;
+  const monthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) / hourMs;
+  const nextMonthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1) / hourMs;
+  if (hour - monthStart < monthEdgeHoursAfter) return hour - monthStart;
+  if (nextMonthStart - hour <= monthEdgeHoursBefore) return hour - nextMonthStart;
+  return null;
+}
+
+/** The first hour of the UTC month nearest to an hour key near a month's start (see `monthEdgeOf`). */
+export function nearestMonthStart(hour: number): number {
+  const at = new Date(hour * hourMs);
+  const monthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) / hourMs;
+  const nextMonthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1) / hourMs;
+  return hour - monthStart <= nextMonthStart - hour ? monthStart : nextMonthStart;
 }

@@ -10,9 +10,10 @@ const counterColumns = ['views', 'uniques', 'saves', 'wallet_adds', 'link_clicks
  * `insight_detail_hourly` have the daily tables' columns with `hour` (hours since 1970-01-01T00:00Z) for the day;
  * every flush adds to them beside the daily and monthly rollups, which stay per UTC day and month. Nothing is
  * copied over: counts from before have no hours and are read as whole UTC days.
- * `month_edge` is 1 for the hours from 14 before to 12 after the start of a UTC month, the only ones another zone
- * moves into a neighbouring month; a partial index on them lets a dashboard by month read those hours of each card
- * in one range instead of one per month.
+ * `month_edge` is, for the hours from 14 before to 12 after the start of a UTC month (the only ones another zone
+ * moves into a neighbouring month), their distance from it in hours (−14 to 11; null for every other hour). A
+ * partial index on (card, month_edge, hour) lets a dashboard by month read, in one range per card, just the hours
+ * its time zone moves at every month's start.
  */
 export function insightsHourly(t: ColumnTypes): Migration {
   const clustered = <B extends { modifyEnd(modifier: ReturnType<typeof sql>): B }>(builder: B): B =>
@@ -25,9 +26,9 @@ export function insightsHourly(t: ColumnTypes): Migration {
         .addColumn('hour', 'integer', (c) => c.notNull())
         .addColumn('source', 'text', (c) => c.notNull());
       for (const column of counterColumns) create = create.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
-      create = create.addColumn('month_edge', 'integer', (c) => c.notNull().defaultTo(0));
+      create = create.addColumn('month_edge', 'integer');
       await clustered(create.addPrimaryKeyConstraint('insight_hourly_pk', ['card_id', 'hour', 'source'])).execute();
-      await db.schema.createIndex('insight_hourly_month_edge').on('insight_hourly').columns(['card_id', 'hour']).where(sql<boolean>`month_edge = 1`).execute();
+      await db.schema.createIndex('insight_hourly_month_edge').on('insight_hourly').columns(['card_id', 'month_edge', 'hour']).where(sql<boolean>`month_edge is not null`).execute();
       await clustered(
         db.schema
           .createTable('insight_detail_hourly')

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { isMonthEdge, utcDayOfHour } from '@cardstack/shared/insights/time-zones';
+import { monthEdgeOf, nearestMonthStart, utcDayOfHour } from '@cardstack/shared/insights/time-zones';
 import { allCardIds } from '../cards/cards-module';
 import { insightCounterColumns, type InsightTables } from './insights-tables';
 
@@ -100,7 +100,7 @@ export async function addCounters(db: Db, increments: readonly CounterIncrement[
       const periodValue = target.period === 'hour' ? (period: string) => integer(Number(period)) : text;
       const table = sql.table(target.counters);
       const additions = sql.join(insightCounterColumns.map((name) => sql`${sql.ref(name)} = ${table}.${sql.ref(name)} + excluded.${sql.ref(name)}`));
-      // An hour says whether it is near the start of a UTC month, for the index a year's dashboard reads it by.
+      // An hour near the start of a UTC month says how near, for the index a dashboard by month reads it by.
       const isHourly = target.period === 'hour';
       const edgeColumn = isHourly ? sql`, month_edge` : sql``;
       const edgeValue = isHourly ? sql`, ${sql.ref(`v.column${insightCounterColumns.length + 4}`)}` : sql``;
@@ -108,7 +108,7 @@ export async function addCounters(db: Db, increments: readonly CounterIncrement[
         const values = sql.join(
           batch.map(
             (row) =>
-              sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))}${isHourly ? sql`, ${integer(isMonthEdge(Number(row.period)) ? 1 : 0)}` : sql``})`,
+              sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))}${isHourly ? sql`, cast(${monthEdgeOf(Number(row.period))} as integer)` : sql``})`,
           ),
         );
         await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns}${edgeColumn})
@@ -296,17 +296,22 @@ const hourColumns = sql.join(insightCounterColumns.map((name) => sql`h.${sql.ref
 
 /**
  * Every counter per window (sorted, disjoint), for the chart: the hours of each card between the first window
- * and the last are read in one index range and sorted into windows. By month only the hours near the start of a
- * month can be in a window (`monthEdges`), and a partial index holds just those.
+ * and the last are read in one index range and sorted into windows. By month, windows lie at the starts of
+ * months (`monthEdges`): each card's hours at the distances from a month's start that the windows cover are one
+ * range of the `month_edge` index, whatever the number of months.
  */
 export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], options: { monthEdges: boolean }): Promise<WindowSumRow[]> {
   if (cardIds.length === 0 || windows.length === 0) return [];
   const from = wholeNumber(Math.min(...windows.map((window) => window.from)));
   const to = wholeNumber(Math.max(...windows.map((window) => window.to)));
-  const edges = options.monthEdges ? sql`and h.month_edge = 1` : sql``;
+  let edges = sql``;
+  if (options.monthEdges) {
+    const distances = windows.flatMap((window) => [window.from - nearestMonthStart(window.from), window.to - 1 - nearestMonthStart(window.to - 1)]);
+    edges = sql`and h.month_edge is not null and h.month_edge >= ${wholeNumber(Math.min(...distances))} and h.month_edge <= ${wholeNumber(Math.max(...distances))}`;
+  }
   const { rows } = await sql<Record<string, unknown>>`select x.window_id, ${windowSums} from (
       select ${windowOfHour(windows)} as window_id, ${hourColumns} from insight_hourly as h
-      where ${cardsOf(db, cardIds)} and h.hour >= ${from} and h.hour < ${to} ${edges}
+      where ${cardsOf(db, cardIds)} ${edges} and h.hour >= ${from} and h.hour < ${to}
     ) as x where x.window_id is not null group by x.window_id`.execute(db);
   return rows.map((row) => ({ window: Number(row.window_id), ...toSums(row) }));
 }

@@ -25,8 +25,8 @@ export interface InsightMonthlyTable extends InsightCounters {
 /** The counters per UTC hour (hours since 1970-01-01T00:00Z), from migration 0110 on: days in any time zone. */
 export interface InsightHourlyTable extends InsightCounters {
   hour: number;
-  /** 1 for the hours around the start of a UTC month that another time zone moves to a neighbouring month. */
-  month_edge: number;
+  /** Hours from the nearest start of a UTC month (−14 to 11) for the hours another time zone moves to a neighbouring month; else null. */
+  month_edge: number | null;
 }
 
 /** Insights counts by detail: kind 'link' (a link's id), 'referrer' (a host) or 'country' (an ISO code). */

@@ -80,8 +80,8 @@ export interface GoogleRequest {
 }
 
 /**
- * Google's token endpoint and Wallet API: objects that exist answer PATCH with 200, others with 404; classes that
- * exist answer PUT with 200 (and are replaced), others with 404; a POSTed class is kept as it was sent.
+ * Google's token endpoint and Wallet API: objects and classes that exist answer PUT with 200 (and are replaced),
+ * others with 404; a POSTed class is kept as it was sent.
  */
 export async function startGoogleWalletFake(options: { existingObjects?: string[] } = {}) {
   const requests: GoogleRequest[] = [];
@@ -120,7 +120,7 @@ export async function startGoogleWalletFake(options: { existingObjects?: string[
         return json(200, object);
       }
       const patched = /^\/walletobjects\/v1\/genericObject\/(.+)$/.exec(url);
-      if (request.method === 'PATCH' && patched) {
+      if (request.method === 'PUT' && patched) {
         return objects.has(decodeURIComponent(patched[1]!)) ? json(200, JSON.parse(body)) : json(404, { error: 'not found' });
       }
       return json(404, { error: 'unknown' });

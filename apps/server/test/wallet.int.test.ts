@@ -376,7 +376,7 @@ describe('Google Wallet', () => {
     const after = google.requests.slice(before).filter((request) => request.method !== 'POST' || request.path !== '/token');
     expect(after.map((request) => `${request.method} ${request.path}`)).toEqual([
       `PUT /walletobjects/v1/genericClass/${encodeURIComponent(classId)}`,
-      `PATCH /walletobjects/v1/genericObject/${encodeURIComponent(objectId)}`,
+      `PUT /walletobjects/v1/genericObject/${encodeURIComponent(objectId)}`,
     ]);
     expect((google.classes.get(classId) as { textModulesData: Module[] }).textModulesData[0]).toMatchObject({ id: 'phone1', header: 'Phone', body: '+44 20 7946 0000' });
     expect(JSON.parse(after[1]!.body)).toMatchObject({ id: objectId, subheader: { defaultValue: { language: 'en-US', value: 'Countess' } } });

@@ -13,7 +13,8 @@ const counterColumns = ['views', 'uniques', 'saves', 'wallet_adds', 'link_clicks
  * `month_edge` is, for the hours from 14 before to 12 after the start of a UTC month (the only ones another zone
  * moves into a neighbouring month), their distance from it in hours (−14 to 11; null for every other hour). A
  * partial index on (card, month_edge, hour) lets a dashboard by month read, in one range per card, just the hours
- * its time zone moves at every month's start.
+ * its time zone moves at every month's start; an index on (card, hour of the day, hour) lets one by day read just
+ * the hours its zone moves at every day's start (the same hours of each day while its offset stays).
  */
 export function insightsHourly(t: ColumnTypes): Migration {
   const clustered = <B extends { modifyEnd(modifier: ReturnType<typeof sql>): B }>(builder: B): B =>
@@ -29,6 +30,7 @@ export function insightsHourly(t: ColumnTypes): Migration {
       create = create.addColumn('month_edge', 'integer');
       await clustered(create.addPrimaryKeyConstraint('insight_hourly_pk', ['card_id', 'hour', 'source'])).execute();
       await db.schema.createIndex('insight_hourly_month_edge').on('insight_hourly').columns(['card_id', 'month_edge', 'hour']).where(sql<boolean>`month_edge is not null`).execute();
+      await sql`create index insight_hourly_hour_of_day on insight_hourly (card_id, (hour % 24), hour)`.execute(db);
       await clustered(
         db.schema
           .createTable('insight_detail_hourly')

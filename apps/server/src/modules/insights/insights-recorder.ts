@@ -59,8 +59,9 @@ interface PendingVisitor {
 
 /**
  * Visitor counts, gathered in memory and written every few seconds: one additive upsert per card, UTC hour,
- * metric, source and detail into the hourly, daily and monthly tables. A write per page view would put the database on the hot
- * path and turn a busy card into a hot row; a crash loses at most one interval, which analytics can live with.
+ * metric, source and detail into the hourly, daily and monthly tables. A write per page view would put the
+ * database on the hot path and turn a busy card into a hot row; a crash loses at most one interval, which
+ * analytics can live with.
  * The flush is no job: only this process holds its counts (docs/decisions/0010-job-engine.md).
  */
 export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsRecorder {

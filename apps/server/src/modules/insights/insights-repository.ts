@@ -268,25 +268,38 @@ function cardsOf(db: Db, cardIds: readonly string[]) {
     : sql`h.card_id in (${sql.join(cardIds.map((id) => sql`${id}`))})`;
 }
 
+interface WindowRun {
+  first: HourWindow;
+  length: number;
+  count: number;
+}
+
 /**
- * Which window an hour is in, as SQL (null: none). Windows one day apart and of one length (the edges of
- * consecutive days at one offset from UTC) are one arithmetic run, so 90 days take a few terms, not 180.
+ * The windows as arithmetic runs: windows one day apart and of one length (the edges of consecutive days at one
+ * offset from UTC) are one run, so 90 days are a few runs, not 180 windows.
  */
-function windowOfHour(windows: readonly HourWindow[]) {
-  const runs: { first: HourWindow; length: number; count: number }[] = [];
+function runsOf(windows: readonly HourWindow[]): WindowRun[] {
+  const runs: WindowRun[] = [];
   for (const window of windows) {
     const run = runs.at(-1);
     const length = window.to - window.from;
     if (run && run.length === length && window.from === run.first.from + 24 * run.count && window.id === run.first.id + run.count) run.count += 1;
     else runs.push({ first: window, length, count: 1 });
   }
+  return runs;
+}
+
+const runEnd = (run: WindowRun) => run.first.from + 24 * (run.count - 1) + run.length;
+
+/** Which window an hour is in, as SQL (null: none). */
+function windowOfHour(runs: readonly WindowRun[]) {
   const hour = sql.ref('h.hour');
-  const terms = runs.map(({ first, length, count }) => {
-    const from = wholeNumber(first.from);
-    const end = wholeNumber(first.from + 24 * (count - 1) + length);
-    return count === 1
-      ? sql`when ${hour} >= ${from} and ${hour} < ${end} then ${wholeNumber(first.id)}`
-      : sql`when ${hour} >= ${from} and ${hour} < ${end} and (${hour} - ${from}) % 24 < ${wholeNumber(length)} then ${wholeNumber(first.id)} + (${hour} - ${from}) / 24`;
+  const terms = runs.map((run) => {
+    const from = wholeNumber(run.first.from);
+    const end = wholeNumber(runEnd(run));
+    return run.count === 1
+      ? sql`when ${hour} >= ${from} and ${hour} < ${end} then ${wholeNumber(run.first.id)}`
+      : sql`when ${hour} >= ${from} and ${hour} < ${end} and (${hour} - ${from}) % 24 < ${wholeNumber(run.length)} then ${wholeNumber(run.first.id)} + (${hour} - ${from}) / 24`;
   });
   return sql`case ${sql.join(terms, sql` `)} end`;
 }
@@ -295,24 +308,40 @@ const windowSums = sql.join(insightCounterColumns.map((name) => sql`sum(x.${sql.
 const hourColumns = sql.join(insightCounterColumns.map((name) => sql`h.${sql.ref(name)}`));
 
 /**
- * Every counter per window (sorted, disjoint), for the chart: the hours of each card between the first window
- * and the last are read in one index range and sorted into windows. By month, windows lie at the starts of
- * months (`monthEdges`): each card's hours at the distances from a month's start that the windows cover are one
- * range of the `month_edge` index, whatever the number of months.
+ * Every counter per window (sorted, disjoint), for the chart. By month the windows lie at the starts of months
+ * (`monthEdges`): each card's hours at the distances from a month's start that the windows cover are one range
+ * of the `month_edge` index, whatever the number of months. By day a run of windows is the same hours of every
+ * day: each card's hours of those hours of the day are one range of the hour-of-day index.
  */
 export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], options: { monthEdges: boolean }): Promise<WindowSumRow[]> {
   if (cardIds.length === 0 || windows.length === 0) return [];
-  const from = wholeNumber(Math.min(...windows.map((window) => window.from)));
-  const to = wholeNumber(Math.max(...windows.map((window) => window.to)));
-  let edges = sql``;
+  const runs = runsOf(windows);
+  const cards = cardsOf(db, cardIds);
+  let selects;
   if (options.monthEdges) {
+    const from = wholeNumber(runs[0]!.first.from);
+    const to = wholeNumber(runEnd(runs.at(-1)!));
     const distances = windows.flatMap((window) => [window.from - nearestMonthStart(window.from), window.to - 1 - nearestMonthStart(window.to - 1)]);
-    edges = sql`and h.month_edge is not null and h.month_edge >= ${wholeNumber(Math.min(...distances))} and h.month_edge <= ${wholeNumber(Math.max(...distances))}`;
+    selects = sql`select ${windowOfHour(runs)} as window_id, ${hourColumns} from insight_hourly as h
+      where ${cards} and h.month_edge is not null and h.month_edge >= ${wholeNumber(Math.min(...distances))} and h.month_edge <= ${wholeNumber(Math.max(...distances))}
+      and h.hour >= ${from} and h.hour < ${to}`;
+  } else {
+    // A run's windows touch a UTC midnight, so their hours of the day are one range [first, first + length).
+    selects = sql.join(
+      runs.map((run) => {
+        const from = wholeNumber(run.first.from);
+        const firstHourOfDay = run.first.from % 24;
+        const hours =
+          firstHourOfDay + run.length <= 24
+            ? sql`(h.hour % 24) >= ${wholeNumber(firstHourOfDay)} and (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length)}`
+            : sql`((h.hour % 24) >= ${wholeNumber(firstHourOfDay)} or (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length - 24)})`;
+        return sql`select ${wholeNumber(run.first.id)} + (h.hour - ${from}) / 24 as window_id, ${hourColumns} from insight_hourly as h
+          where ${cards} and ${hours} and h.hour >= ${from} and h.hour < ${wholeNumber(runEnd(run))}`;
+      }),
+      sql` union all `,
+    );
   }
-  const { rows } = await sql<Record<string, unknown>>`select x.window_id, ${windowSums} from (
-      select ${windowOfHour(windows)} as window_id, ${hourColumns} from insight_hourly as h
-      where ${cardsOf(db, cardIds)} ${edges} and h.hour >= ${from} and h.hour < ${to}
-    ) as x where x.window_id is not null group by x.window_id`.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`select x.window_id, ${windowSums} from (${selects}) as x where x.window_id is not null group by x.window_id`.execute(db);
   return rows.map((row) => ({ window: Number(row.window_id), ...toSums(row) }));
 }
 

@@ -14,7 +14,7 @@ import type { GoogleCredentials } from './wallet-credentials';
  * per change of the card, by the job and, if the job has not run yet, by the first save — and the link's JWT
  * (RS256 with the service account's key, aud "google", typ "savetowallet", our origin) carries only the object.
  * Google stops opening such links above about 1,800 characters, so an object that would not fit is inserted
- * first and the JWT then names only its id. Card changes PATCH the object over the same API with a
+ * first and the JWT then names only its id. Card changes replace the object (PUT) over the same API with a
  * service-account OAuth token. Without a reachable API (development keys) the JWT carries class and object.
  */
 
@@ -200,18 +200,22 @@ export function createGoogleWalletClient(options: { apiUrl: string; credentials:
     async insertObject(object: GenericObject): Promise<void> {
       const objectStatus = await call('POST', '/genericObject', object);
       if (objectStatus === 409) {
-        await this.patch(object);
+        await this.replaceObject(object);
         return;
       }
       if (!ok(objectStatus)) throw new GoogleWalletError(`Inserting the pass: Google answered ${objectStatus}`);
     },
 
-    /** `missing`: nobody saved the pass yet (Google creates the object on the first save). */
-    async patch(object: GenericObject): Promise<'patched' | 'missing'> {
-      const status = await call('PATCH', `/genericObject/${encodeURIComponent(object.id)}`, object);
+    /**
+     * The object in Google's store replaced by this one (PUT: a PATCH would keep the fields it lacks, such as the
+     * English text modules objects carried before their labels moved to the class). `missing`: nobody saved the
+     * pass yet (Google creates the object on the first save).
+     */
+    async replaceObject(object: GenericObject): Promise<'replaced' | 'missing'> {
+      const status = await call('PUT', `/genericObject/${encodeURIComponent(object.id)}`, object);
       if (status === 404) return 'missing';
       if (!ok(status)) throw new GoogleWalletError(`Updating the pass: Google answered ${status}`);
-      return 'patched';
+      return 'replaced';
     },
   };
 }

@@ -38,7 +38,7 @@ export async function passChanged(state: WalletState, payload: { cardId: string 
     const pass = api && (await planIncludesWallet(state, card, 'google')) ? await googlePassOf(state, card) : null;
     if (api && pass) {
       await storeGoogleClass(state, api, card.id, pass.genericClass);
-      await api.patch(pass.genericObject);
+      await api.replaceObject(pass.genericObject);
     }
   } catch (error) {
     await recordError(state.db, `Updating the wallet passes of card ${card.id}: ${error instanceof Error ? error.message : String(error)}`);

@@ -126,7 +126,7 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
     sumByCardAndSource(deps.db, current),
     sumDetails(deps.db, current),
     sumWindows(deps.db, cardIds, seriesWindows, { monthEdges: period.bucket === 'month' }),
-    sumWindowsByCardAndSource(deps.db, cardIds, totalWindows),
+    sumWindowsByCardAndSource(deps.db, cardIds, totalWindows, { monthEdges: period.bucket === 'month' }),
     sumDetailWindows(deps.db, cardIds, totalWindows),
   ]);
   const sumsByBucket = new Map<string, CounterSums>(seriesRows.map((row) => [row.bucket, row]));

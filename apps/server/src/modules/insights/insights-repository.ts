@@ -308,58 +308,63 @@ const windowSums = sql.join(insightCounterColumns.map((name) => sql`sum(x.${sql.
 const hourColumns = sql.join(insightCounterColumns.map((name) => sql`h.${sql.ref(name)}`));
 
 /**
- * Every counter per window (sorted, disjoint), for the chart. By month the windows lie at the starts of months
- * (`monthEdges`): each card's hours at the distances from a month's start that the windows cover are one range
- * of the `month_edge` index, whatever the number of months. By day a run of windows is the same hours of every
- * day: each card's hours of those hours of the day are one range of the hour-of-day index.
+ * The hours of the cards in the windows (sorted, disjoint), each with its window's id. By month the windows lie at
+ * the starts of months (`monthEdges`): each card's hours at the distances from a month's start that the windows
+ * cover are one range of the `month_edge` index, whatever the number of months. By day a run of windows is the
+ * same hours of every day: each card's hours at those hours of the day are one range of the hour-of-day index.
  */
-export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], options: { monthEdges: boolean }): Promise<WindowSumRow[]> {
-  if (cardIds.length === 0 || windows.length === 0) return [];
+function hoursInWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], monthEdges: boolean) {
   const runs = runsOf(windows);
   const cards = cardsOf(db, cardIds);
-  let selects;
-  if (options.monthEdges) {
+  const columns = sql`h.card_id, h.source, ${hourColumns}`;
+  if (monthEdges) {
     const from = wholeNumber(runs[0]!.first.from);
     const to = wholeNumber(runEnd(runs.at(-1)!));
     const distances = windows.flatMap((window) => [window.from - nearestMonthStart(window.from), window.to - 1 - nearestMonthStart(window.to - 1)]);
-    selects = sql`select ${windowOfHour(runs)} as window_id, ${hourColumns} from insight_hourly as h
+    return sql`select ${windowOfHour(runs)} as window_id, ${columns} from insight_hourly as h
       where ${cards} and h.month_edge is not null and h.month_edge >= ${wholeNumber(Math.min(...distances))} and h.month_edge <= ${wholeNumber(Math.max(...distances))}
       and h.hour >= ${from} and h.hour < ${to}`;
-  } else {
-    // A run's windows touch a UTC midnight, so their hours of the day are one range [first, first + length).
-    selects = sql.join(
-      runs.map((run) => {
-        const from = wholeNumber(run.first.from);
-        const firstHourOfDay = run.first.from % 24;
-        const hours =
-          firstHourOfDay + run.length <= 24
-            ? sql`(h.hour % 24) >= ${wholeNumber(firstHourOfDay)} and (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length)}`
-            : sql`((h.hour % 24) >= ${wholeNumber(firstHourOfDay)} or (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length - 24)})`;
-        return sql`select ${wholeNumber(run.first.id)} + (h.hour - ${from}) / 24 as window_id, ${hourColumns} from insight_hourly as h
-          where ${cards} and ${hours} and h.hour >= ${from} and h.hour < ${wholeNumber(runEnd(run))}`;
-      }),
-      sql` union all `,
-    );
   }
-  const { rows } = await sql<Record<string, unknown>>`select x.window_id, ${windowSums} from (${selects}) as x where x.window_id is not null group by x.window_id`.execute(db);
+  // A run's windows touch a UTC midnight, so their hours of the day are one range [first, first + length).
+  return sql.join(
+    runs.map((run) => {
+      const from = wholeNumber(run.first.from);
+      const firstHourOfDay = run.first.from % 24;
+      const hours =
+        firstHourOfDay + run.length <= 24
+          ? sql`(h.hour % 24) >= ${wholeNumber(firstHourOfDay)} and (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length)}`
+          : sql`((h.hour % 24) >= ${wholeNumber(firstHourOfDay)} or (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length - 24)})`;
+      return sql`select ${wholeNumber(run.first.id)} + (h.hour - ${from}) / 24 as window_id, ${columns} from insight_hourly as h
+        where ${cards} and ${hours} and h.hour >= ${from} and h.hour < ${wholeNumber(runEnd(run))}`;
+    }),
+    sql` union all `,
+  );
+}
+
+/** Every counter per window, for the chart (a window at every edge of its buckets). */
+export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], options: { monthEdges: boolean }): Promise<WindowSumRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`select x.window_id, ${windowSums}
+    from (${hoursInWindows(db, cardIds, windows, options.monthEdges)}) as x where x.window_id is not null group by x.window_id`.execute(db);
   return rows.map((row) => ({ window: Number(row.window_id), ...toSums(row) }));
+}
+
+/** Every counter per window, card and source: a period's first and last edge. */
+export async function sumWindowsByCardAndSource(
+  db: Db,
+  cardIds: readonly string[],
+  windows: readonly HourWindow[],
+  options: { monthEdges: boolean },
+): Promise<WindowCardSourceRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`select x.window_id, x.card_id, x.source, ${windowSums}
+    from (${hoursInWindows(db, cardIds, windows, options.monthEdges)}) as x where x.window_id is not null group by x.window_id, x.card_id, x.source`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), source: String(row.source), ...toSums(row) }));
 }
 
 /** One select per window (a period has two edges), each one index range per card. */
 function perWindow(windows: readonly HourWindow[], select: (window: HourWindow) => ReturnType<typeof sql>) {
   return sql.join(windows.map(select), sql` union all `);
-}
-
-/** Every counter per window, card and source: a period's first and last edge. */
-export async function sumWindowsByCardAndSource(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowCardSourceRow[]> {
-  if (cardIds.length === 0 || windows.length === 0) return [];
-  const sums = sql.join(insightCounterColumns.map((name) => sql`sum(h.${sql.ref(name)}) as ${sql.ref(name)}`));
-  const { rows } = await sql<Record<string, unknown>>`${perWindow(
-    windows,
-    (window) => sql`select ${wholeNumber(window.id)} as window_id, h.card_id, h.source, ${sums} from insight_hourly as h
-      where ${cardsOf(db, cardIds)} and h.hour >= ${wholeNumber(window.from)} and h.hour < ${wholeNumber(window.to)} group by h.card_id, h.source`,
-  )}`.execute(db);
-  return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), source: String(row.source), ...toSums(row) }));
 }
 
 /** The counts by detail per window (links per card, as `sumDetails`): a period's first and last edge. */

@@ -71,8 +71,13 @@ describe('the custom design form', () => {
 
     const mail = await t.services.database.db.selectFrom('mail_outbox').selectAll().where('template', '=', 'design-request').execute();
     expect(mail.map((m) => m.to)).toEqual([operator]);
+    // In the language of the operator's account, read when the mail is sent.
+    expect((await root.request('PUT', '/api/account/preferences', { language: 'de', timeZone: 'Europe/Berlin' })).statusCode).toBe(200);
     await t.services.jobs.runDue({ kinds: ['mail.send'] });
-    expect(t.mail.sent.find((sent) => sent.to === operator)?.subject).toBe('New custom card request: Grace Hopper');
+    const sent = t.mail.sent.find((mail) => mail.to === operator)!;
+    expect(sent.subject).toBe('Neue Anfrage für eine individuelle Karte: Grace Hopper');
+    expect(sent.text).toContain('Material: Metall');
+    expect(sent.text).toContain('2 Dateien in der Konsole angehängt.');
   });
 
   it('answers bad input with a message per field and stores nothing', async () => {

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, toDay } from '@cardstack/shared/insights/periods';
+import { addDays, addMonths, toDay } from '@cardstack/shared/insights/periods';
 import type { InsightsResponse } from '@cardstack/shared/insights/schemas';
+import { firstHourOfUtcDay } from '@cardstack/shared/insights/time-zones';
 import type { Permission } from '@cardstack/shared/teams/roles';
 import type { AnyConnection } from '../src/db/schema';
 import { addCounters, type CounterIncrement } from '../src/modules/insights/insights-repository';
+import { createInsightsRecorder } from '../src/modules/insights/insights-recorder';
 import { createTestApp, TestClient, type TestApp } from './test-app';
 import { member, person, setPermissions, teamsOwner, type Person } from './teams-support';
 
@@ -29,6 +31,8 @@ const db = () => t.services.database.db;
 /** The connection as the modules receive it (their repositories read their own tables through it). */
 const connection = (): AnyConnection => db();
 const today = () => toDay(new Date());
+/** The UTC hour key of a UTC day's hour (noon unless said). */
+const hourOn = (day: string, hour = 12) => firstHourOfUtcDay(day) + hour;
 
 async function createCard(client: TestClient, body: Record<string, unknown> = {}): Promise<{ id: string }> {
   const response = await client.post('/api/cards', { title: 'Work card', name: 'Ada Lovelace', ...body });
@@ -185,7 +189,7 @@ describe('the dashboard', () => {
     expect(empty.series).toHaveLength(7);
 
     const rows: CounterIncrement[] = [];
-    const add = (day: string, metric: string, count: number, source = '') => rows.push({ cardId: card.id, day, metric, source, detail: '', count });
+    const add = (day: string, metric: string, count: number, source = '') => rows.push({ cardId: card.id, hour: hourOn(day), metric, source, detail: '', count });
     add(today(), 'view', 6, 'qr');
     add(addDays(today(), -3), 'view', 6, 'direct');
     add(addDays(today(), -8), 'view', 10, 'direct'); // the previous 7 days
@@ -214,6 +218,93 @@ describe('the dashboard', () => {
   });
 });
 
+describe('days in the viewer’s time zone', () => {
+  /** A phone's visit counted by a recorder whose clock reads `at`, written at once. */
+  async function visitAt(cardId: string, at: string) {
+    const recorder = createInsightsRecorder({ db: db(), baseUrl: 'http://localhost:3000', flushIntervalMs: 3_600_000, logger: console, now: () => new Date(at) });
+    recorder.record({ headers: { 'user-agent': phone }, ip: '198.51.100.77', url: `/id/${cardId}/` }, cardId, 'view');
+    await recorder.close();
+  }
+  const viewsByDay = (view: InsightsResponse) => Object.fromEntries(view.series.filter((point) => point.current.view > 0).map((point) => [point.bucket, point.current.view]));
+
+  it('puts a visit at 23:30 UTC on the next day seen from UTC+2 and on its own day from UTC; a row from before hours stays on its UTC day', async () => {
+    const owner = await person(t, 'Zone Owner');
+    const card = await createCard(owner.client);
+    const day = addDays(today(), -3);
+    await visitAt(card.id, `${day}T23:30:00.000Z`);
+    // As the daily and monthly tables held counts before the hourly table: no hours.
+    const legacy = { card_id: card.id, source: 'direct', views: 5, uniques: 0, saves: 0, wallet_adds: 0, link_clicks: 0, file_downloads: 0, leads: 0, mobile_views: 0, tablet_views: 0, desktop_views: 0 };
+    await db().insertInto('insight_daily').values({ ...legacy, day: addDays(today(), -5) }).execute();
+    await db().insertInto('insight_monthly').values({ ...legacy, month: addDays(today(), -5).slice(0, 7) }).onConflict((oc) => oc.columns(['card_id', 'month', 'source']).doUpdateSet((eb) => ({ views: eb('insight_monthly.views', '+', 5) }))).execute();
+
+    // The account's time zone until chosen: UTC.
+    const utc = await dashboard(owner.client, { period: '7d', cardId: card.id });
+    expect(utc.period.timeZone).toBe('UTC');
+    expect(viewsByDay(utc)).toEqual({ [day]: 1, [addDays(today(), -5)]: 5 });
+    expect(utc.tiles.unique.current).toBe(1);
+
+    const east = await dashboard(owner.client, { period: '7d', cardId: card.id, timeZone: 'Etc/GMT-2' });
+    expect(east.period.timeZone).toBe('Etc/GMT-2');
+    expect(viewsByDay(east)).toEqual({ [addDays(day, 1)]: 1, [addDays(today(), -5)]: 5 });
+    expect(east.tiles.view.current).toBe(6);
+    expect(east.cards[0]!.counts).toMatchObject({ view: 6, unique: 1 });
+    expect(east.sources).toEqual([{ source: 'direct', views: 6, uniques: 1 }]);
+    expect(east.devices).toEqual([{ device: 'mobile', views: 1 }]);
+
+    // The account's own zone, chosen in Settings, is the default; the query's overrides it.
+    const chosen = await owner.client.request('PUT', '/api/account/preferences', { language: 'en', timeZone: 'Africa/Johannesburg' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(viewsByDay(await dashboard(owner.client, { period: '7d', cardId: card.id }))).toEqual({ [addDays(day, 1)]: 1, [addDays(today(), -5)]: 5 });
+    expect(viewsByDay(await dashboard(owner.client, { period: '7d', cardId: card.id, timeZone: 'UTC' }))).toEqual({ [day]: 1, [addDays(today(), -5)]: 5 });
+    // West of UTC: 02:00 UTC is the evening before.
+    await visitAt(card.id, `${addDays(today(), -2)}T02:00:00.000Z`);
+    await visitAt(card.id, `${addDays(today(), -1)}T02:00:00.000Z`);
+    expect(viewsByDay(await dashboard(owner.client, { period: '7d', cardId: card.id, timeZone: 'America/Bogota' }))).toEqual({
+      [day]: 2,
+      [addDays(today(), -2)]: 1,
+      [addDays(today(), -5)]: 5,
+    });
+
+    const wrong = await owner.client.get(`/api/insights?period=7d&timeZone=${encodeURIComponent('Mars/Olympus_Mons')}`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Choose a time zone from the list');
+    const csv = await owner.client.get(`/api/insights/export.csv?period=7d&cardId=${card.id}&timeZone=Etc%2FGMT-2`);
+    expect(csv.body).toContain('Time zone,Etc/GMT-2');
+    expect(csv.body).toContain(`Day,${addDays(day, 1)},Views,2,0`); // and the visit at 02:00 UTC that day
+  });
+
+  it('moves the hours at the edges of months, and of the whole period, by month too', async () => {
+    const owner = await person(t, 'Month Owner');
+    const card = await createCard(owner.client);
+    const thisMonth = today().slice(0, 7);
+    const month = (back: number) => addMonths(thisMonth, -back);
+    const lastDay = (value: string) => addDays(`${addMonths(value, 1)}-01`, -1);
+    // Four months by month, ending with last month: 23:30 UTC on the last day of a month is the next month in UTC+2.
+    await visitAt(card.id, `${lastDay(month(3))}T23:30:00.000Z`); // inside the period: moves from one month to the next
+    await visitAt(card.id, `${lastDay(month(1))}T23:30:00.000Z`); // the period's last hour in UTC; the month after in UTC+2
+    await visitAt(card.id, `${lastDay(month(5))}T23:30:00.000Z`); // before the period in UTC; its first month in UTC+2
+    const query = { period: 'custom', from: `${month(4)}-01`, to: lastDay(month(1)), cardId: card.id };
+
+    const utc = await dashboard(owner.client, query);
+    expect(utc.period.bucket).toBe('month');
+    expect(viewsByDay(utc)).toEqual({ [month(3)]: 1, [month(1)]: 1 });
+    expect(utc.tiles.view).toMatchObject({ current: 2, previous: 1 });
+    expect(utc.cards[0]!.counts.view).toBe(2);
+
+    const east = await dashboard(owner.client, { ...query, timeZone: 'Etc/GMT-2' });
+    expect(viewsByDay(east)).toEqual({ [month(4)]: 1, [month(2)]: 1 });
+    expect(east.tiles.view).toMatchObject({ current: 2, previous: 0 });
+    expect(east.cards[0]!.counts.view).toBe(2);
+    expect(east.sources).toEqual([{ source: 'direct', views: 2, uniques: 2 }]);
+
+    // West of UTC (UTC−5) the first hours of a UTC month are the evening before: 03:00 UTC on the 1st.
+    await visitAt(card.id, `${month(2)}-01T03:00:00.000Z`);
+    const west = await dashboard(owner.client, { ...query, timeZone: 'Etc/GMT+5' });
+    expect(viewsByDay(west)).toEqual({ [month(3)]: 2, [month(1)]: 1 });
+    expect(west.tiles.view).toMatchObject({ current: 3, previous: 1 });
+  });
+});
+
 describe('who sees what', () => {
   let owner: Person;
   let admin: Person & { memberId: string };
@@ -238,7 +329,7 @@ describe('who sees what', () => {
     outsiderCard = await createCard(outsider.client, { title: 'Outsider card' });
     const rows: CounterIncrement[] = [ownerCard, adminTeamCard, employeeTeamCard, employeeSecondCard, outsiderCard].map((card, index) => ({
       cardId: card.id,
-      day: today(),
+      hour: hourOn(today()),
       metric: 'view',
       source: 'direct',
       detail: '',

@@ -79,10 +79,14 @@ export interface GoogleRequest {
   body: string;
 }
 
-/** Google's token endpoint and Wallet API: objects that exist answer PATCH with 200, others with 404. */
+/**
+ * Google's token endpoint and Wallet API: objects and classes that exist answer PUT with 200 (and are replaced),
+ * others with 404; a POSTed class is kept as it was sent.
+ */
 export async function startGoogleWalletFake(options: { existingObjects?: string[] } = {}) {
   const requests: GoogleRequest[] = [];
   const objects = new Set(options.existingObjects ?? []);
+  const classes = new Map<string, unknown>();
   const server = http.createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -96,7 +100,19 @@ export async function startGoogleWalletFake(options: { existingObjects?: string[
       };
       if (url === '/token') return json(200, { access_token: 'fake-access-token', expires_in: 3600, token_type: 'Bearer' });
       if (request.headers.authorization !== 'Bearer fake-access-token') return json(401, { error: 'unauthenticated' });
-      if (request.method === 'POST' && url === '/walletobjects/v1/genericClass') return json(200, JSON.parse(body));
+      if (request.method === 'POST' && url === '/walletobjects/v1/genericClass') {
+        const posted = JSON.parse(body) as { id: string };
+        if (classes.has(posted.id)) return json(409, { error: 'exists' });
+        classes.set(posted.id, posted);
+        return json(200, posted);
+      }
+      const classPath = /^\/walletobjects\/v1\/genericClass\/(.+)$/.exec(url);
+      if (request.method === 'PUT' && classPath) {
+        const id = decodeURIComponent(classPath[1]!);
+        if (!classes.has(id)) return json(404, { error: 'not found' });
+        classes.set(id, JSON.parse(body));
+        return json(200, JSON.parse(body));
+      }
       if (request.method === 'POST' && url === '/walletobjects/v1/genericObject') {
         const object = JSON.parse(body) as { id: string };
         if (objects.has(object.id)) return json(409, { error: 'exists' });
@@ -104,7 +120,7 @@ export async function startGoogleWalletFake(options: { existingObjects?: string[
         return json(200, object);
       }
       const patched = /^\/walletobjects\/v1\/genericObject\/(.+)$/.exec(url);
-      if (request.method === 'PATCH' && patched) {
+      if (request.method === 'PUT' && patched) {
         return objects.has(decodeURIComponent(patched[1]!)) ? json(200, JSON.parse(body)) : json(404, { error: 'not found' });
       }
       return json(404, { error: 'unknown' });
@@ -116,6 +132,7 @@ export async function startGoogleWalletFake(options: { existingObjects?: string[
     apiUrl: `http://127.0.0.1:${port}/walletobjects/v1`,
     requests,
     objects,
+    classes,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

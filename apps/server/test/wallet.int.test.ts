@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { walletTexts, type WalletResponse } from '@cardstack/shared/wallet/schemas';
@@ -296,14 +296,18 @@ describe('a downgrade to Basic', () => {
 });
 
 describe('Google Wallet', () => {
-  it('redirects to a save link whose RS256 JWT verifies with jose, within the link budget', async () => {
+  /** The translated values of a LocalizedString, by language. */
+  const translations = (value: { translatedValues?: { language: string; value: string }[] }) =>
+    Object.fromEntries((value.translatedValues ?? []).map((entry) => [entry.language, entry.value]));
+  type Module = { id: string; header: string; body: string; localizedHeader: { translatedValues?: { language: string; value: string }[] } };
+
+  it('without a reachable API (development keys), redirects to a save link whose RS256 JWT verifies with jose and carries the class’s labels in every language', async () => {
     t = await createTestApp();
     const { card } = await proOwnerWithCard(t, { name: 'Ada Lovelace', jobTitle: 'Analyst', email: 'ada@example.com' });
     const response = await visitorGet(t, `/id/${card.id}/google-wallet`);
     expect(response.statusCode).toBe(302);
     const location = String(response.headers.location);
     expect(location.startsWith('https://pay.google.com/gp/v/save/')).toBe(true);
-    expect(location.length).toBeLessThanOrEqual(1800);
     const credentials = developmentCredentials(t);
     const jwt = location.slice('https://pay.google.com/gp/v/save/'.length);
     const { payload } = await jwtVerify(jwt, crypto.createPublicKey(credentials.google.privateKey), {
@@ -312,41 +316,69 @@ describe('Google Wallet', () => {
       algorithms: ['RS256'],
     });
     expect(payload).toMatchObject({ typ: 'savetowallet', origins: ['http://localhost:3000'] });
-    const object = (payload.payload as { genericObjects: Record<string, unknown>[] }).genericObjects[0]!;
-    expect(object).toMatchObject({
+    const { genericClasses, genericObjects } = payload.payload as { genericClasses: { id: string; textModulesData: Module[] }[]; genericObjects: Record<string, unknown>[] };
+    expect(genericObjects[0]).toMatchObject({
       id: `${credentials.google.issuerId}.${card.id}`,
       classId: `${credentials.google.issuerId}.card-${card.id}`,
       header: { defaultValue: { language: 'en-US', value: 'Ada Lovelace' } },
       barcode: { type: 'QR_CODE', value: `http://localhost:3000/id/${card.id}/?src=wallet` },
     });
+    expect(genericClasses[0]!.id).toBe(`${credentials.google.issuerId}.card-${card.id}`);
+    const email = genericClasses[0]!.textModulesData.find((module) => module.body === 'ada@example.com')!;
+    expect(email.header).toBe('Email');
+    expect(translations(email.localizedHeader)).toEqual({ de: 'E-Mail', fr: 'E-mail', es: 'Correo electrónico', 'pt-BR': 'E-mail', ja: 'メールアドレス', ar: 'البريد الإلكتروني' });
     expect(decodeProtectedHeader(jwt).alg).toBe('RS256');
   });
 
-  it('inserts a pass too big for the link over the REST API first, and patches the object when the card changes', async () => {
+  it('stores the class with its translated labels over the REST API once, links the object within the budget, and follows card changes', async () => {
     const google = await startGoogleWalletFake();
     closers.push(google.close);
     t = await createTestApp({ GOOGLE_WALLET_API_URL: google.apiUrl });
-    const long = (n: number) => `${n} ${'Long Street Name '.repeat(16)}`.slice(0, 290);
-    const { owner, card } = await proOwnerWithCard(t, { ...fullCard, addresses: Array.from({ length: 8 }, (_, n) => long(n)) });
-    const response = await visitorGet(t, `/id/${card.id}/google-wallet`);
-    expect(response.statusCode).toBe(302);
-    const location = String(response.headers.location);
-    expect(location.length).toBeLessThanOrEqual(1800);
-    const claims = decodeJwt(location.slice('https://pay.google.com/gp/v/save/'.length));
+    const { owner, card } = await proOwnerWithCard(t, fullCard);
     const credentials = developmentCredentials(t);
     const objectId = `${credentials.google.issuerId}.${card.id}`;
-    expect(claims.payload).toEqual({ genericObjects: [{ id: objectId, classId: `${credentials.google.issuerId}.card-${card.id}` }] });
-    expect(google.requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
-      '/token',
-      '/walletobjects/v1/genericClass',
-      '/walletobjects/v1/genericObject',
-    ]);
-
-    const before = google.requests.length;
-    expect((await owner.patch(`/api/cards/${card.id}`, { jobTitle: 'Countess' })).statusCode).toBe(200);
+    const classId = `${credentials.google.issuerId}.card-${card.id}`;
+    // The job of the card's save stored the class already (PUT: none yet, so POST).
     await t.services.jobs.runDue();
-    const patches = google.requests.slice(before).filter((request) => request.method === 'PATCH');
-    expect(patches.map((request) => request.path)).toEqual([`/walletobjects/v1/genericObject/${encodeURIComponent(objectId)}`]);
-    expect(JSON.parse(patches[0]!.body)).toMatchObject({ id: objectId, subheader: { defaultValue: { language: 'en-US', value: 'Countess' } } });
+    const classRequests = () => google.requests.filter((request) => request.path.includes('/genericClass'));
+    expect(classRequests().map((request) => `${request.method} ${request.path}`)).toEqual([
+      `PUT /walletobjects/v1/genericClass/${encodeURIComponent(classId)}`,
+      'POST /walletobjects/v1/genericClass',
+    ]);
+    const stored = google.classes.get(classId) as { textModulesData: Module[] };
+    expect(stored.textModulesData.map((module) => [module.header, module.body])).toEqual([
+      ['Phone 1', '+44 20 7946 0000'],
+      ['Phone 2', '+44 20 7946 0001'],
+      ['Email 1', 'ada@example.com'],
+      ['Email 2', 'ada.l@example.com'],
+      ['Address 1', '12 St James Square, London'],
+      ['Address 2', 'Ockham Park, Surrey'],
+    ]);
+    expect(translations(stored.textModulesData[0]!.localizedHeader)).toMatchObject({ de: 'Telefon 1', ja: '電話番号 1', ar: 'الهاتف 1' });
+
+    for (const visit of [1, 2]) {
+      const response = await visitorGet(t, `/id/${card.id}/google-wallet`);
+      expect(response.statusCode, `visit ${visit}`).toBe(302);
+      const location = String(response.headers.location);
+      expect(location.length).toBeLessThanOrEqual(1800);
+      const { payload } = await jwtVerify(location.slice('https://pay.google.com/gp/v/save/'.length), crypto.createPublicKey(credentials.google.privateKey), { audience: 'google' });
+      const objects = (payload.payload as { genericObjects: Record<string, unknown>[]; genericClasses?: unknown }).genericObjects;
+      expect(payload.payload).not.toHaveProperty('genericClasses');
+      expect(objects[0]).toMatchObject({ id: objectId, classId, cardTitle: { defaultValue: { value: 'Engines Ltd' } } });
+    }
+    // The class in Google's store is as it is: the saves did not store it again.
+    expect(classRequests()).toHaveLength(2);
+
+    google.objects.add(objectId); // someone saved the pass
+    const before = google.requests.length;
+    expect((await owner.patch(`/api/cards/${card.id}`, { jobTitle: 'Countess', phones: [] })).statusCode).toBe(200);
+    await t.services.jobs.runDue();
+    const after = google.requests.slice(before).filter((request) => request.method !== 'POST' || request.path !== '/token');
+    expect(after.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `PUT /walletobjects/v1/genericClass/${encodeURIComponent(classId)}`,
+      `PUT /walletobjects/v1/genericObject/${encodeURIComponent(objectId)}`,
+    ]);
+    expect((google.classes.get(classId) as { textModulesData: Module[] }).textModulesData[0]).toMatchObject({ id: 'phone1', header: 'Phone', body: '+44 20 7946 0000' });
+    expect(JSON.parse(after[1]!.body)).toMatchObject({ id: objectId, subheader: { defaultValue: { language: 'en-US', value: 'Countess' } } });
   });
 });

@@ -8,6 +8,7 @@ import { apiErrorCatalogs } from './api-errors/catalogs';
 import { invitationMailCatalogs } from './invitation-mail/catalogs';
 import { leadMailCatalogs } from './lead-mail/catalogs';
 import { planChangeCatalogs } from './plan-changes/catalogs';
+import { operatorMailCatalogs } from './operator-mail/catalogs';
 import { planMailCatalogs } from './plan-mail/catalogs';
 import { publicPageCatalogs } from './public-page/catalogs';
 import { securityMailCatalogs } from './security-mail/catalogs';
@@ -36,6 +37,7 @@ const families: Record<string, Catalogs<string>> = {
   'plan change mail': planMailCatalogs,
   'downgrade lines': planChangeCatalogs,
   'wallet pass': walletPassCatalogs,
+  'operator mails': operatorMailCatalogs,
 };
 
 describe.each(Object.entries(families))('the %s messages', (_family, catalogs) => {

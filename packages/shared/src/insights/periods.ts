@@ -61,7 +61,7 @@ export function monthOf(day: string): string {
   return day.slice(0, 7);
 }
 
-function addMonths(month: string, months: number): string {
+export function addMonths(month: string, months: number): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const index = year * 12 + (monthNumber - 1) + months;
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyed } from '../i18n/keyed';
+import { isTimeZone } from '../account/preferences';
 import { deviceTypes, insightMetrics, type InsightMetric } from './metrics';
 import { customRangeProblem, periodPresets } from './periods';
 import { visitSources } from './sources';
@@ -21,6 +22,11 @@ export const insightsQuery = z.object({
   cardId: z.string().min(1).max(64).optional(),
   /** Your own cards, or the whole team's (owner, or a role with the metrics permission). */
   scope: z.enum(insightScopes, { message: keyed('chooseInsightsScope') }).default('own'),
+  /**
+   * The IANA time zone whose days and months the numbers are grouped by ("Europe/Berlin"); left out, the account's
+   * own (Settings → General; UTC until chosen).
+   */
+  timeZone: z.string().max(64, keyed('chooseTimeZone')).refine(isTimeZone, keyed('chooseTimeZone')).optional(),
 });
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
@@ -36,6 +42,8 @@ export const insightsResponse = z.object({
     previousFrom: z.string(),
     previousTo: z.string(),
     bucket: z.enum(['day', 'month']),
+    /** The time zone whose days these are. */
+    timeZone: z.string(),
   }),
   scope: z.enum(insightScopes),
   cardId: z.string().nullable(),

@@ -14,7 +14,7 @@ export interface PassField {
   /** In English (the editor's preview); `labelId` and `number` say it in the phone's language on the pass. */
   label: string;
   value: string;
-  labelId: Exclude<WalletPassMessageId, 'numbered' | 'businessCard'>;
+  labelId: Exclude<WalletPassMessageId, 'numbered' | 'businessCard' | 'digitalBusinessCard'>;
   /** The field's number among several of its kind (Phone 1, Phone 2). */
   number?: number;
 }

@@ -34,6 +34,8 @@ import { cardPageLanguage } from './0107-card-page-language';
 import { accountPreferences } from './0108-account-preferences';
 import { invitationLanguage } from './0109-invitation-language';
 import { contactImports } from './0110-contact-imports';
+import { insightsHourly } from './0111-insights-hourly';
+import { googlePassClass } from './0112-google-pass-class';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -80,6 +82,8 @@ const migrations = [
   ['0108-account-preferences', accountPreferences],
   ['0109-invitation-language', invitationLanguage],
   ['0110-contact-imports', contactImports],
+  ['0111-insights-hourly', insightsHourly],
+  ['0112-google-pass-class', googlePassClass],
 ] as const;
 
 /**

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  cardFinishLabels,
-  cardMaterialLabels,
   designHoneypotField,
   designRequestTexts,
   type DesignRequestKind,
@@ -103,7 +101,7 @@ export async function submitDesignRequest(
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       await repository.insertDesignRequest(trx, row);
       for (const to of recipients) {
-        await deps.outbox.enqueue(trx, { to, template: 'design-request', data: { requestId: id, kind: request.kind, rows: mailRows(row), fileCount: stored.length } });
+        await deps.outbox.enqueue(trx, { to, template: 'design-request', data: { requestId: id, kind: request.kind, request: mailFields(row), fileCount: stored.length } });
       }
     });
   } catch (error) {
@@ -113,16 +111,13 @@ export async function submitDesignRequest(
   return designRequestTexts.sent;
 }
 
-function mailRows(row: repository.DesignRequestRow): [string, string][] {
-  const details: [string, string][] =
+/** The request as the operators' mail shows it (labelled, and materials named, in each operator's language). */
+function mailFields(row: repository.DesignRequestRow) {
+  const details =
     row.kind === 'custom-design'
-      ? [
-          ['Quantity', String(row.details.quantity)],
-          ['Material', cardMaterialLabels[row.details.material as keyof typeof cardMaterialLabels] ?? String(row.details.material)],
-          ['Finish', cardFinishLabels[row.details.finish as keyof typeof cardFinishLabels] ?? String(row.details.finish)],
-        ]
-      : [['Number of cards', String(row.details.cardCount)]];
-  return [['Name', row.name], ['Email', row.email], ['Phone', row.phone], ['Company', row.company], ...details, ['Notes', row.notes]];
+      ? { quantity: Number(row.details.quantity), material: String(row.details.material), finish: String(row.details.finish) }
+      : { cardCount: Number(row.details.cardCount) };
+  return { name: row.name, email: row.email, phone: row.phone, company: row.company, notes: row.notes, ...details };
 }
 
 export function toDesignRequestSummary(row: repository.DesignRequestRow): DesignRequestSummary {

@@ -12,6 +12,7 @@ function* csvLines(view: InsightsResponse): Generator<string> {
   const { period } = view;
   yield csvByteOrderMark + csvRow([...insightsCsvHeader]);
   yield csvRow(['Period', `${period.from} – ${period.to}`, 'Compared with', `${period.previousFrom} – ${period.previousTo}`, '']);
+  yield csvRow(['Time zone', period.timeZone, '', '', '']);
   for (const metric of insightMetrics) {
     const tile = view.tiles[metric];
     yield csvRow(['Totals', 'All', insightMetricLabels[metric], String(tile.current), String(tile.previous)]);

@@ -1,20 +1,29 @@
 import { linkDisplayLabel, type Link } from '@cardstack/shared/cards/links';
 import { conversionPercent, deviceTypes, insightMetrics, type DeviceType } from '@cardstack/shared/insights/metrics';
-import { changePercent, customRangeProblem, resolvePeriod, toDay, type ResolvedPeriod } from '@cardstack/shared/insights/periods';
+import { changePercent, customRangeProblem, resolvePeriod, type ResolvedPeriod } from '@cardstack/shared/insights/periods';
+import { dayIn } from '@cardstack/shared/insights/time-zones';
 import { emptyCounts, type InsightsQuery, type InsightsResponse, type MetricCounts } from '@cardstack/shared/insights/schemas';
 import { visitSources, type VisitSource } from '@cardstack/shared/insights/sources';
 import type { Permission } from '@cardstack/shared/teams/roles';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
+import { findPreferences } from '../auth/auth-module';
 import { listCardsWithOwnerNames, type CardWithOwnerName } from '../cards/cards-module';
 import {
   sumByCardAndSource,
+  sumDetailWindows,
   sumDetails,
   sumSeries,
+  sumWindows,
+  sumWindowsByCardAndSource,
+  type CardSourceRow,
   type CounterRange,
   type CounterSums,
+  type DetailSumRow,
 } from './insights-repository';
 import { keyed } from '@cardstack/shared/i18n/keyed';
+import { insightCounterColumns } from './insights-tables';
+import { edgeWindows, periodEdgeWindows } from './local-buckets';
 
 export interface InsightsDeps {
   db: AnyConnection;
@@ -69,9 +78,20 @@ export interface DashboardData {
   period: ResolvedPeriod;
 }
 
-/** The dashboard of a period for the caller's own cards or their team's, all of them or one. */
+/** `to` plus `sign` × `from`, counter by counter. */
+function addSums(to: CounterSums, from: CounterSums, sign: 1 | -1): void {
+  for (const name of insightCounterColumns) to[name] += sign * from[name];
+}
+
+const noSums = () => Object.fromEntries(insightCounterColumns.map((name) => [name, 0])) as CounterSums;
+
+/**
+ * The dashboard of a period for the caller's own cards or their team's, all of them or one, by the days of the
+ * time zone asked for, else the caller's (their account's preference; UTC until chosen).
+ */
 export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, query: InsightsQuery): Promise<DashboardData> {
-  const today = toDay((deps.now ?? (() => new Date()))());
+  const timeZone = query.timeZone ?? (await findPreferences(deps.db, caller.userId)).timeZone;
+  const today = dayIn((deps.now ?? (() => new Date()))(), timeZone);
   let period: ResolvedPeriod;
   if (query.period === 'custom') {
     const problem = customRangeProblem(query.from, query.to, today);
@@ -93,13 +113,41 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
   const previous: CounterRange = { ...current, from: inBucket(period.previous.from), to: inBucket(period.previous.to) };
   const spanning: CounterRange = { ...current, from: previous.from };
 
-  const [seriesRows, cardRows, detailRows] = await Promise.all([
+  // The UTC days (or months) of the rollups, and the hours at their edges that belong to the viewer's neighbouring
+  // day (none in UTC): a window per edge for the chart, the period's first and last edge for everything else.
+  const seriesWindows = edgeWindows([...period.previousBuckets, ...period.buckets], period.bucket, timeZone);
+  const totalWindows = periodEdgeWindows(period.buckets, period.bucket, timeZone);
+  const [seriesRows, baseCardRows, baseDetailRows, seriesEdges, cardEdges, detailEdges] = await Promise.all([
     sumSeries(deps.db, spanning),
     sumByCardAndSource(deps.db, current),
     sumDetails(deps.db, current),
+    sumWindows(deps.db, cardIds, seriesWindows, { monthEdges: period.bucket === 'month' }),
+    sumWindowsByCardAndSource(deps.db, cardIds, totalWindows, { monthEdges: period.bucket === 'month' }),
+    sumDetailWindows(deps.db, cardIds, totalWindows),
   ]);
+  const sumsByBucket = new Map<string, CounterSums>(seriesRows.map((row) => [row.bucket, row]));
+  for (const edge of seriesEdges) {
+    const window = seriesWindows[edge.window]!;
+    for (const [bucket, sign] of [
+      [window.add, 1],
+      [window.subtract, -1],
+    ] as const) {
+      if (bucket === null) continue;
+      const sums = sumsByBucket.get(bucket) ?? noSums();
+      addSums(sums, edge, sign);
+      sumsByBucket.set(bucket, sums);
+    }
+  }
+  const signOf = (window: number) => totalWindows[window]!.sign;
+  const cardRows: CardSourceRow[] = [...baseCardRows];
+  for (const edge of cardEdges) {
+    const row: CardSourceRow = { cardId: edge.cardId, source: edge.source, ...noSums() };
+    addSums(row, edge, signOf(edge.window));
+    cardRows.push(row);
+  }
+  const detailRows: DetailSumRow[] = [...baseDetailRows, ...detailEdges.map((edge) => ({ ...edge, count: signOf(edge.window) * edge.count }))];
 
-  const byBucket = new Map(seriesRows.map((row) => [row.bucket, countsOf(row)]));
+  const byBucket = new Map([...sumsByBucket].map(([bucket, sums]) => [bucket, countsOf(sums)]));
   const series = period.buckets.map((bucket, index) => {
     const previousBucket = period.previousBuckets[index] ?? '';
     return { bucket, previousBucket, current: byBucket.get(bucket) ?? emptyCounts(), previous: byBucket.get(previousBucket) ?? emptyCounts() };
@@ -182,7 +230,7 @@ export async function loadDashboard(deps: InsightsDeps, caller: InsightsCaller, 
     [...map.entries()].map(([key, count]) => ({ key, count })).sort(byCount).slice(0, limit);
 
   const response: InsightsResponse = {
-    period: { from: period.from, to: period.to, previousFrom: period.previous.from, previousTo: period.previous.to, bucket: period.bucket },
+    period: { from: period.from, to: period.to, previousFrom: period.previous.from, previousTo: period.previous.to, bucket: period.bucket, timeZone },
     scope: query.scope,
     cardId: query.cardId ?? null,
     canSeeTeam,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { CountedMetric } from '@cardstack/shared/insights/metrics';
 import { markerOfQuery, visitSourceOf } from '@cardstack/shared/insights/sources';
 import { toDay } from '@cardstack/shared/insights/periods';
+import { hourOf, utcDayOfHour } from '@cardstack/shared/insights/time-zones';
 import type { AnyConnection } from '../../db/schema';
 import { recordError } from '../../http/errors';
 import { runEvery } from '../../jobs/jobs-module';
@@ -46,7 +47,10 @@ export interface InsightsRecorderDeps {
 const maxPendingCounters = 100_000;
 
 interface PendingVisitor {
+  /** The UTC day: its salt recognises the visitor. */
   day: string;
+  /** The hour of the visitor's first view (in this interval): their unique visit is counted in it. */
+  hour: number;
   cardId: string;
   source: string;
   address: string;
@@ -54,23 +58,24 @@ interface PendingVisitor {
 }
 
 /**
- * Visitor counts, gathered in memory and written every few seconds: one additive upsert per card, day, metric,
- * source and detail into the daily and monthly tables. A write per page view would put the database on the hot
- * path and turn a busy card into a hot row; a crash loses at most one interval, which analytics can live with.
+ * Visitor counts, gathered in memory and written every few seconds: one additive upsert per card, UTC hour,
+ * metric, source and detail into the hourly, daily and monthly tables. A write per page view would put the
+ * database on the hot path and turn a busy card into a hot row; a crash loses at most one interval, which
+ * analytics can live with.
  * The flush is no job: only this process holds its counts (docs/decisions/0010-job-engine.md).
  */
 export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsRecorder {
   const now = deps.now ?? (() => new Date());
   const ownHost = new URL(deps.baseUrl).hostname.toLowerCase();
   const salts = deps.salts ?? cachedSalts((day) => loadSalt(deps.db, day, newSalt()));
-  // The day's key, made once a day rather than on every count.
+  const thisHour = () => hourOf(now());
+  // The UTC day of the hour, made once an hour rather than on every view.
+  let dayHour = -1;
   let day = '';
-  let dayEndsAt = 0;
-  const today = () => {
-    const at = now().getTime();
-    if (at >= dayEndsAt || at < dayEndsAt - 86_400_000) {
-      day = toDay(new Date(at));
-      dayEndsAt = Date.parse(`${day}T00:00:00.000Z`) + 86_400_000;
+  const dayOf = (hour: number) => {
+    if (hour !== dayHour) {
+      dayHour = hour;
+      day = utcDayOfHour(hour);
     }
     return day;
   };
@@ -79,12 +84,11 @@ export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsReco
   // The interval's visitors, one entry per day, card and visitor (the first view's source counts).
   let visitors = new Map<string, PendingVisitor>();
 
-  const add = (cardId: string, metric: string, source: string, detail: string) => {
-    const on = today();
-    const key = `${cardId}\u0000${on}\u0000${metric}\u0000${source}\u0000${detail}`;
+  const add = (hour: number, cardId: string, metric: string, source: string, detail: string) => {
+    const key = `${cardId}\u0000${hour}\u0000${metric}\u0000${source}\u0000${detail}`;
     const known = counters.get(key);
     if (known) known.count += 1;
-    else counters.set(key, { cardId, day: on, metric, source, detail, count: 1 });
+    else counters.set(key, { cardId, hour, metric, source, detail, count: 1 });
   };
 
   async function uniqueCounters(pending: PendingVisitor[]): Promise<CounterIncrement[]> {
@@ -99,7 +103,7 @@ export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsReco
     const added = await addVisitors(deps.db, hashed);
     return hashed
       .filter((visitor) => added.has(`${visitor.day}\u0000${visitor.cardId}\u0000${visitor.hash}`))
-      .map((visitor) => ({ cardId: visitor.cardId, day: visitor.day, metric: 'unique', source: visitor.source, detail: '', count: 1 }));
+      .map((visitor) => ({ cardId: visitor.cardId, hour: visitor.hour, metric: 'unique', source: visitor.source, detail: '', count: 1 }));
   }
 
   const writePending = async () => {
@@ -117,7 +121,7 @@ export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsReco
       // is briefly away loses nothing. Past a bound the oldest are given up, so memory stays small.
       if (counters.size < maxPendingCounters) {
         for (const row of [...batch, ...uniques]) {
-          const key = `${row.cardId}\u0000${row.day}\u0000${row.metric}\u0000${row.source}\u0000${row.detail}`;
+          const key = `${row.cardId}\u0000${row.hour}\u0000${row.metric}\u0000${row.source}\u0000${row.detail}`;
           const known = counters.get(key);
           if (known) known.count += row.count;
           else counters.set(key, row);
@@ -131,30 +135,31 @@ export function createInsightsRecorder(deps: InsightsRecorderDeps): InsightsReco
 
   return {
     record(request, cardId, metric, detail = '') {
+      const hour = thisHour();
       // A lead is stored as a contact whoever sent it (the form has its own spam guard), so it is always counted.
       if (metric === 'lead') {
-        add(cardId, 'lead', '', '');
+        add(hour, cardId, 'lead', '', '');
         return;
       }
       const visit = classifyVisit(request.headers);
       if (!visit.isCounted) return;
       if (metric !== 'view') {
-        add(cardId, metric, '', detail);
+        add(hour, cardId, metric, '', detail);
         return;
       }
       const queryAt = request.url.indexOf('?');
       const marker = queryAt === -1 ? null : markerOfQuery(request.url.slice(queryAt + 1));
       const referrerHost = referrerHostOf(request.headers);
       const source = visitSourceOf(marker, referrerHost, ownHost);
-      add(cardId, 'view', source, '');
-      add(cardId, 'device', '', visit.device);
-      if (source === 'site' && referrerHost) add(cardId, 'referrer', '', referrerHost);
+      add(hour, cardId, 'view', source, '');
+      add(hour, cardId, 'device', '', visit.device);
+      if (source === 'site' && referrerHost) add(hour, cardId, 'referrer', '', referrerHost);
       const country = deps.countryOf?.(request.ip);
-      if (country) add(cardId, 'country', '', country);
+      if (country) add(hour, cardId, 'country', '', country);
       const userAgent = String(request.headers['user-agent'] ?? '');
-      const on = today();
+      const on = dayOf(hour);
       const key = `${on}\u0000${cardId}\u0000${request.ip}\u0000${userAgent}`;
-      if (!visitors.has(key)) visitors.set(key, { day: on, cardId, source, address: request.ip, userAgent });
+      if (!visitors.has(key)) visitors.set(key, { day: on, hour, cardId, source, address: request.ip, userAgent });
     },
     flush: () => flusher.runNow(),
     close: () => flusher.stop(),

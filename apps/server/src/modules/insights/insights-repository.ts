@@ -1,13 +1,14 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { monthEdgeOf, nearestMonthStart, utcDayOfHour } from '@cardstack/shared/insights/time-zones';
 import { allCardIds } from '../cards/cards-module';
 import { insightCounterColumns, type InsightTables } from './insights-tables';
 
 type Db = Kysely<InsightTables>;
 
-/** One counter to add to: a card's metric on a UTC day, by source and detail ('' where none applies). */
+/** One counter to add to: a card's metric in a UTC hour (hours since the epoch), by source and detail ('' where none applies). */
 export interface CounterIncrement {
   cardId: string;
-  day: string;
+  hour: number;
   metric: string;
   source: string;
   detail: string;
@@ -41,11 +42,11 @@ type CounterRow = { cardId: string; period: string; source: string } & Record<Co
 type DetailRow = { cardId: string; period: string; kind: string; detail: string; count: number };
 
 /** The increments as the rows they add to: counter rows per card, period and source; detail rows per detail. */
-function rowsOf(increments: readonly CounterIncrement[], periodOf: (day: string) => string) {
+function rowsOf(increments: readonly CounterIncrement[], periodOf: (hour: number) => string) {
   const counters = new Map<string, CounterRow>();
   const details = new Map<string, DetailRow>();
   for (const row of increments) {
-    const period = periodOf(row.day);
+    const period = periodOf(row.hour);
     const count = Math.trunc(row.count);
     const column = row.metric === 'device' ? deviceColumnOf[row.detail] : counterColumnOf[row.metric];
     if (column) {
@@ -78,34 +79,47 @@ const text = (value: string) => sql`cast(${value} as text)`;
 const integer = (value: number) => sql`cast(${value} as integer)`;
 
 /**
- * Adds the counts to the daily and the monthly rows, creating them as needed: `on conflict do update set views =
- * views + excluded.views, …`, which is additive, so two processes adding to the same row both land. Rows are
- * inserted from a `values` list joined to the card table, so counts for a card deleted meanwhile are dropped
- * instead of failing the batch on the foreign key. One transaction per flush.
+ * Adds the counts to the hourly, daily and monthly rows, creating them as needed: `on conflict do update set
+ * views = views + excluded.views, …`, which is additive, so two processes adding to the same row both land. Rows
+ * are inserted from a `values` list joined to the card table, so counts for a card deleted meanwhile are dropped
+ * instead of failing the batch on the foreign key. One transaction per flush. The hours place the counts in the
+ * viewer's days; the UTC days and months are what most of a dashboard reads (insights-dashboard.ts).
  */
 export async function addCounters(db: Db, increments: readonly CounterIncrement[]): Promise<void> {
   if (increments.length === 0) return;
+  // Hours keep a fixed width (six digits until 2084), so their text sorts as their number does.
   const targets = [
-    { counters: 'insight_daily', details: 'insight_detail_daily', period: 'day', rows: rowsOf(increments, (day) => day) },
-    { counters: 'insight_monthly', details: 'insight_detail_monthly', period: 'month', rows: rowsOf(increments, (day) => day.slice(0, 7)) },
+    { counters: 'insight_hourly', details: 'insight_detail_hourly', period: 'hour', rows: rowsOf(increments, (hour) => String(hour)) },
+    { counters: 'insight_daily', details: 'insight_detail_daily', period: 'day', rows: rowsOf(increments, utcDayOfHour) },
+    { counters: 'insight_monthly', details: 'insight_detail_monthly', period: 'month', rows: rowsOf(increments, (hour) => utcDayOfHour(hour).slice(0, 7)) },
   ] as const;
   const columns = sql.join(insightCounterColumns.map((name) => sql.ref(name)));
   const valueColumns = sql.join(insightCounterColumns.map((_name, index) => sql.ref(`v.column${index + 4}`)));
   await db.transaction().execute(async (trx) => {
     for (const target of targets) {
+      const periodValue = target.period === 'hour' ? (period: string) => integer(Number(period)) : text;
       const table = sql.table(target.counters);
       const additions = sql.join(insightCounterColumns.map((name) => sql`${sql.ref(name)} = ${table}.${sql.ref(name)} + excluded.${sql.ref(name)}`));
+      // An hour near the start of a UTC month says how near, for the index a dashboard by month reads it by.
+      const isHourly = target.period === 'hour';
+      const edgeColumn = isHourly ? sql`, month_edge` : sql``;
+      const edgeValue = isHourly ? sql`, ${sql.ref(`v.column${insightCounterColumns.length + 4}`)}` : sql``;
       for (const batch of chunks(target.rows.counters, batchSize)) {
-        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${text(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))})`));
-        await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns})
-          select v.column1, v.column2, v.column3, ${valueColumns}
+        const values = sql.join(
+          batch.map(
+            (row) =>
+              sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.source)}, ${sql.join(insightCounterColumns.map((name) => integer(row[name])))}${isHourly ? sql`, cast(${monthEdgeOf(Number(row.period))} as integer)` : sql``})`,
+          ),
+        );
+        await sql`insert into ${table} (card_id, ${sql.ref(target.period)}, source, ${columns}${edgeColumn})
+          select v.column1, v.column2, v.column3, ${valueColumns}${edgeValue}
           from (values ${values}) as v
           where v.column1 in (${allCardIds()})
           on conflict (card_id, ${sql.ref(target.period)}, source) do update set ${additions}`.execute(trx);
       }
       const detailTable = sql.table(target.details);
       for (const batch of chunks(target.rows.details, batchSize)) {
-        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${text(row.period)}, ${text(row.kind)}, ${text(row.detail)}, ${integer(row.count)})`));
+        const values = sql.join(batch.map((row) => sql`(${text(row.cardId)}, ${periodValue(row.period)}, ${text(row.kind)}, ${text(row.detail)}, ${integer(row.count)})`));
         await sql`insert into ${detailTable} (card_id, ${sql.ref(target.period)}, kind, detail, count)
           select v.column1, v.column2, v.column3, v.column4, v.column5
           from (values ${values}) as v
@@ -222,4 +236,145 @@ export async function sumDetails(db: Db, range: CounterRange): Promise<DetailSum
   const { rows } = await sql<Record<string, unknown>>`select ${cardOfLink} as card_id, kind, detail, sum(count) as count from ${table}
     where ${where} group by ${cardOfLink}, kind, detail`.execute(db);
   return rows.map((row) => ({ cardId: String(row.card_id), kind: String(row.kind), detail: String(row.detail), count: Number(row.count) }));
+}
+
+// ---- Hours near the edges of days and months --------------------------------------------------------------
+
+/** UTC hours [from, to) (hours since the epoch), numbered: the hours a viewer's day takes from a neighbouring UTC day. */
+export interface HourWindow {
+  id: number;
+  from: number;
+  to: number;
+}
+
+export interface WindowSumRow extends CounterSums {
+  window: number;
+}
+export interface WindowCardSourceRow extends CardSourceRow {
+  window: number;
+}
+export interface WindowDetailRow extends DetailSumRow {
+  window: number;
+}
+
+const wholeNumber = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number: ${value}`);
+  return sql.lit(value);
+};
+
+function cardsOf(db: Db, cardIds: readonly string[]) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql`h.card_id = any(cast(${cardIds} as text[]))`
+    : sql`h.card_id in (${sql.join(cardIds.map((id) => sql`${id}`))})`;
+}
+
+interface WindowRun {
+  first: HourWindow;
+  length: number;
+  count: number;
+}
+
+/**
+ * The windows as arithmetic runs: windows one day apart and of one length (the edges of consecutive days at one
+ * offset from UTC) are one run, so 90 days are a few runs, not 180 windows.
+ */
+function runsOf(windows: readonly HourWindow[]): WindowRun[] {
+  const runs: WindowRun[] = [];
+  for (const window of windows) {
+    const run = runs.at(-1);
+    const length = window.to - window.from;
+    if (run && run.length === length && window.from === run.first.from + 24 * run.count && window.id === run.first.id + run.count) run.count += 1;
+    else runs.push({ first: window, length, count: 1 });
+  }
+  return runs;
+}
+
+const runEnd = (run: WindowRun) => run.first.from + 24 * (run.count - 1) + run.length;
+
+/** Which window an hour is in, as SQL (null: none). */
+function windowOfHour(runs: readonly WindowRun[]) {
+  const hour = sql.ref('h.hour');
+  const terms = runs.map((run) => {
+    const from = wholeNumber(run.first.from);
+    const end = wholeNumber(runEnd(run));
+    return run.count === 1
+      ? sql`when ${hour} >= ${from} and ${hour} < ${end} then ${wholeNumber(run.first.id)}`
+      : sql`when ${hour} >= ${from} and ${hour} < ${end} and (${hour} - ${from}) % 24 < ${wholeNumber(run.length)} then ${wholeNumber(run.first.id)} + (${hour} - ${from}) / 24`;
+  });
+  return sql`case ${sql.join(terms, sql` `)} end`;
+}
+
+const windowSums = sql.join(insightCounterColumns.map((name) => sql`sum(x.${sql.ref(name)}) as ${sql.ref(name)}`));
+const hourColumns = sql.join(insightCounterColumns.map((name) => sql`h.${sql.ref(name)}`));
+
+/**
+ * The hours of the cards in the windows (sorted, disjoint), each with its window's id. By month the windows lie at
+ * the starts of months (`monthEdges`): each card's hours at the distances from a month's start that the windows
+ * cover are one range of the `month_edge` index, whatever the number of months. By day a run of windows is the
+ * same hours of every day: each card's hours at those hours of the day are one range of the hour-of-day index.
+ */
+function hoursInWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], monthEdges: boolean) {
+  const runs = runsOf(windows);
+  const cards = cardsOf(db, cardIds);
+  const columns = sql`h.card_id, h.source, ${hourColumns}`;
+  if (monthEdges) {
+    const from = wholeNumber(runs[0]!.first.from);
+    const to = wholeNumber(runEnd(runs.at(-1)!));
+    const distances = windows.flatMap((window) => [window.from - nearestMonthStart(window.from), window.to - 1 - nearestMonthStart(window.to - 1)]);
+    return sql`select ${windowOfHour(runs)} as window_id, ${columns} from insight_hourly as h
+      where ${cards} and h.month_edge is not null and h.month_edge >= ${wholeNumber(Math.min(...distances))} and h.month_edge <= ${wholeNumber(Math.max(...distances))}
+      and h.hour >= ${from} and h.hour < ${to}`;
+  }
+  // A run's windows touch a UTC midnight, so their hours of the day are one range [first, first + length).
+  return sql.join(
+    runs.map((run) => {
+      const from = wholeNumber(run.first.from);
+      const firstHourOfDay = run.first.from % 24;
+      const hours =
+        firstHourOfDay + run.length <= 24
+          ? sql`(h.hour % 24) >= ${wholeNumber(firstHourOfDay)} and (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length)}`
+          : sql`((h.hour % 24) >= ${wholeNumber(firstHourOfDay)} or (h.hour % 24) < ${wholeNumber(firstHourOfDay + run.length - 24)})`;
+      return sql`select ${wholeNumber(run.first.id)} + (h.hour - ${from}) / 24 as window_id, ${columns} from insight_hourly as h
+        where ${cards} and ${hours} and h.hour >= ${from} and h.hour < ${wholeNumber(runEnd(run))}`;
+    }),
+    sql` union all `,
+  );
+}
+
+/** Every counter per window, for the chart (a window at every edge of its buckets). */
+export async function sumWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[], options: { monthEdges: boolean }): Promise<WindowSumRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`select x.window_id, ${windowSums}
+    from (${hoursInWindows(db, cardIds, windows, options.monthEdges)}) as x where x.window_id is not null group by x.window_id`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window_id), ...toSums(row) }));
+}
+
+/** Every counter per window, card and source: a period's first and last edge. */
+export async function sumWindowsByCardAndSource(
+  db: Db,
+  cardIds: readonly string[],
+  windows: readonly HourWindow[],
+  options: { monthEdges: boolean },
+): Promise<WindowCardSourceRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`select x.window_id, x.card_id, x.source, ${windowSums}
+    from (${hoursInWindows(db, cardIds, windows, options.monthEdges)}) as x where x.window_id is not null group by x.window_id, x.card_id, x.source`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), source: String(row.source), ...toSums(row) }));
+}
+
+/** One select per window (a period has two edges), each one index range per card. */
+function perWindow(windows: readonly HourWindow[], select: (window: HourWindow) => ReturnType<typeof sql>) {
+  return sql.join(windows.map(select), sql` union all `);
+}
+
+/** The counts by detail per window (links per card, as `sumDetails`): a period's first and last edge. */
+export async function sumDetailWindows(db: Db, cardIds: readonly string[], windows: readonly HourWindow[]): Promise<WindowDetailRow[]> {
+  if (cardIds.length === 0 || windows.length === 0) return [];
+  const cardOfLink = sql`case when h.kind = 'link' then h.card_id else '' end`;
+  const { rows } = await sql<Record<string, unknown>>`${perWindow(
+    windows,
+    (window) => sql`select ${wholeNumber(window.id)} as window_id, ${cardOfLink} as card_id, h.kind, h.detail, sum(h.count) as count from insight_detail_hourly as h
+      where ${cardsOf(db, cardIds)} and h.hour >= ${wholeNumber(window.from)} and h.hour < ${wholeNumber(window.to)} group by ${cardOfLink}, h.kind, h.detail`,
+  )}`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), kind: String(row.kind), detail: String(row.detail), count: Number(row.count) }));
 }

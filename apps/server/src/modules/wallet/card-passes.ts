@@ -5,7 +5,7 @@ import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
 import type { AnyConnection } from '../../db/schema';
 import { AppError, notFound, recordError } from '../../http/errors';
 import { applePassStringsOf, buildPassJson, pkpassContentType, signPass, type PassJson } from './apple-pass';
-import { genericClassOf, genericObjectOf } from './google-wallet';
+import { genericClassOf, genericClassTag, genericObjectOf, type GenericClass, type GoogleWalletClient } from './google-wallet';
 import { passImages } from './pass-images';
 import { passSettingsOf } from './pass-settings';
 import { authTokenOf, tokenHashOf } from './wallet-access';
@@ -126,5 +126,17 @@ export async function googlePassOf(state: WalletState, card: Card) {
   if (!google) return null;
   const record = await repository.findWalletPass(state.db, card.id);
   const context = { issuerId: google.issuerId, publicUrl: permanentUrl(state, card.id), baseUrl: state.baseUrl };
-  return { credentials: google, genericClass: genericClassOf(google.issuerId, card.id), genericObject: genericObjectOf(card, passSettingsOf(card, record).google, context) };
+  const settings = passSettingsOf(card, record).google;
+  return { credentials: google, genericClass: genericClassOf(card, settings, context), genericObject: genericObjectOf(card, settings, context) };
+}
+
+/**
+ * Puts the card's Google pass class in Google's store unless the store holds it as it is: once per change of what
+ * it shows (its labels in every language make it too big for a save link).
+ */
+export async function storeGoogleClass(state: WalletState, api: GoogleWalletClient, cardId: string, genericClass: GenericClass): Promise<void> {
+  const tag = genericClassTag(genericClass);
+  if ((await repository.findGoogleClassTag(state.db, cardId)) === tag) return;
+  await api.putClass(genericClass);
+  await repository.recordGoogleClass(state.db, cardId, tag, state.now().toISOString());
 }

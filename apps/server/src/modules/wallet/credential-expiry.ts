@@ -30,17 +30,6 @@ export const warningThresholdDays = [30, 7, 0] as const;
 
 const dayMs = 24 * 3600 * 1000;
 
-const labels: Record<WalletCredentialName, { label: string; renewal: string }> = {
-  'apple-signing-certificate': {
-    label: 'The Apple Wallet signing certificate',
-    renewal: 'Make a new Pass Type ID certificate in the Apple Developer account and set APPLE_SIGNER_CERT and APPLE_SIGNER_KEY to it (docs/wallet.md), then restart the server.',
-  },
-  'apple-apns-key': {
-    label: 'The APNs key',
-    renewal: 'Make a new APNs key in the Apple Developer account, set APPLE_APNS_KEY_ID, APPLE_APNS_KEY and APPLE_APNS_KEY_EXPIRES_AT to it (docs/wallet.md), then restart the server.',
-  },
-};
-
 /** The configured credentials' expiry dates, read once (the configuration does not change while the server runs). */
 export function credentialExpiryDates(settings: Pick<WalletConfig, 'apple' | 'apnsKeyExpiresAt'>): { credential: WalletCredentialName; expiresAt: Date | null }[] {
   if (!settings.apple) return [];
@@ -93,9 +82,9 @@ export async function warnOfExpiringCredentials(deps: CredentialWarningDeps): Pr
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const isNew = await recordCredentialWarning(trx, { credential: expiry.credential, expiresAt: expiry.expiresAt!, thresholdDays: threshold, sentAt: new Date().toISOString() });
       if (!isNew) return;
-      const { label, renewal } = labels[expiry.credential];
+      // The mail names the credential and its renewal in each operator's language (mail templates).
       for (const to of operators) {
-        await deps.outbox.enqueue(trx, { to, template: 'credential-expiry', data: { credentialLabel: label, expiresAt: expiry.expiresAt!, daysLeft: expiry.daysLeft!, renewal } });
+        await deps.outbox.enqueue(trx, { to, template: 'credential-expiry', data: { credential: expiry.credential, expiresAt: expiry.expiresAt!, daysLeft: expiry.daysLeft! } });
       }
       warned += 1;
     });

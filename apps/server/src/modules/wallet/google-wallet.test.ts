@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { allPassFields } from '@cardstack/shared/wallet/schemas';
-import { genericClassOf, genericObjectOf, saveLinkBudget, saveLinkOf, saveLinkPrefix } from './google-wallet';
+import { genericClassOf, genericClassTag, genericObjectOf, saveLinkBudget, saveLinkOf, saveLinkPrefix } from './google-wallet';
 
 const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 const credentials = {
@@ -26,13 +26,17 @@ const card = (addresses: string[] = []) => ({
   addresses,
   profilePicture: { url: '/files/images/c1/p.webp' },
 });
-const passOf = (addresses?: string[]) => ({
-  genericClass: genericClassOf(credentials.issuerId, 'c1'),
-  genericObject: genericObjectOf(card(addresses), { ...allPassFields, backgroundColor: '#abc' }, context),
-});
+const settings = { ...allPassFields, backgroundColor: '#abc' };
+const passOf = (addresses?: string[]) => ({ genericClass: genericClassOf(card(addresses), settings, context), genericObject: genericObjectOf(card(addresses), settings, context) });
+const verified = async (url: string) =>
+  (await jwtVerify(url.slice(saveLinkPrefix.length), publicKey, { audience: 'google', issuer: credentials.clientEmail, currentDate: new Date(1_800_000_000_000) })).payload;
 
-describe('Google Wallet generic object', () => {
-  it('has ids under the issuer, localized texts, links, the QR code and a six-digit colour', () => {
+/** The translated values of a LocalizedString, by language. */
+const translations = (value: unknown) =>
+  Object.fromEntries(((value as { translatedValues?: { language: string; value: string }[] }).translatedValues ?? []).map((entry) => [entry.language, entry.value]));
+
+describe('Google Wallet generic class and object', () => {
+  it('has ids under the issuer, localized texts, the QR code and a six-digit colour in the object', () => {
     const object = passOf().genericObject;
     expect(object).toMatchObject({
       id: '3388000000000000001.c1',
@@ -44,40 +48,60 @@ describe('Google Wallet generic object', () => {
       hexBackgroundColor: '#aabbcc',
       logo: { sourceUri: { uri: 'https://cards.example.com/files/images/c1/p.webp' } },
     });
-    expect(object.linksModuleData.uris.map((link) => link.uri)).toEqual(['tel:+442079460000', 'mailto:ada@example.com', 'https://cards.example.com/id/c1/?src=wallet']);
+    expect(object).not.toHaveProperty('textModulesData');
+  });
+
+  it('puts the phones, emails and links in the class, labelled in every language', () => {
+    const genericClass = passOf(['Ockham Park, Surrey']).genericClass;
+    expect(genericClass.id).toBe('3388000000000000001.card-c1');
+    expect(genericClass.textModulesData.map((module) => [module.id, module.header, module.body])).toEqual([
+      ['phone1', 'Phone', '+44 20 7946 0000'],
+      ['email1', 'Email', 'ada@example.com'],
+      ['address1', 'Address', 'Ockham Park, Surrey'],
+    ]);
+    const [phone, email] = genericClass.textModulesData;
+    expect(phone!.localizedHeader.defaultValue).toEqual({ language: 'en-US', value: 'Phone' });
+    expect(translations(phone!.localizedHeader)).toEqual({ de: 'Telefon', fr: 'Téléphone', es: 'Teléfono', 'pt-BR': 'Telefone', ja: '電話番号', ar: 'الهاتف' });
+    expect(translations(email!.localizedHeader)).toMatchObject({ de: 'E-Mail', ja: 'メールアドレス' });
+    expect(genericClass.linksModuleData.uris.map((link) => link.uri)).toEqual(['tel:+442079460000', 'mailto:ada@example.com', 'https://cards.example.com/id/c1/?src=wallet']);
+    expect(translations((genericClass.linksModuleData.uris[2] as { localizedDescription: unknown }).localizedDescription)).toMatchObject({ de: 'Digitale Visitenkarte' });
+    // A card without a company: the title is ours, in every language.
+    expect(translations(genericObjectOf({ ...card(), companyName: '' }, settings, context).cardTitle)).toMatchObject({ de: 'Visitenkarte', ja: '名刺' });
+    expect(genericClassTag(genericClass)).toBe(genericClassTag(passOf(['Ockham Park, Surrey']).genericClass));
+    expect(genericClassTag(genericClass)).not.toBe(genericClassTag(passOf().genericClass));
   });
 });
 
 describe('save link JWT', () => {
-  it('carries the claims Google reads and verifies with the service account key', async () => {
-    const insert = vi.fn(async () => undefined);
-    const small = {
-      genericClass: genericClassOf(credentials.issuerId, 'c1'),
-      genericObject: genericObjectOf({ ...card(), companyName: '', phone: '', profilePicture: { url: null } }, { ...allPassFields, backgroundColor: '#abc' }, context),
-    };
-    const link = await saveLinkOf(credentials, small, { origins: ['https://cards.example.com'], nowSeconds: 1_800_000_000, insert });
+  it('with Google’s API: stores the class first and carries only the object, within the budget, verified with jose', async () => {
+    const api = { ensureClass: vi.fn(async () => undefined), insertObject: vi.fn(async () => undefined) };
+    const pass = passOf(['Ockham Park, Surrey']);
+    const link = await saveLinkOf(credentials, pass, { origins: ['https://cards.example.com'], nowSeconds: 1_800_000_000, api });
+    expect(api.ensureClass).toHaveBeenCalledOnce();
+    expect(api.insertObject).not.toHaveBeenCalled();
     expect(link.isInserted).toBe(false);
-    expect(insert).not.toHaveBeenCalled();
-    expect(link.url.startsWith(saveLinkPrefix)).toBe(true);
     expect(link.url.length).toBeLessThanOrEqual(saveLinkBudget);
-    const { payload, protectedHeader } = await jwtVerify(link.url.slice(saveLinkPrefix.length), publicKey, {
-      audience: 'google',
-      issuer: credentials.clientEmail,
-      currentDate: new Date(1_800_000_000_000),
-    });
-    expect(protectedHeader.alg).toBe('RS256');
+    const payload = await verified(link.url);
     expect(payload).toMatchObject({ typ: 'savetowallet', origins: ['https://cards.example.com'], iat: 1_800_000_000 });
-    expect(payload.payload).toEqual({ genericClasses: [small.genericClass], genericObjects: [small.genericObject] });
+    expect(payload.payload).toEqual({ genericObjects: [pass.genericObject] });
   });
 
-  it('inserts a pass that would not fit in about 1,800 characters (a full card already) and names only its ids', async () => {
-    const insert = vi.fn(async () => undefined);
-    const big = passOf(['Ockham Park, Surrey']);
-    const link = await saveLinkOf(credentials, big, { origins: ['https://cards.example.com'], nowSeconds: 1_800_000_000, insert });
-    expect(insert).toHaveBeenCalledOnce();
+  it('inserts an object that would not fit in about 1,800 characters and names only its ids', async () => {
+    const api = { ensureClass: vi.fn(async () => undefined), insertObject: vi.fn(async () => undefined) };
+    const pass = passOf();
+    const big = { ...pass, genericObject: { ...pass.genericObject, header: { defaultValue: { language: 'en-US', value: 'A'.repeat(1500) } } } };
+    const link = await saveLinkOf(credentials, big, { origins: ['https://cards.example.com'], nowSeconds: 1_800_000_000, api });
+    expect(api.insertObject).toHaveBeenCalledOnce();
     expect(link.isInserted).toBe(true);
     expect(link.url.length).toBeLessThanOrEqual(saveLinkBudget);
-    const { payload } = await jwtVerify(link.url.slice(saveLinkPrefix.length), publicKey, { audience: 'google', currentDate: new Date(1_800_000_000_000) });
-    expect(payload.payload).toEqual({ genericObjects: [{ id: '3388000000000000001.c1', classId: '3388000000000000001.card-c1' }] });
+    expect((await verified(link.url)).payload).toEqual({ genericObjects: [{ id: '3388000000000000001.c1', classId: '3388000000000000001.card-c1' }] });
+  });
+
+  it('without an API carries class and object, the translated labels readable to any JWT library', async () => {
+    const pass = passOf();
+    const link = await saveLinkOf(credentials, pass, { origins: ['https://cards.example.com'], nowSeconds: 1_800_000_000, api: null });
+    const { genericClasses } = (await verified(link.url)).payload as { genericClasses: { textModulesData: { id: string; localizedHeader: { translatedValues: { language: string; value: string }[] } }[] }[] };
+    const phone = genericClasses[0]!.textModulesData.find((module) => module.id === 'phone1')!;
+    expect(translations(phone.localizedHeader)).toMatchObject({ de: 'Telefon', ar: 'الهاتف', 'pt-BR': 'Telefone' });
   });
 });

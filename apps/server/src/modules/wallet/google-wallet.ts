@@ -1,13 +1,21 @@
-import { passContent, sixDigitHex } from '@cardstack/shared/wallet/pass-content';
+import crypto from 'node:crypto';
+import { locales, type Locale } from '@cardstack/shared/i18n/locales';
+import { passContent, sixDigitHex, type PassField } from '@cardstack/shared/wallet/pass-content';
 import type { GooglePassSettings } from '@cardstack/shared/wallet/schemas';
+import { passLabelIn, passTextIn } from './pass-labels';
 import type { GoogleCredentials } from './wallet-credentials';
 
 /*
- * Google Wallet: one Generic class and one Generic object per card. The "Add to Google Wallet" link carries a
- * save JWT (RS256 with the service account's key, aud "google", typ "savetowallet", our origin); Google stops
- * opening such links above about 1,800 characters, so a pass that would not fit is inserted over the REST API
- * first and the JWT then names only its id. Later card changes PATCH the object over the same API with a
- * service-account OAuth token.
+ * Google Wallet: one Generic class and one Generic object per card. The class carries the card's phones, emails
+ * and addresses and its links, under labels in every language (LocalizedString: English by default, the other
+ * languages as translated values; the phone shows its own); the object carries the name, job title, company,
+ * colour, picture and QR code. Labels in seven languages make the class too big for a save link, so with a
+ * reachable API the class is put in Google's store (PUT, or POST when new) whenever what it holds changes — once
+ * per change of the card, by the job and, if the job has not run yet, by the first save — and the link's JWT
+ * (RS256 with the service account's key, aud "google", typ "savetowallet", our origin) carries only the object.
+ * Google stops opening such links above about 1,800 characters, so an object that would not fit is inserted
+ * first and the JWT then names only its id. Card changes replace the object (PUT) over the same API with a
+ * service-account OAuth token. Without a reachable API (development keys) the JWT carries class and object.
  */
 
 export const saveLinkPrefix = 'https://pay.google.com/gp/v/save/';
@@ -18,6 +26,15 @@ export const walletObjectScope = 'https://www.googleapis.com/auth/wallet_object.
 type CardForPass = Parameters<typeof passContent>[0] & { id: string; profilePicture: { url: string | null } };
 
 const localized = (value: string) => ({ defaultValue: { language: 'en-US', value } });
+const translatedLocales = locales.filter((locale) => locale !== 'en');
+
+/** A text in English by default and in every other language that says it differently (Google's LocalizedString). */
+function inEveryLanguage(textIn: (locale: Locale) => string) {
+  const english = textIn('en');
+  const translatedValues = translatedLocales.map((language) => ({ language, value: textIn(language) })).filter((entry) => entry.value !== english);
+  return { defaultValue: { language: 'en-US', value: english }, ...(translatedValues.length > 0 ? { translatedValues } : {}) };
+}
+const labelOf = (field: PassField) => inEveryLanguage((locale) => passLabelIn(field, locale));
 /** Google ids: `<issuerId>.<suffix>` with the suffix in [A-Za-z0-9._-]. */
 const idSuffix = (cardId: string) => cardId.replace(/[^A-Za-z0-9._-]/g, '_');
 
@@ -29,10 +46,6 @@ export function genericObjectId(issuerId: string, cardId: string): string {
   return `${issuerId}.${idSuffix(cardId)}`;
 }
 
-export function genericClassOf(issuerId: string, cardId: string) {
-  return { id: genericClassId(issuerId, cardId) };
-}
-
 export interface GenericObjectContext {
   issuerId: string;
   publicUrl: string;
@@ -40,9 +53,37 @@ export interface GenericObjectContext {
   baseUrl: string;
 }
 
-export function genericObjectOf(card: CardForPass, settings: GooglePassSettings, context: GenericObjectContext) {
+/** The card's class: its phones, emails and addresses under labels in every language, and its links. */
+export function genericClassOf(card: CardForPass, settings: GooglePassSettings, context: GenericObjectContext) {
   const content = passContent(card, settings, context.publicUrl);
   const values = (prefix: string) => content.back.filter((field) => field.key.startsWith(prefix));
+  return {
+    id: genericClassId(context.issuerId, card.id),
+    textModulesData: [...values('phone'), ...values('email'), ...values('address')].map((field) => ({
+      id: field.key,
+      header: field.label,
+      localizedHeader: labelOf(field),
+      body: field.value,
+    })),
+    linksModuleData: {
+      uris: [
+        ...values('phone').map((field) => ({ id: field.key, uri: `tel:${field.value.replace(/[^\d+]/g, '')}`, description: field.value })),
+        ...values('email').map((field) => ({ id: field.key, uri: `mailto:${field.value}`, description: field.value })),
+        { id: 'card', uri: content.barcodeUrl, description: passTextIn('en')('digitalBusinessCard'), localizedDescription: inEveryLanguage((locale) => passTextIn(locale)('digitalBusinessCard')) },
+      ],
+    },
+  };
+}
+export type GenericClass = ReturnType<typeof genericClassOf>;
+
+/** What the class holds, in short: the class in Google's store is replaced only when this changes. */
+export function genericClassTag(genericClass: GenericClass): string {
+  return crypto.createHash('sha256').update(JSON.stringify(genericClass)).digest('base64url').slice(0, 22);
+}
+
+/** The card's object: what the pass shows in front (the labels and links are its class's). */
+export function genericObjectOf(card: CardForPass, settings: GooglePassSettings, context: GenericObjectContext) {
+  const content = passContent(card, settings, context.publicUrl);
   const picture = card.profilePicture.url;
   const canShowImages = context.baseUrl.startsWith('https://') && picture?.startsWith('/files/');
   const company = content.header[0]?.value;
@@ -51,17 +92,10 @@ export function genericObjectOf(card: CardForPass, settings: GooglePassSettings,
     id: genericObjectId(context.issuerId, card.id),
     classId: genericClassId(context.issuerId, card.id),
     state: 'ACTIVE',
-    cardTitle: localized(company ?? 'Business card'),
+    // Without a company the title is ours, so it is said in every language.
+    cardTitle: company ? localized(company) : inEveryLanguage((locale) => passTextIn(locale)('businessCard')),
     header: localized(content.primary[0]?.value ?? ''),
     ...(jobTitle ? { subheader: localized(jobTitle) } : {}),
-    textModulesData: [...values('phone'), ...values('email'), ...values('address')].map((field) => ({ id: field.key, header: field.label, body: field.value })),
-    linksModuleData: {
-      uris: [
-        ...values('phone').map((field) => ({ id: field.key, uri: `tel:${field.value.replace(/[^\d+]/g, '')}`, description: field.value })),
-        ...values('email').map((field) => ({ id: field.key, uri: `mailto:${field.value}`, description: field.value })),
-        { id: 'card', uri: content.barcodeUrl, description: 'Digital business card' },
-      ],
-    },
     barcode: { type: 'QR_CODE', value: content.barcodeUrl },
     hexBackgroundColor: sixDigitHex(settings.backgroundColor),
     ...(canShowImages ? { logo: { sourceUri: { uri: `${context.baseUrl}${picture}` }, contentDescription: localized(content.primary[0]?.value ?? '') } } : {}),
@@ -83,19 +117,23 @@ export async function signSaveJwt(credentials: GoogleCredentials, payload: Recor
 }
 
 /**
- * The save link: the whole class and object when the link stays within the budget, otherwise `insert` puts
- * them in Google's store first and the link names only the object.
+ * The save link. With Google's API (`api`): the class is made sure of first (`ensureClass`: put in Google's store
+ * unless it is there as it is), and the JWT carries the object, or only its ids once `insertObject` has put an
+ * object too big for the link in the store. Without it (development keys): class and object in the JWT, however
+ * long — nothing can be stored, and such passes are never installed anyway.
  */
 export async function saveLinkOf(
   credentials: GoogleCredentials,
-  pass: { genericClass: { id: string }; genericObject: GenericObject },
-  options: { origins: string[]; nowSeconds: number; insert: () => Promise<void> },
+  pass: { genericClass: GenericClass; genericObject: GenericObject },
+  options: { origins: string[]; nowSeconds: number; api: { ensureClass: () => Promise<void>; insertObject: () => Promise<void> } | null },
 ): Promise<{ url: string; isInserted: boolean }> {
-  const whole = await signSaveJwt(credentials, { genericClasses: [pass.genericClass], genericObjects: [pass.genericObject] }, options.origins, options.nowSeconds);
-  if (saveLinkPrefix.length + whole.length <= saveLinkBudget) return { url: `${saveLinkPrefix}${whole}`, isInserted: false };
-  await options.insert();
-  const reference = { genericObjects: [{ id: pass.genericObject.id, classId: pass.genericObject.classId }] };
-  return { url: `${saveLinkPrefix}${await signSaveJwt(credentials, reference, options.origins, options.nowSeconds)}`, isInserted: true };
+  const sign = async (payload: Record<string, unknown>) => `${saveLinkPrefix}${await signSaveJwt(credentials, payload, options.origins, options.nowSeconds)}`;
+  if (!options.api) return { url: await sign({ genericClasses: [pass.genericClass], genericObjects: [pass.genericObject] }), isInserted: false };
+  await options.api.ensureClass();
+  const whole = await sign({ genericObjects: [pass.genericObject] });
+  if (whole.length <= saveLinkBudget) return { url: whole, isInserted: false };
+  await options.api.insertObject();
+  return { url: await sign({ genericObjects: [{ id: pass.genericObject.id, classId: pass.genericObject.classId }] }), isInserted: true };
 }
 
 export class GoogleWalletError extends Error {}
@@ -131,7 +169,7 @@ export function createGoogleWalletClient(options: { apiUrl: string; credentials:
     return accessToken.value;
   }
 
-  async function call(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<number> {
+  async function call(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown): Promise<number> {
     const response = await fetch(`${options.apiUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
@@ -146,24 +184,38 @@ export function createGoogleWalletClient(options: { apiUrl: string; credentials:
   const ok = (status: number) => status >= 200 && status < 300;
 
   return {
-    /** Class and object into Google's store; ones that exist already are brought up to date. */
-    async insert(pass: { genericClass: { id: string }; genericObject: GenericObject }): Promise<void> {
-      const classStatus = await call('POST', '/genericClass', pass.genericClass);
-      if (!ok(classStatus) && classStatus !== 409) throw new GoogleWalletError(`Inserting the pass class: Google answered ${classStatus}`);
-      const objectStatus = await call('POST', '/genericObject', pass.genericObject);
+    /** The class into Google's store, replacing the one there: PUT, or POST when Google has none yet. */
+    async putClass(genericClass: GenericClass): Promise<void> {
+      const path = `/genericClass/${encodeURIComponent(genericClass.id)}`;
+      let status = await call('PUT', path, genericClass);
+      if (status === 404) {
+        status = await call('POST', '/genericClass', genericClass);
+        // Another process made it meanwhile: replace that one.
+        if (status === 409) status = await call('PUT', path, genericClass);
+      }
+      if (!ok(status)) throw new GoogleWalletError(`Storing the pass class: Google answered ${status}`);
+    },
+
+    /** The object into Google's store; one that exists already is brought up to date. */
+    async insertObject(object: GenericObject): Promise<void> {
+      const objectStatus = await call('POST', '/genericObject', object);
       if (objectStatus === 409) {
-        await this.patch(pass.genericObject);
+        await this.replaceObject(object);
         return;
       }
       if (!ok(objectStatus)) throw new GoogleWalletError(`Inserting the pass: Google answered ${objectStatus}`);
     },
 
-    /** `missing`: nobody saved the pass yet (Google creates the object on the first save). */
-    async patch(object: GenericObject): Promise<'patched' | 'missing'> {
-      const status = await call('PATCH', `/genericObject/${encodeURIComponent(object.id)}`, object);
+    /**
+     * The object in Google's store replaced by this one (PUT: a PATCH would keep the fields it lacks, such as the
+     * English text modules objects carried before their labels moved to the class). `missing`: nobody saved the
+     * pass yet (Google creates the object on the first save).
+     */
+    async replaceObject(object: GenericObject): Promise<'replaced' | 'missing'> {
+      const status = await call('PUT', `/genericObject/${encodeURIComponent(object.id)}`, object);
       if (status === 404) return 'missing';
       if (!ok(status)) throw new GoogleWalletError(`Updating the pass: Google answered ${status}`);
-      return 'patched';
+      return 'replaced';
     },
   };
 }

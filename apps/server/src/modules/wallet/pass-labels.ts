@@ -4,14 +4,14 @@ import { createTranslations } from '@cardstack/shared/i18n/translations';
 import type { PassContent, PassField } from '@cardstack/shared/wallet/pass-content';
 
 /*
- * An Apple pass's labels in the language of the phone that holds it: one pass for everyone, carrying every
- * language as a `{language}.lproj/pass.strings` whose keys are the English labels in pass.json (a phone in a
- * language the pass lacks shows those). Google passes keep English labels for now: translated values on every
- * text module would push a plain card's pass past the save link's size, so every save would need an API insert
- * (decision 0050).
+ * A pass's labels in the language of the phone that holds it: one pass for everyone, carrying every language. An
+ * Apple pass as a `{language}.lproj/pass.strings` whose keys are the English labels in pass.json (a phone in a
+ * language the pass lacks shows those); a Google pass as translated values of its class's labels
+ * (google-wallet.ts).
  */
 
-const passTextIn = createTranslations(walletPassCatalogs);
+/** The pass's words in a language. */
+export const passTextIn = createTranslations(walletPassCatalogs);
 
 /** A field's label in a language ("Telefon 2"). */
 export function passLabelIn(field: Pick<PassField, 'labelId' | 'number'>, locale: Locale): string {

@@ -2,7 +2,7 @@ import type { AnyConnection } from '../../db/schema';
 import { recordError } from '../../http/errors';
 import type { JobExecutor } from '../../jobs/jobs-module';
 import { findCard } from '../cards/cards-module';
-import { describeApplePass, googlePassOf, makeApplePass } from './card-passes';
+import { describeApplePass, googlePassOf, makeApplePass, storeGoogleClass } from './card-passes';
 import { planIncludesWallet } from './wallet-access';
 import { applePushJob, passChangedJob, type ApplePushPayload } from './wallet-job-kinds';
 import * as repository from './wallet-repository';
@@ -21,7 +21,10 @@ export async function onCardSaving(state: WalletState, trx: JobExecutor, change:
   await state.jobs.enqueue(trx, passChangedJob, { cardId: change.cardId });
 }
 
-/** `wallet.pass-changed`. Idempotent: a pass that already shows the card is kept; Google's object is set again. */
+/**
+ * `wallet.pass-changed`. Idempotent: a pass that already shows the card is kept; Google's class is replaced when
+ * what it holds changed, and its object is set again.
+ */
 export async function passChanged(state: WalletState, payload: { cardId: string }): Promise<void> {
   const card = await findCard(state.db, payload.cardId);
   if (!card) return;
@@ -33,7 +36,10 @@ export async function passChanged(state: WalletState, payload: { cardId: string 
     }
     const api = googleWalletClientOf(state);
     const pass = api && (await planIncludesWallet(state, card, 'google')) ? await googlePassOf(state, card) : null;
-    if (api && pass) await api.patch(pass.genericObject);
+    if (api && pass) {
+      await storeGoogleClass(state, api, card.id, pass.genericClass);
+      await api.replaceObject(pass.genericObject);
+    }
   } catch (error) {
     await recordError(state.db, `Updating the wallet passes of card ${card.id}: ${error instanceof Error ? error.message : String(error)}`);
     throw error;

@@ -5,7 +5,7 @@ import { vcardFileName } from '@cardstack/shared/vcard/vcard-writer';
 import type { WalletCredentialState } from '@cardstack/shared/wallet/schemas';
 import { notFound } from '../../http/errors';
 import { planOfCard } from '../cards/cards-module';
-import { currentApplePass, googlePassOf } from './card-passes';
+import { currentApplePass, googlePassOf, storeGoogleClass } from './card-passes';
 import { saveLinkOf } from './google-wallet';
 import { publicCardOf } from './wallet-access';
 import { isOfferedToVisitors } from './wallet-credentials';
@@ -40,9 +40,10 @@ export async function googleSaveUrlForVisitor(state: WalletState, key: string): 
   const link = await saveLinkOf(pass.credentials, pass, {
     origins: [state.baseUrl],
     nowSeconds: Math.floor(state.now().getTime() / 1000),
-    insert: async () => {
-      // Without a reachable API (development keys) the long link is the best there is.
-      if (api) await api.insert(pass);
+    // Without a reachable API (development keys) the long link is the best there is.
+    api: api && {
+      ensureClass: () => storeGoogleClass(state, api, card.id, pass.genericClass),
+      insertObject: () => api.insertObject(pass.genericObject),
     },
   });
   return { cardId: card.id, url: link.url };

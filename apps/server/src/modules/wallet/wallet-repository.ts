@@ -79,6 +79,18 @@ export async function recordPassFile(db: Db, cardId: string, file: { tag: string
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The Google pass class as stored in Google's store (its tag), or null when none was stored. */
+export async function findGoogleClassTag(db: Db, cardId: string): Promise<string | null> {
+  const row = await db.selectFrom('wallet_pass').select('google_class_tag').where('card_id', '=', cardId).executeTakeFirst();
+  return row?.google_class_tag ?? null;
+}
+
+/** Records that Google's store holds the card's class as `tag`. */
+export async function recordGoogleClass(db: Db, cardId: string, tag: string, now: string): Promise<void> {
+  await ensureRow(db, cardId, now);
+  await db.updateTable('wallet_pass').set({ google_class_tag: tag }).where('card_id', '=', cardId).execute();
+}
+
 /** What a registration did: a new device, an already registered one (its push token refreshed), or none (the pass is full). */
 export type DeviceRegistration = 'registered' | 'refreshed' | 'pass-full';
 

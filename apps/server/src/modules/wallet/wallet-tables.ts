@@ -9,6 +9,8 @@ export interface WalletPassTable {
   auth_token_hash: string | null;
   pass_key: string | null;
   pass_tag: string | null;
+  /** What the Google pass class in Google's store holds (migration 0112); null: none stored yet. */
+  google_class_tag: string | null;
   updated_at: string;
   created_at: string;
 }

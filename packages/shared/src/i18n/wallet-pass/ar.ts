@@ -10,4 +10,5 @@ export const walletPassArabic: WalletPassCatalog = {
   card: 'البطاقة',
   numbered: '{label} {number}',
   businessCard: 'بطاقة عمل',
+  digitalBusinessCard: 'بطاقة عمل رقمية',
 };

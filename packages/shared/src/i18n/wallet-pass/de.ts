@@ -10,4 +10,5 @@ export const walletPassGerman: WalletPassCatalog = {
   card: 'Karte',
   numbered: '{label} {number}',
   businessCard: 'Visitenkarte',
+  digitalBusinessCard: 'Digitale Visitenkarte',
 };

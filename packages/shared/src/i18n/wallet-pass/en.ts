@@ -13,6 +13,7 @@ export const walletPassEnglish = {
   card: 'Card',
   numbered: '{label} {number}',
   businessCard: 'Business card',
+  digitalBusinessCard: 'Digital business card',
 } as const;
 
 export type WalletPassMessageId = keyof typeof walletPassEnglish;

@@ -10,4 +10,5 @@ export const walletPassSpanish: WalletPassCatalog = {
   card: 'Tarjeta',
   numbered: '{label} {number}',
   businessCard: 'Tarjeta de visita',
+  digitalBusinessCard: 'Tarjeta de visita digital',
 };

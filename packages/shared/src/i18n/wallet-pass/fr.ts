@@ -10,4 +10,5 @@ export const walletPassFrench: WalletPassCatalog = {
   card: 'Carte',
   numbered: '{label} {number}',
   businessCard: 'Carte de visite',
+  digitalBusinessCard: 'Carte de visite numérique',
 };

@@ -10,4 +10,5 @@ export const walletPassJapanese: WalletPassCatalog = {
   card: 'カード',
   numbered: '{label} {number}',
   businessCard: '名刺',
+  digitalBusinessCard: 'デジタル名刺',
 };

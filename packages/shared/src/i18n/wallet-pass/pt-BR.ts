@@ -10,4 +10,5 @@ export const walletPassBrazilianPortuguese: WalletPassCatalog = {
   card: 'Cartão',
   numbered: '{label} {number}',
   businessCard: 'Cartão de visita',
+  digitalBusinessCard: 'Cartão de visita digital',
 };

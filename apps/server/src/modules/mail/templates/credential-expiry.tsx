@@ -1,35 +1,51 @@
 import { EmailHeading, EmailParagraph, renderEmailHtml, type RenderedMail } from './layout';
+import { anyRecipient, type MailRecipient } from './links';
+import { operatorMailTextIn } from './operator-mail-text';
+
+/** The wallet credentials whose expiry the operators are warned of. */
+export type ExpiringCredential = 'apple-signing-certificate' | 'apple-apns-key';
 
 export interface CredentialExpiryMailData {
-  /** What expires, as an operator calls it ("The Apple Wallet signing certificate"). */
-  credentialLabel: string;
+  /** Which credential expires: the mail names it, and says how to renew it, in its reader's language. */
+  credential?: ExpiringCredential;
+  /** A mail queued before the texts were translated: what expires, as an operator calls it, in English. */
+  credentialLabel?: string;
   /** The expiry, ISO 8601. */
   expiresAt: string;
   /** Whole days left when the warning was made (0 or less: expired). */
   daysLeft: number;
-  /** Where the operator renews it (the configuration variables, the documentation page). */
-  renewal: string;
+  /** A mail queued before the texts were translated: where the operator renews it, in English. */
+  renewal?: string;
 }
 
-/** Sent to the operators 30 and 7 days before a wallet credential expires, and when it has expired. */
-export function renderCredentialExpiryMail(data: CredentialExpiryMailData): RenderedMail {
-  const day = data.expiresAt.slice(0, 10);
-  const when = data.daysLeft <= 0 ? `expired on ${day}` : `expires on ${day}, in ${data.daysLeft} day${data.daysLeft === 1 ? '' : 's'}`;
-  const title = `${data.credentialLabel} ${when}`;
-  const consequence =
-    data.daysLeft <= 0
-      ? 'Apple Wallet passes can no longer be signed or updated with it.'
-      : 'Renew it before then, or new and updated Apple Wallet passes stop working.';
+const texts = {
+  'apple-signing-certificate': { label: 'signingCertificate', renewal: 'signingCertificateRenewal' },
+  'apple-apns-key': { label: 'apnsKey', renewal: 'apnsKeyRenewal' },
+} as const;
+
+/**
+ * Sent to the operators 30 and 7 days before a wallet credential expires, and when it has expired; in the
+ * language of the operator's account, the day in their time zone.
+ */
+export function renderCredentialExpiryMail(data: CredentialExpiryMailData, _links: unknown, { locale, timeZone }: MailRecipient = anyRecipient): RenderedMail {
+  const t = operatorMailTextIn(locale);
+  const known = data.credential ? texts[data.credential] : undefined;
+  const credential = known ? t(known.label) : (data.credentialLabel ?? '');
+  const renewal = known ? t(known.renewal) : (data.renewal ?? '');
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(data.expiresAt));
+  const title = data.daysLeft <= 0 ? t('credentialExpired', { credential, day }) : t('credentialExpires', { credential, day, days: data.daysLeft });
+  const consequence = t(data.daysLeft <= 0 ? 'expiredConsequence' : 'expiringConsequence');
   return {
     subject: title.slice(0, 200),
     html: renderEmailHtml({
+      locale,
       title,
-      footer: 'You receive this email because you are an operator of this service.',
+      footer: t('footer'),
       children: (
         <>
           <EmailHeading>{title}</EmailHeading>
           <EmailParagraph>{consequence}</EmailParagraph>
-          <EmailParagraph>{data.renewal}</EmailParagraph>
+          <EmailParagraph>{renewal}</EmailParagraph>
         </>
       ),
     }),
@@ -37,7 +53,7 @@ export function renderCredentialExpiryMail(data: CredentialExpiryMailData): Rend
 
 ${consequence}
 
-${data.renewal}
+${renewal}
 `,
   };
 }

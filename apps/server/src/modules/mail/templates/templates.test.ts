@@ -75,7 +75,7 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
   'credential-expiry': {
     data: { credentialLabel: 'The Apple Wallet signing certificate', expiresAt: '2025-04-07T12:00:00.000Z', daysLeft: 30, renewal: 'Renew it: APPLE_SIGNER_CERT.' },
     hrefs: [],
-    texts: ['The Apple Wallet signing certificate expires on 2025-04-07, in 30 days', 'Renew it: APPLE_SIGNER_CERT.'],
+    texts: ['The Apple Wallet signing certificate expires on April 7, 2025, in 30 days', 'Renew it: APPLE_SIGNER_CERT.'],
   },
 };
 

@@ -1,0 +1,38 @@
+import type { OperatorMailCatalog } from './en';
+
+export const operatorMailGerman: OperatorMailCatalog = {
+  customDesignTitle: 'Neue Anfrage für eine individuelle Karte',
+  quoteTitle: 'Neue Angebotsanfrage',
+  customDesignSubject: 'Neue Anfrage für eine individuelle Karte: {name}',
+  quoteSubject: 'Neue Angebotsanfrage: {name}',
+  someone: 'Jemand',
+  name: 'Name',
+  email: 'E-Mail',
+  phone: 'Telefon',
+  company: 'Firma',
+  quantity: 'Menge',
+  material: 'Material',
+  finish: 'Oberfläche',
+  cardCount: 'Anzahl der Karten',
+  notes: 'Anmerkungen',
+  materialPvc: 'PVC',
+  materialMetal: 'Metall',
+  materialWood: 'Holz',
+  materialRecycled: 'Recycelter Kunststoff',
+  finishMatte: 'Matt',
+  finishGlossy: 'Glänzend',
+  finishSoftTouch: 'Soft-Touch',
+  filesAttached: '{count, plural, one {# Datei in der Konsole angehängt.} other {# Dateien in der Konsole angehängt.}}',
+  openRequests: 'Anfragen öffnen',
+  signingCertificate: 'Das Signaturzertifikat für Apple Wallet',
+  apnsKey: 'Der APNs-Schlüssel',
+  credentialExpired: '{credential} ist am {day} abgelaufen',
+  credentialExpires: '{credential} läuft am {day} ab, in {days, plural, one {# Tag} other {# Tagen}}',
+  expiredConsequence: 'Apple-Wallet-Pässe können damit nicht mehr signiert oder aktualisiert werden.',
+  expiringConsequence: 'Erneuern Sie es bis dahin, sonst funktionieren neue und aktualisierte Apple-Wallet-Pässe nicht mehr.',
+  signingCertificateRenewal:
+    'Erstellen Sie im Apple-Developer-Konto ein neues Pass-Type-ID-Zertifikat, setzen Sie APPLE_SIGNER_CERT und APPLE_SIGNER_KEY darauf (docs/wallet.md) und starten Sie den Server neu.',
+  apnsKeyRenewal:
+    'Erstellen Sie im Apple-Developer-Konto einen neuen APNs-Schlüssel, setzen Sie APPLE_APNS_KEY_ID, APPLE_APNS_KEY und APPLE_APNS_KEY_EXPIRES_AT darauf (docs/wallet.md) und starten Sie den Server neu.',
+  footer: 'Sie erhalten diese E-Mail, weil Sie diesen Dienst betreiben.',
+};

@@ -1,0 +1,38 @@
+import type { OperatorMailCatalog } from './en';
+
+export const operatorMailJapanese: OperatorMailCatalog = {
+  customDesignTitle: 'カスタムカードの新しいリクエスト',
+  quoteTitle: '見積もりの新しいリクエスト',
+  customDesignSubject: 'カスタムカードの新しいリクエスト: {name}',
+  quoteSubject: '見積もりの新しいリクエスト: {name}',
+  someone: '不明な送信者',
+  name: '氏名',
+  email: 'メールアドレス',
+  phone: '電話番号',
+  company: '会社名',
+  quantity: '数量',
+  material: '素材',
+  finish: '仕上げ',
+  cardCount: 'カード枚数',
+  notes: '備考',
+  materialPvc: 'PVC',
+  materialMetal: '金属',
+  materialWood: '木',
+  materialRecycled: '再生プラスチック',
+  finishMatte: 'マット',
+  finishGlossy: '光沢',
+  finishSoftTouch: 'ソフトタッチ',
+  filesAttached: '{count, plural, other {# 件のファイルがコンソールに添付されています。}}',
+  openRequests: 'リクエストを開く',
+  signingCertificate: 'Apple ウォレットの署名証明書',
+  apnsKey: 'APNs キー',
+  credentialExpired: '{credential}は {day} に期限切れになりました',
+  credentialExpires: '{credential}は {day} に期限切れになります（あと {days, plural, other {# 日}}）',
+  expiredConsequence: 'これでは Apple ウォレットのパスを署名も更新もできなくなりました。',
+  expiringConsequence: 'それまでに更新してください。更新しないと、新しいパスや更新されたパスが Apple ウォレットで使えなくなります。',
+  signingCertificateRenewal:
+    'Apple Developer アカウントで新しい Pass Type ID 証明書を作成し、APPLE_SIGNER_CERT と APPLE_SIGNER_KEY に設定して（docs/wallet.md）、サーバーを再起動してください。',
+  apnsKeyRenewal:
+    'Apple Developer アカウントで新しい APNs キーを作成し、APPLE_APNS_KEY_ID、APPLE_APNS_KEY、APPLE_APNS_KEY_EXPIRES_AT に設定して（docs/wallet.md）、サーバーを再起動してください。',
+  footer: 'このサービスの運営者であるため、このメールをお送りしています。',
+};

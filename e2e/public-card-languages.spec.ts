@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import settingsGerman from '../apps/web/src/features/settings/messages/de.json';
 import { expectAccessible, registerThroughApi, uniqueEmail } from './support';
 
 /*
@@ -102,9 +103,11 @@ test('an owner chooses the language and time zone of their emails in Settings', 
   await language.selectOption({ label: 'Deutsch' });
   await timeZone.selectOption('Europe/Berlin');
   await page.getByRole('button', { name: 'Save language and time zone' }).click();
-  await expect(page.getByText('Preferences saved!')).toBeVisible();
+  // The app speaks the chosen language at once, the confirmation included, and still after a reload.
+  await expect(page.getByText(settingsGerman.preferencesSaved)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.reload();
-  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('de');
-  await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue('Europe/Berlin');
+  await expect(page.getByLabel(settingsGerman.language, { exact: true })).toHaveValue('de');
+  await expect(page.getByLabel(settingsGerman.timeZone, { exact: true })).toHaveValue('Europe/Berlin');
   await expectAccessible(page);
 });

@@ -1,5 +1,5 @@
+import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import settingsGerman from '../apps/web/src/features/settings/messages/de.json';
 import { expectAccessible, registerThroughApi, uniqueEmail } from './support';
 
 /*
@@ -93,6 +93,9 @@ test('an owner fixes the page language in the editor, and every visitor reads th
   await context.close();
 });
 
+/** The Settings screen's German texts, as the app shows them. */
+const settingsGerman = JSON.parse(fs.readFileSync(new URL('../apps/web/src/features/settings/messages/de.json', import.meta.url), 'utf8')) as Record<string, string>;
+
 test('an owner chooses the language and time zone of their emails in Settings', async ({ page }) => {
   await registerThroughApi(page, { name: 'Olive Owner', email: uniqueEmail('owner') });
   await page.goto('/settings');
@@ -104,10 +107,10 @@ test('an owner chooses the language and time zone of their emails in Settings', 
   await timeZone.selectOption('Europe/Berlin');
   await page.getByRole('button', { name: 'Save language and time zone' }).click();
   // The app speaks the chosen language at once, the confirmation included, and still after a reload.
-  await expect(page.getByText(settingsGerman.preferencesSaved)).toBeVisible();
+  await expect(page.getByText(settingsGerman.preferencesSaved!)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.reload();
-  await expect(page.getByLabel(settingsGerman.language, { exact: true })).toHaveValue('de');
-  await expect(page.getByLabel(settingsGerman.timeZone, { exact: true })).toHaveValue('Europe/Berlin');
+  await expect(page.getByLabel(settingsGerman.language!, { exact: true })).toHaveValue('de');
+  await expect(page.getByLabel(settingsGerman.timeZone!, { exact: true })).toHaveValue('Europe/Berlin');
   await expectAccessible(page);
 });

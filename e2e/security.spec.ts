@@ -89,7 +89,8 @@ test('two-factor sign-in: set up with an authenticator app, then sign in with it
   await expect(panel.getByRole('region', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
   await expectAccessible(page);
 
-  const secret = (await panel.locator('code').textContent())!.trim();
+  // The key to type comes first; the backup codes below it are code too.
+  const secret = (await panel.locator('code').first().textContent())!.trim();
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
   await panel.getByLabel('Authentication code').fill(totp.generate());
   await panel.getByRole('button', { name: 'Turn on' }).click();

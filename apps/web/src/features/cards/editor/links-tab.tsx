@@ -14,6 +14,7 @@ import { useCardEditorContext } from './editor-context';
 import { fileSizeOf, linkKindLabelOf, linkPlaceholderOf } from './editor-texts';
 import { editorMessages } from './messages';
 import { UploadField } from './upload-field';
+import { useValidationText } from '../../../lib/validation-messages';
 import { useCardUpload } from './use-card-upload';
 
 const maxLinks = 50;
@@ -44,6 +45,7 @@ export default function CardLinksTab() {
 
 function LinksSection() {
   const t = useMessages(editorMessages);
+  const words = useValidationText();
   const linkKindOptions = linkKinds.map((kind) => ({ value: kind, label: linkKindLabelOf(kind, t) }));
   const { control, register, formState } = useFormContext<CardEditorValues>();
   const rowError = useRowError();
@@ -110,7 +112,7 @@ function LinksSection() {
           );
         })}
       </ol>
-      {errors?.root?.message || errors?.message ? <p className="text-sm text-red-700">{errors.root?.message ?? errors.message}</p> : null}
+      {errors?.root?.message || errors?.message ? <p className="text-sm text-red-700">{words(errors.root?.message ?? errors.message)}</p> : null}
       {links.fields.length < maxLinks ? (
         <Button variant="secondary" className="self-start" onClick={() => links.append({ kind: 'website', url: '', label: '' })}>
           {t('addLink')}

@@ -14,11 +14,13 @@ import { notify } from '../../../lib/notify';
 import { useApiKeys, useCreateApiKey } from '../api/api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { integrationsMessages } from '../messages';
+import { useValidationText } from '../../../lib/validation-messages';
 import { ShownOnceSecret } from './shown-once-secret';
 
 /** Personal API keys: create (shown once), list with last use, revoke. Open on every plan. */
 export function ApiKeysPanel() {
   const t = useMessages(integrationsMessages);
+  const words = useValidationText();
   const format = useFormat();
   const keys = useApiKeys();
   const createKey = useCreateApiKey();
@@ -70,7 +72,7 @@ export function ApiKeysPanel() {
                   </label>
                 ))}
               </div>
-              {fieldState.error ? <p className="mt-1 text-sm text-red-700">{fieldState.error.message}</p> : null}
+              {fieldState.error ? <p className="mt-1 text-sm text-red-700">{words(fieldState.error.message)}</p> : null}
             </fieldset>
           )}
         />

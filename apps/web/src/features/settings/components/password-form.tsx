@@ -13,11 +13,13 @@ import { refreshSession } from '../../../lib/session';
 import { changePassword } from '../api/change-password';
 import { startGoogleSignIn } from '../../auth/public';
 import { applyServerError } from '../apply-server-error';
+import { useValidationText } from '../../../lib/validation-messages';
 import { settingsMessages } from '../messages';
 
 /** Changing the password, or setting a first one after signing in with Google again. */
 export function PasswordForm({ user }: { user: SessionUser }) {
   const t = useMessages(settingsMessages);
+  const words = useValidationText();
   const location = useLocation();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordInput),
@@ -48,7 +50,7 @@ export function PasswordForm({ user }: { user: SessionUser }) {
           <div className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700">
             <p>{t('passwordFromGoogle')}</p>
             {needsGoogle || form.formState.errors.currentPassword ? (
-              <p className="mt-1 text-red-700">{form.formState.errors.currentPassword?.message}</p>
+              <p className="mt-1 text-red-700">{words(form.formState.errors.currentPassword?.message)}</p>
             ) : null}
             <Button variant="secondary" className="mt-2" onClick={() => void startGoogleSignIn('', `${location.pathname}`, location.pathname)}>
               {t('reauthenticateWithGoogle')}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contactOfRow, mappingOfHeader } from './csv-contacts';
 import { readCsvRows } from './csv-reader';
 import { openImportFile, UnreadableFileError } from './import-file';
-import type { ImportedContact, ImportRecord } from './imported-contact';
+import { emptyImportedContact, type ImportedContact, type ImportRecord } from './imported-contact';
 import { decodeChunks, linesOf, NotUtf8Error, sniffEncoding } from './text-decoding';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
@@ -35,18 +35,7 @@ async function recordsOf(bytes: Uint8Array, chunkSize = 7): Promise<{ format: st
 const contactsOf = (records: ImportRecord[]) => records.map((record) => ('contact' in record ? record.contact : englishText(record.refusal)));
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-const person = (fields: Partial<ImportedContact>): ImportedContact => ({
-  name: '',
-  jobTitle: '',
-  company: '',
-  emails: [],
-  phones: [],
-  websites: [],
-  address: '',
-  notes: '',
-  photo: null,
-  ...fields,
-});
+const person = (fields: Partial<ImportedContact>): ImportedContact => ({ ...emptyImportedContact(), ...fields });
 
 describe('vCard files', () => {
   it('reads vCard 3.0 as iCloud and Google write it: folded lines, escapes, groups, several cards', async () => {

@@ -18,7 +18,7 @@
  * this process's CPU per run, the load average before each engine's timing, and the tables' sizes. The budget
  * (12 months p95 ≤ 50 ms) is meant for a quiet machine: the bench says when the 1-minute load is 0.5 or more.
  *
- * Run: npm run bench:insights [-- runs] [--engine=sqlite|postgres|both] [--days=730]
+ * Run: npm run bench:insights [-- runs] [--engine=sqlite|postgres|both] [--days=730] [--keep]
  *      (default 40 timed runs after 10 warm-up runs, both engines)
  */
 import os from 'node:os';
@@ -267,7 +267,9 @@ async function withOwnPostgresDatabase(run: () => Promise<void>) {
   } finally {
     if (previous === undefined) delete process.env.TEST_DATABASE_URL;
     else process.env.TEST_DATABASE_URL = previous;
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // --keep leaves the seeded database for EXPLAIN; its name is printed.
+    if (flags.has('keep')) process.stdout.write(`kept database ${name}\n`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

@@ -20,10 +20,11 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { createJobEngine, type JobEngine } from './jobs/jobs-module';
 import type { AppModule } from './modules/module-contract';
 import { createAccountModule, mailAccessAfterPasswordReset } from './modules/account/account-module';
+import { createAccountArchiveModule } from './modules/account-archive/account-archive-module';
 import { createAccountPolicy, createAdminModule, type AdminDeps } from './modules/admin/admin-module';
 import { createAuthModule, findPreferencesByEmail, requireVerifiedEmail, type LoadAuth } from './modules/auth/auth-module';
 import { createBillingModule, createBillingTime, everyFeaturePlan, planStateSource, requireFeature } from './modules/billing/billing-module';
-import { createCardAllowance, createCardsModule, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
+import { createCardAllowance, createCardsModule, findCard, type CardAllowanceService, type CardsDeps } from './modules/cards/cards-module';
 import { createContactsModule } from './modules/contacts/contacts-module';
 import { createDesignRequestsModule } from './modules/design-requests/design-requests-module';
 import { createIntegrationAccess, createIntegrationsModule, revokeAppAccessOfUser } from './modules/integrations/integrations-module';
@@ -31,7 +32,7 @@ import { createInsightsModule, type InsightsRecorder } from './modules/insights/
 import { createLocalMailboxTransport, createMailModule, createSmtpTransport, type MailTransport } from './modules/mail/mail-module';
 import { createMetricsModule } from './modules/metrics/metrics-module';
 import { createPlansModule } from './modules/plans/plans-module';
-import { createPublicCardModule, linkIdOf, type PublicCardService } from './modules/public-card/public-card-module';
+import { createPublicCardModule, linkIdOf, permanentCardUrl, type PublicCardService } from './modules/public-card/public-card-module';
 import { answerBeforeFastify, firstOf } from './http/early-answers';
 import { createPhysicalCardsModule, physicalCardRoute } from './modules/physical-cards/physical-cards-module';
 import { createRateLimitModule } from './modules/rate-limit/rate-limit-module';
@@ -294,6 +295,20 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         mailTransport: mailTransport.kind,
         credentials: wallet.credentialExpiries(),
       }),
+    }),
+  );
+  // Each module archives its own rows (its `accountArchive` part): created after all of them.
+  add(
+    createAccountArchiveModule({
+      db,
+      storage,
+      jobs,
+      outbox,
+      baseUrl,
+      modules,
+      publicCardUrl: (cardId) => permanentCardUrl(baseUrl, cardId),
+      cardExists: async (cardId) => (await findCard(db, cardId)) !== null,
+      rateLimiter,
     }),
   );
   add(

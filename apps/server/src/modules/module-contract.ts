@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContactSummary } from '@cardstack/shared/contacts/schemas';
+import type { AccountImportReport } from '@cardstack/shared/account/account-archive';
 import type { AnyConnection } from '../db/schema';
 import type { JobRunner } from '../jobs/jobs-module';
 
@@ -47,6 +48,55 @@ export interface ServedFiles {
 /** Work left for after a transaction commits (deleting stored files). */
 export type AfterCommit = () => Promise<void>;
 
+/** What a module adds to an account's archive ("Download my data"): files under its own folder of the archive. */
+export interface AccountArchiveWriter {
+  /** A JSON file (written indented, so a person can read it). */
+  json(path: string, value: unknown): void;
+  /** A stored file's bytes. */
+  file(path: string, body: Buffer): void;
+  /** The archived cards' ids, filled by the part that `makesCards` (asked first): the other parts write these cards' rows. */
+  readonly cardIds: string[];
+}
+
+/** An uploaded archive, checked against its limits and read into memory before any part is asked. */
+export interface AccountArchiveReader {
+  /** The parsed JSON file at `path`; undefined when the archive has none (a broken JSON file refuses the archive). */
+  json(path: string): unknown;
+  file(path: string): Buffer | undefined;
+}
+
+/** What the parts of one import share: who imports, the cards made so far, and what the report says. */
+export interface AccountImportContext {
+  userId: string;
+  /** The archive's card ids → the cards made here; filled by the part that `makesCards`. */
+  cardIds: Map<string, string>;
+  /** Stored files written so far: removed when the import fails, so a failure leaves no file behind. */
+  writtenFiles: string[];
+  report: AccountImportReport;
+}
+
+/**
+ * A module's part of an account archive (docs/moving-an-account.md): it writes its own rows and files into the
+ * archive and makes them again from it, so no other module reads its tables. Parts are asked in creation order,
+ * except that the part that `makesCards` is asked first (the others map card ids through `cardIds`).
+ */
+export interface AccountArchivePart {
+  /** The files this part writes, each with a line of the archive's README.md. */
+  readonly files: readonly { path: string; about: string }[];
+  readonly makesCards?: boolean;
+  /** Writes the user's rows and files (never secrets, tokens or key hashes). */
+  exportPart(userId: string, archive: AccountArchiveWriter): Promise<void>;
+  /**
+   * Checks its part of an uploaded archive before anything is written: throws an `AppError` (400) naming what
+   * is wrong; nothing is written then.
+   */
+  checkPart?(archive: AccountArchiveReader): void;
+  /** Makes its rows (inside the import's one transaction) and files (recorded in `writtenFiles`). */
+  importPart?(trx: AnyConnection, archive: AccountArchiveReader, context: AccountImportContext): Promise<void>;
+  /** After the import committed: caches and generated files follow the new rows. */
+  afterImport?(context: AccountImportContext): void;
+}
+
 export interface AppModule {
   /** The module's folder name. */
   readonly name: string;
@@ -79,6 +129,8 @@ export interface AppModule {
   onContactCreated?(trx: AnyConnection, change: ContactCreated): Promise<void>;
   /** When the app closes, after the job runner stopped. */
   close?(): Promise<void>;
+  /** Its part of an account's archive (export and import). */
+  accountArchive?: AccountArchivePart;
 }
 
 /** The card hooks of every module in `modules`, asked in order: what the cards module calls on each save. */

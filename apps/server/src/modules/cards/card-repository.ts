@@ -38,6 +38,12 @@ export async function findCardById(db: Db, id: string): Promise<Card | null> {
   return row ? toCard(row) : null;
 }
 
+/** A user's own cards (not the team's), oldest first: what the account's archive carries. */
+export async function listOwnCards(db: Db, ownerId: string): Promise<Card[]> {
+  const rows = await db.selectFrom('card').selectAll().where('owner_id', '=', ownerId).where('team_owner_id', 'is', null).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  return rows.map(toCard);
+}
+
 /**
  * Reads a card and, on PostgreSQL, locks its row until the transaction ends, so read-modify-write changes
  * to its JSON lists cannot lose each other's updates. SQLite runs one transaction at a time anyway.

@@ -8,6 +8,7 @@ import * as repository from './card-repository';
 import type { CardsDeps } from './card-deps';
 import { deleteCardsOfUser } from './card-deletion';
 import { getCardWithFeature as getCardWithFeatureOf } from './card-reads';
+import { cardArchivePart } from './card-archive';
 
 /*
  * The cards module's public entry: the card use cases other features build on (a team card for a member, the
@@ -77,5 +78,6 @@ export function createCardsModule(needs: Omit<CardsDeps, 'onCardSaving' | 'onCar
     deps,
     routes: (app) => registerCardRoutes(app, deps),
     onAccountDeleted: (trx, account) => deleteCardsOfUser(deps, account.userId, trx),
+    accountArchive: cardArchivePart(deps),
   };
 }

@@ -119,6 +119,21 @@ function contactRow(value: NewContact) {
   };
 }
 
+/**
+ * A user's own contacts and leads, oldest first: what the account's archive carries. Leads kept for a team owner
+ * other than the user stay with that team; a user's own team (they are its owner) is theirs.
+ */
+export async function listOwnContactRows(db: Db, ownerId: string) {
+  return db
+    .selectFrom('contact')
+    .select(['id', 'card_id', 'card_name', 'manual_add', 'is_scanned', 'name', 'email', 'phone', 'company', 'job_title', 'message', 'notes', 'consent_text', 'consent_at', 'scan_details', 'image_key', 'created_at'])
+    .where('owner_id', '=', ownerId)
+    .where((eb) => eb.or([eb('team_owner_id', 'is', null), eb('team_owner_id', '=', ownerId)]))
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 export async function insertContact(db: Db, value: NewContact): Promise<void> {
   await db.insertInto('contact').values(contactRow(value)).execute();
 }

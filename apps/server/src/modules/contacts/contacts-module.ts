@@ -2,6 +2,7 @@ import type { JobQueue } from '../../jobs/jobs-module';
 import { contactHooksOf, type AppModule } from '../module-contract';
 import { registerContactRoutes } from './contact-routes';
 import type { ContactsDeps } from './contact-deps';
+import { contactArchivePart } from './contact-archive';
 import { deleteContactsOfUser } from './contact-deletion';
 import { registerContactImportJobs } from './import/contact-import';
 import { registerContactImportRoutes } from './import/contact-import-routes';
@@ -40,5 +41,6 @@ export function createContactsModule(needs: Omit<ContactsDeps, 'onContactCreated
     },
     jobs: (runner) => registerContactImportJobs(runner, importDeps),
     onAccountDeleted: (trx, account) => deleteContactsOfUser(deps, account.userId, trx),
+    accountArchive: contactArchivePart(deps),
   };
 }

@@ -5,6 +5,7 @@ import type { InsightsDeps } from './insights-dashboard';
 import { registerInsightsJobs } from './insights-jobs';
 import { createInsightsRecorder, type InsightsRecorder, type InsightsRecorderDeps } from './insights-recorder';
 import { registerInsightsRoutes } from './insights-routes';
+import { insightsArchivePart } from './insights-archive';
 
 /*
  * The insights module's public entry: the recorder the public card page (and the wallet routes) count visits
@@ -41,5 +42,6 @@ export async function createInsightsModule(needs: InsightsNeeds): Promise<Insigh
     routes: (app) => registerInsightsRoutes(app, { db: needs.db, linkIdOf }),
     jobs: (runner) => registerInsightsJobs(runner, { db: needs.db }),
     close: () => recorder.close(),
+    accountArchive: insightsArchivePart(needs.db),
   };
 }

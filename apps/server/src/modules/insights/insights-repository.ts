@@ -378,3 +378,24 @@ export async function sumDetailWindows(db: Db, cardIds: readonly string[], windo
   )}`.execute(db);
   return rows.map((row) => ({ window: Number(row.window_id), cardId: String(row.card_id), kind: String(row.kind), detail: String(row.detail), count: Number(row.count) }));
 }
+
+/** The rollup tables an account's archive carries (the visitors' hashes and salts never leave). */
+export const archivedInsightTables = ['insight_hourly', 'insight_daily', 'insight_monthly', 'insight_detail_hourly', 'insight_detail_daily', 'insight_detail_monthly'] as const;
+export type ArchivedInsightTable = (typeof archivedInsightTables)[number];
+
+/** Every row of one rollup table for these cards. */
+export async function listRollupRows(db: Db, table: ArchivedInsightTable, cardIds: readonly string[]): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const ids of chunks(cardIds, batchSize)) {
+    rows.push(...((await db.selectFrom(table).selectAll().where('card_id', 'in', ids).execute()) as Record<string, unknown>[]));
+  }
+  return rows;
+}
+
+/** Rows of one rollup table, as an archive carried them (their card ids already this server's). */
+export async function insertRollupRows(db: Db, table: ArchivedInsightTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+  for (const batch of chunks(rows, batchSize)) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the rows were checked against the table's columns by the caller
+    await db.insertInto(table).values(batch as any).execute();
+  }
+}

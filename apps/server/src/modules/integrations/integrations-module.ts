@@ -2,6 +2,7 @@ import type { MetricsRegistry } from '../metrics/metrics-module';
 import type { AppModule } from '../module-contract';
 import { createIntegrationsDeps, type IntegrationsDeps, type IntegrationsNeeds } from './integrations-service';
 import { registerIntegrationsRoutes } from './integrations-routes';
+import { integrationsArchivePart } from './integrations-archive';
 import { deliverWebhook, onCardSaving, onContactCreated, webhookDeliveryJob } from './webhooks';
 
 /*
@@ -42,5 +43,6 @@ export function createIntegrationsModule(needs: IntegrationsNeeds & { metrics: M
       ),
     onCardSaving: onCardSaving(deps.webhooks),
     onContactCreated: onContactCreated(deps.webhooks),
+    accountArchive: integrationsArchivePart({ db: needs.db, settings: needs.settings }),
   };
 }

@@ -13,6 +13,7 @@ import type { PublicCardDeps } from './public-card-state';
  * the vCard and QR job, and the files a card's page links to (a blocked card's are not served to visitors).
  */
 export { linkIdOf } from './card-links';
+export { permanentCardUrl } from './card-artifacts';
 export type { PublicCardService } from './public-card-service';
 export type { PhysicalCardRoute } from './public-card-state';
 export { renderQrSvg } from './qr';

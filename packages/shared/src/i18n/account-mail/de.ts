@@ -24,4 +24,7 @@ export const accountMailGerman: AccountMailCatalog = {
   changeText: 'Jemand, der in Ihrem Konto angemeldet ist, möchte dessen E-Mail-Adresse in {newEmail} ändern. Die Änderung gilt, sobald diese Adresse bestätigt ist.',
   changeAdvice: 'Wenn Sie das nicht waren, melden Sie sich an und ändern Sie sofort Ihr Passwort:',
   openSettings: 'Einstellungen öffnen',
+  exportReadySubject: 'Ihre Daten stehen zum Herunterladen bereit',
+  exportReadyText: 'Das Archiv Ihres Kontos (Ihre Karten mit ihren Dateien, Ihre Kontakte und Leads sowie Ihre Statistiken) ist fertig. Laden Sie es angemeldet in den Einstellungen herunter. Es wird am {day} gelöscht.',
+  exportReadyLabel: 'Meine Daten herunterladen',
 };

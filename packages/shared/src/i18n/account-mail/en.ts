@@ -26,6 +26,9 @@ export const accountMailEnglish = {
   changeText: 'Someone signed in to your account asked to change its email address to {newEmail}. The change happens once that address is confirmed.',
   changeAdvice: 'If this was not you, sign in and change your password now:',
   openSettings: 'Open settings',
+  exportReadySubject: 'Your data is ready to download',
+  exportReadyText: 'The archive of your account (your cards, their files, your contacts and leads, and your insights) is ready. Download it in Settings while you are signed in. It is deleted on {day}.',
+  exportReadyLabel: 'Download my data',
 } as const;
 
 export type AccountMailMessageId = keyof typeof accountMailEnglish;

@@ -24,4 +24,7 @@ export const accountMailSpanish: AccountMailCatalog = {
   changeText: 'Alguien que ha iniciado sesión en tu cuenta ha pedido cambiar su dirección de correo a {newEmail}. El cambio se hará cuando se confirme esa dirección.',
   changeAdvice: 'Si no has sido tú, inicia sesión y cambia tu contraseña ahora:',
   openSettings: 'Abrir ajustes',
+  exportReadySubject: 'Tus datos están listos para descargar',
+  exportReadyText: 'El archivo de tu cuenta (tus tarjetas y sus archivos, tus contactos y clientes potenciales, y tus estadísticas) está listo. Descárgalo en Ajustes con la sesión iniciada. Se eliminará el {day}.',
+  exportReadyLabel: 'Descargar mis datos',
 };

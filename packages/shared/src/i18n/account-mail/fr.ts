@@ -24,4 +24,7 @@ export const accountMailFrench: AccountMailCatalog = {
   changeText: 'Une personne connectée à votre compte a demandé à remplacer son adresse e-mail par {newEmail}. La modification prend effet dès que cette adresse est confirmée.',
   changeAdvice: 'Si ce n’était pas vous, connectez-vous et changez votre mot de passe dès maintenant\u00a0:',
   openSettings: 'Ouvrir les paramètres',
+  exportReadySubject: 'Vos données sont prêtes à être téléchargées',
+  exportReadyText: 'L’archive de votre compte (vos cartes et leurs fichiers, vos contacts et prospects, vos statistiques) est prête. Téléchargez-la dans les paramètres en étant connecté. Elle sera supprimée le {day}.',
+  exportReadyLabel: 'Télécharger mes données',
 };

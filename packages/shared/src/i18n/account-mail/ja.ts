@@ -23,4 +23,7 @@ export const accountMailJapanese: AccountMailCatalog = {
   changeText: 'あなたのアカウントにサインインしている人が、メールアドレスを{newEmail}に変更するよう依頼しました。このアドレスが確認されると変更されます。',
   changeAdvice: 'お心当たりがない場合は、サインインしてすぐにパスワードを変更してください：',
   openSettings: '設定を開く',
+  exportReadySubject: 'データのダウンロード準備ができました',
+  exportReadyText: 'アカウントのアーカイブ（カードとそのファイル、連絡先とリード、インサイト）の準備ができました。サインインした状態で設定からダウンロードしてください。{day}に削除されます。',
+  exportReadyLabel: 'データをダウンロード',
 };

@@ -24,4 +24,7 @@ export const accountMailBrazilianPortuguese: AccountMailCatalog = {
   changeText: 'Alguém conectado à sua conta pediu para alterar o endereço de e-mail dela para {newEmail}. A alteração acontece assim que esse endereço for confirmado.',
   changeAdvice: 'Se não foi você, entre e altere sua senha agora:',
   openSettings: 'Abrir configurações',
+  exportReadySubject: 'Seus dados estão prontos para baixar',
+  exportReadyText: 'O arquivo da sua conta (seus cartões e arquivos, seus contatos e leads e suas estatísticas) está pronto. Baixe-o em Configurações com a sessão iniciada. Ele será excluído em {day}.',
+  exportReadyLabel: 'Baixar meus dados',
 };

@@ -154,4 +154,17 @@ export const apiErrorsArabic: ApiErrorCatalog = {
   importQuoteNotClosed: 'حقل بين علامتي اقتباس يبدأ في السطر {line} لا يُغلق أبدًا.',
   importFileGone: 'الملف المرفوع لم يعد موجودًا.',
   importFileWrongType: 'اختر ملف ‎.vcf أو ‎.csv.',
+  // Moving an account: its archive, the import and the moves answer.
+  accountExportNotFound: 'لم يُعثر على هذا التنزيل أو حُذف (تُحفظ الأرشيفات 7 أيام).',
+  accountArchiveRequired: 'اختر الأرشيف (‎.zip) الذي نزّلته من خادمك الآخر.',
+  accountArchiveTooLarge: 'الأرشيف كبير جدًا (الحد الأقصى {max} ميغابايت).',
+  accountArchiveUnreadable: 'هذا الملف ليس أرشيف ZIP قابلًا للقراءة.',
+  accountArchiveTooManyEntries: 'في الأرشيف ملفات كثيرة جدًا (الحد الأقصى {max}).',
+  accountArchiveTooLargeUnpacked: 'يُفك الأرشيف إلى بيانات كثيرة جدًا (الحد الأقصى {max} ميغابايت).',
+  accountArchiveCompressionRatio: 'ملف في الأرشيف يُفك إلى أكبر بكثير من حجمه، لذا رُفض الأرشيف: {name}',
+  accountArchiveUnsafePath: 'يشير الأرشيف إلى ملف خارجه، لذا رُفض: {name}',
+  accountArchiveNotAnExport: 'ملف ZIP هذا ليس أرشيف حساب: لا يحتوي على manifest.json بصيغة يقرؤها هذا الخادم.',
+  accountArchiveBrokenFile: 'تتعذر قراءة {name} في الأرشيف.',
+  accountImportNotFound: 'لم يُعثر على عملية الاستيراد هذه.',
+  accountMovesNotFound: 'لا توجد هنا عملية استيراد مكتملة لهذا الأرشيف.',
 };

@@ -154,4 +154,17 @@ export const apiErrorsGerman: ApiErrorCatalog = {
   importQuoteNotClosed: 'Ein Feld in Anführungszeichen, das in Zeile {line} beginnt, wird nie geschlossen.',
   importFileGone: 'Die hochgeladene Datei ist nicht mehr vorhanden.',
   importFileWrongType: 'Wählen Sie eine .vcf- oder .csv-Datei.',
+  // Moving an account: its archive, the import and the moves answer.
+  accountExportNotFound: 'Dieser Download wurde nicht gefunden oder ist gelöscht (Archive werden 7 Tage aufbewahrt).',
+  accountArchiveRequired: 'Wählen Sie das Archiv (.zip), das Sie von Ihrem anderen Server heruntergeladen haben.',
+  accountArchiveTooLarge: 'Das Archiv ist zu groß (höchstens {max} MB).',
+  accountArchiveUnreadable: 'Diese Datei ist kein lesbares ZIP-Archiv.',
+  accountArchiveTooManyEntries: 'Das Archiv enthält zu viele Dateien (höchstens {max}).',
+  accountArchiveTooLargeUnpacked: 'Das Archiv entpackt zu zu vielen Daten (höchstens {max} MB).',
+  accountArchiveCompressionRatio: 'Eine Datei im Archiv entpackt zu weit mehr als ihre Größe, daher wird das Archiv abgelehnt: {name}',
+  accountArchiveUnsafePath: 'Das Archiv nennt eine Datei außerhalb seiner selbst, daher wird es abgelehnt: {name}',
+  accountArchiveNotAnExport: 'Diese ZIP-Datei ist kein Kontoarchiv: Sie enthält keine manifest.json in einem Format, das dieser Server liest.',
+  accountArchiveBrokenFile: '{name} im Archiv kann nicht gelesen werden.',
+  accountImportNotFound: 'Dieser Import wurde nicht gefunden.',
+  accountMovesNotFound: 'Hier ist kein abgeschlossener Import dieses Archivs bekannt.',
 };

@@ -198,6 +198,19 @@ export const apiErrorsEnglish = {
   importQuoteNotClosed: 'A quoted field that starts on line {line} is never closed.',
   importFileWrongType: 'Choose a .vcf or a .csv file.',
   importFileGone: 'The uploaded file is gone.',
+  // Moving an account: its archive, the import and the moves answer.
+  accountExportNotFound: 'This download was not found, or it has been deleted (archives are kept for 7 days).',
+  accountArchiveRequired: 'Choose the archive (.zip) you downloaded from your other server.',
+  accountArchiveTooLarge: 'The archive is too large (at most {max} MB).',
+  accountArchiveUnreadable: 'This file is not a readable ZIP archive.',
+  accountArchiveTooManyEntries: 'The archive has too many files (at most {max}).',
+  accountArchiveTooLargeUnpacked: 'The archive unpacks to too much data (at most {max} MB).',
+  accountArchiveCompressionRatio: 'A file in the archive unpacks to far more than its size, so the archive is refused: {name}',
+  accountArchiveUnsafePath: 'The archive names a file outside itself, so it is refused: {name}',
+  accountArchiveNotAnExport: 'This ZIP is not an account archive: it has no manifest.json of a format this server reads.',
+  accountArchiveBrokenFile: 'The archive’s {name} cannot be read.',
+  accountImportNotFound: 'This import was not found.',
+  accountMovesNotFound: 'No finished import of this archive is known here.',
 } as const;
 
 export type ApiErrorMessageId = keyof typeof apiErrorsEnglish;

@@ -154,4 +154,17 @@ export const apiErrorsSpanish: ApiErrorCatalog = {
   importQuoteNotClosed: 'Un campo entre comillas que empieza en la línea {line} nunca se cierra.',
   importFileGone: 'El archivo subido ya no está.',
   importFileWrongType: 'Elige un archivo .vcf o .csv.',
+  // Moving an account: its archive, the import and the moves answer.
+  accountExportNotFound: 'No se encontró esta descarga o ya se eliminó (los archivos se guardan 7 días).',
+  accountArchiveRequired: 'Elige el archivo (.zip) que descargaste de tu otro servidor.',
+  accountArchiveTooLarge: 'El archivo es demasiado grande (como máximo {max} MB).',
+  accountArchiveUnreadable: 'Este archivo no es un ZIP legible.',
+  accountArchiveTooManyEntries: 'El archivo tiene demasiados ficheros (como máximo {max}).',
+  accountArchiveTooLargeUnpacked: 'El archivo descomprimido ocupa demasiado (como máximo {max} MB).',
+  accountArchiveCompressionRatio: 'Un fichero del archivo se descomprime en mucho más que su tamaño, así que se rechaza el archivo: {name}',
+  accountArchiveUnsafePath: 'El archivo nombra un fichero fuera de sí mismo, así que se rechaza: {name}',
+  accountArchiveNotAnExport: 'Este ZIP no es un archivo de cuenta: no tiene un manifest.json en un formato que este servidor lea.',
+  accountArchiveBrokenFile: 'No se puede leer {name} del archivo.',
+  accountImportNotFound: 'No se encontró esta importación.',
+  accountMovesNotFound: 'Aquí no consta ninguna importación terminada de este archivo.',
 };

@@ -154,4 +154,17 @@ export const apiErrorsFrench: ApiErrorCatalog = {
   importQuoteNotClosed: 'Un champ entre guillemets qui commence à la ligne {line} n’est jamais fermé.',
   importFileGone: 'Le fichier envoyé n’existe plus.',
   importFileWrongType: 'Choisissez un fichier .vcf ou .csv.',
+  // Moving an account: its archive, the import and the moves answer.
+  accountExportNotFound: 'Ce téléchargement est introuvable ou a été supprimé (les archives sont conservées 7 jours).',
+  accountArchiveRequired: 'Choisissez l’archive (.zip) téléchargée depuis votre autre serveur.',
+  accountArchiveTooLarge: 'L’archive est trop volumineuse ({max} Mo au plus).',
+  accountArchiveUnreadable: 'Ce fichier n’est pas une archive ZIP lisible.',
+  accountArchiveTooManyEntries: 'L’archive contient trop de fichiers ({max} au plus).',
+  accountArchiveTooLargeUnpacked: 'L’archive décompressée est trop volumineuse ({max} Mo au plus).',
+  accountArchiveCompressionRatio: 'Un fichier de l’archive se décompresse bien au-delà de sa taille, l’archive est donc refusée : {name}',
+  accountArchiveUnsafePath: 'L’archive désigne un fichier hors d’elle-même, elle est donc refusée : {name}',
+  accountArchiveNotAnExport: 'Ce ZIP n’est pas une archive de compte : il n’a pas de manifest.json dans un format que ce serveur lit.',
+  accountArchiveBrokenFile: 'Le fichier {name} de l’archive est illisible.',
+  accountImportNotFound: 'Cette importation est introuvable.',
+  accountMovesNotFound: 'Aucune importation terminée de cette archive n’est connue ici.',
 };

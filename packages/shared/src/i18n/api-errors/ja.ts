@@ -154,4 +154,17 @@ export const apiErrorsJapanese: ApiErrorCatalog = {
   importQuoteNotClosed: '{line} 行目で始まる引用符付きの項目が閉じられていません。',
   importFileGone: 'アップロードされたファイルがありません。',
   importFileWrongType: '.vcf または .csv ファイルを選んでください。',
+  // Moving an account: its archive, the import and the moves answer.
+  accountExportNotFound: 'このダウンロードは見つからないか、削除されました（アーカイブの保管期間は7日間です）。',
+  accountArchiveRequired: '別のサーバーからダウンロードしたアーカイブ（.zip）を選択してください。',
+  accountArchiveTooLarge: 'アーカイブが大きすぎます（最大 {max} MB）。',
+  accountArchiveUnreadable: 'このファイルは読み取れる ZIP アーカイブではありません。',
+  accountArchiveTooManyEntries: 'アーカイブ内のファイルが多すぎます（最大 {max} 個）。',
+  accountArchiveTooLargeUnpacked: 'アーカイブを展開したデータが大きすぎます（最大 {max} MB）。',
+  accountArchiveCompressionRatio: 'アーカイブ内のファイルがサイズをはるかに超えて展開されるため、拒否しました: {name}',
+  accountArchiveUnsafePath: 'アーカイブがその外部のファイルを指しているため、拒否しました: {name}',
+  accountArchiveNotAnExport: 'この ZIP はアカウントのアーカイブではありません。このサーバーが読める形式の manifest.json がありません。',
+  accountArchiveBrokenFile: 'アーカイブの {name} を読み取れません。',
+  accountImportNotFound: 'このインポートは見つかりません。',
+  accountMovesNotFound: 'このアーカイブの完了したインポートはここにはありません。',
 };

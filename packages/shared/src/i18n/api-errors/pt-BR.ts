@@ -154,4 +154,17 @@ export const apiErrorsBrazilianPortuguese: ApiErrorCatalog = {
   importQuoteNotClosed: 'Um campo entre aspas que começa na linha {line} nunca é fechado.',
   importFileGone: 'O arquivo enviado não existe mais.',
   importFileWrongType: 'Escolha um arquivo .vcf ou .csv.',
+  // Moving an account: its archive, the import and the moves answer.
+  accountExportNotFound: 'Este download não foi encontrado ou foi excluído (os arquivos ficam guardados por 7 dias).',
+  accountArchiveRequired: 'Escolha o arquivo (.zip) que você baixou do seu outro servidor.',
+  accountArchiveTooLarge: 'O arquivo é grande demais (no máximo {max} MB).',
+  accountArchiveUnreadable: 'Este arquivo não é um ZIP legível.',
+  accountArchiveTooManyEntries: 'O arquivo tem arquivos demais (no máximo {max}).',
+  accountArchiveTooLargeUnpacked: 'O arquivo descompactado fica grande demais (no máximo {max} MB).',
+  accountArchiveCompressionRatio: 'Um arquivo do pacote se descompacta em muito mais que seu tamanho, então o pacote foi recusado: {name}',
+  accountArchiveUnsafePath: 'O pacote indica um arquivo fora dele, então foi recusado: {name}',
+  accountArchiveNotAnExport: 'Este ZIP não é um arquivo de conta: não tem um manifest.json em um formato que este servidor lê.',
+  accountArchiveBrokenFile: 'Não é possível ler {name} do arquivo.',
+  accountImportNotFound: 'Esta importação não foi encontrada.',
+  accountMovesNotFound: 'Nenhuma importação concluída deste arquivo é conhecida aqui.',
 };

@@ -15,6 +15,7 @@ import { renderDowngradeScheduledMail, type DowngradeScheduledMailData } from '.
 import { renderDesignRequestMail, type DesignRequestMailData } from './design-request';
 import { renderSecurityNoticeMail, type SecurityNoticeMailData } from './security-notice';
 import { renderCredentialExpiryMail, type CredentialExpiryMailData } from './credential-expiry';
+import { renderAccountExportReadyMail, type AccountExportReadyMailData } from './account-export-ready';
 
 /** Every mail template by name. Add a template here and its data type follows everywhere. */
 const templates = {
@@ -28,6 +29,7 @@ const templates = {
   'design-request': renderDesignRequestMail,
   'security-notice': renderSecurityNoticeMail,
   'credential-expiry': renderCredentialExpiryMail,
+  'account-export-ready': renderAccountExportReadyMail,
 } satisfies Record<string, (data: never, links: MailLinks, recipient: MailRecipient) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof templates;
@@ -43,6 +45,7 @@ export type {
   DesignRequestMailData,
   SecurityNoticeMailData,
   CredentialExpiryMailData,
+  AccountExportReadyMailData,
 };
 export type { RemainingAccess, SecurityChange, SecurityNotice, SignInMethod } from './security-notice';
 export type { InvitationLinkClaims, MailLinks, MailRecipient } from './links';

@@ -77,6 +77,11 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
     hrefs: [],
     texts: ['The Apple Wallet signing certificate expires on April 7, 2025, in 30 days', 'Renew it: APPLE_SIGNER_CERT.'],
   },
+  'account-export-ready': {
+    data: { expiresAt: '2025-04-07T12:00:00.000Z' },
+    hrefs: ['https://cards.example.com/settings'],
+    texts: ['It is deleted on April 7, 2025'],
+  },
 };
 
 describe.each(Object.entries(cases))('the %s mail', (template, { data, hrefs, texts }) => {

@@ -4,3 +4,5 @@ export const accessQueryKey = ['account', 'access'] as const;
 
 export const passkeyUrl = (passkeyId: string) => `/api/account/passkeys/${encodeURIComponent(passkeyId)}`;
 export const preferencesQueryKey = ['account', 'preferences'] as const;
+export const accountExportsQueryKey = ['account', 'exports'] as const;
+export const accountImportsQueryKey = ['account', 'imports'] as const;

@@ -80,7 +80,7 @@ const cases: { [T in MailTemplateName]: { data: MailTemplateData<T>; hrefs: stri
   'account-export-ready': {
     data: { expiresAt: '2025-04-07T12:00:00.000Z' },
     hrefs: ['https://cards.example.com/settings'],
-    texts: ['It is deleted on April 7, 2025'],
+    texts: ['The archive of your account (your cards, their files, your contacts and leads, and your insights) is ready. Download it in Settings while you are signed in. It is deleted on April 7, 2025 at 12:00 PM.'],
   },
 };
 

@@ -160,6 +160,25 @@ async function ownerImport(w: World, state: 'ready' | 'done', kind: 'vcf' | 'csv
   return id;
 }
 
+/** A built export of the owner's ("Download my data"): its id and its archive. */
+async function ownerExport(w: World): Promise<{ id: string; zip: Buffer }> {
+  const requested = await w.owner.client.post('/api/account/export');
+  expect(requested.statusCode, requested.body).toBe(202);
+  const { id } = requested.json() as { id: string };
+  await w.t.services.jobs.runDue({ kinds: ['account-archive.export'] });
+  const download = await w.owner.client.get(`/api/account/export/${id}`);
+  expect(download.statusCode).toBe(200);
+  return { id, zip: download.rawPayload };
+}
+
+/** An import of the owner's own archive, queued. */
+async function ownerArchiveImport(w: World): Promise<string> {
+  const upload = fileUpload((await ownerExport(w)).zip, 'account.zip', 'application/zip');
+  const uploaded = await w.owner.client.request('POST', '/api/account/import', upload.body, upload.headers);
+  expect(uploaded.statusCode, uploaded.body).toBe(202);
+  return uploaded.json().import.id as string;
+}
+
 /** Operator routes: nobody of the five callers is an operator of the instance (admin.int.test.ts has one). */
 const operatorRoute = (attempt: RouteRule['attempt']): RouteRule => ({ allow: [], attempt });
 
@@ -238,6 +257,17 @@ export const routeMatrix: Record<string, RouteRule> = {
       body: { currentPassword: 'not the password', newPassword: 'another long password', confirmPassword: 'another long password' },
     }),
   },
+  'POST /api/account/export': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/export', body: {} }) },
+  'GET /api/account/exports': { allow: signedIn, attempt: () => get('/api/account/exports') },
+  'GET /api/account/export/:id': { allow: ownerOnly, attempt: async (w) => get(`/api/account/export/${(await ownerExport(w)).id}`) },
+  'POST /api/account/import': {
+    allow: signedIn,
+    attempt: async (w) => ({ method: 'POST', url: '/api/account/import', upload: fileUpload((await ownerExport(w)).zip, 'account.zip', 'application/zip') }),
+  },
+  'GET /api/account/imports': { allow: signedIn, attempt: () => get('/api/account/imports') },
+  'GET /api/account/import/:id': { allow: ownerOnly, attempt: async (w) => get(`/api/account/import/${await ownerArchiveImport(w)}`) },
+  // Another server asks it: anyone, and an archive's id no import finished answers 404.
+  'GET /api/account/moves/:exportId': publicRoute(() => get(`/api/account/moves/${random().padEnd(22, 'x').slice(0, 22)}`)),
   'POST /api/account/photo': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/photo', upload: fileUpload('not an image', 'me.png') }) },
   'DELETE /api/account/photo': { allow: signedIn, attempt: () => ({ method: 'DELETE', url: '/api/account/photo' }) },
   'POST /api/account/delete': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/delete', body: { password: 'not the password' } }) },

@@ -25,7 +25,7 @@ import { getImport, listImports, movesOf, startImport } from './account-import';
 /** Another server asks this often at most (it asks once per moved account, then remembers). */
 const movesLimit = { max: 60, windowSeconds: 60 };
 /** Uploads are checked whole in memory: a few per hour are plenty. */
-const importLimit = { max: 10, windowSeconds: 3600 };
+const importLimit = { max: 30, windowSeconds: 3600 };
 
 export function registerAccountArchiveRoutes(fastify: FastifyInstance, deps: AccountArchiveDeps, rateLimiter: RateLimiter): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

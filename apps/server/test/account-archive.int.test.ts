@@ -224,10 +224,12 @@ describe('moving an account to another server', () => {
     const { id } = await downloadMyData(source, ada.client);
     const eve = await signedIn(source, 'Eve');
     expect((await eve.client.get(`/api/account/export/${id}`)).statusCode).toBe(404);
-    expect((await new TestClient(source.app).get(`/api/account/export/${id}`)).statusCode).toBe(404);
+    // No session, even the owner's API key: the guard's 401, before anything is looked up.
+    expect((await new TestClient(source.app).get(`/api/account/export/${id}`)).statusCode).toBe(401);
     const key = await createKey(ada.client, ['cards:read']);
     const withKey = await source.app.inject({ method: 'GET', url: `/api/account/export/${id}`, headers: bearer(key.token) });
-    expect(withKey.statusCode).toBe(404);
+    expect(withKey.statusCode).toBe(401);
+    expect(withKey.body).not.toContain('PK');
     expect((await eve.client.get('/api/account/exports')).json()).toEqual({ exports: [] });
     expect((await ada.client.get('/api/account/export/not-an-id')).statusCode).toBe(404);
   });

@@ -39,12 +39,12 @@ export function registerAccountArchiveRoutes(fastify: FastifyInstance, deps: Acc
     exports: await listExports(deps, (await request.caller()).userId),
   }));
 
-  // The owner's signed-in session only: anyone else (another account, no session, an API key or OAuth token, which
-  // never open routes outside /api/v1) is told nothing exists here.
-  app.get('/api/account/export/:id', { config: guards.anyone, schema: { params: z.object({ id: z.string().max(64) }) } }, async (request, reply) => {
+  // The owner's signed-in session only: without a session (an API key or OAuth token opens no route outside /api/v1)
+  // the guard answers 401; another account is told nothing exists here (404, as for an id that never existed).
+  app.get('/api/account/export/:id', { config: guards.signedIn, schema: { params: z.object({ id: z.string().max(64) }) } }, async (request, reply) => {
     const id = accountExportParams.safeParse(request.params);
-    const caller = await request.callerIfSignedIn();
-    if (!caller || !id.success) throw notFound(keyed('accountExportNotFound'));
+    const caller = await request.caller();
+    if (!id.success) throw notFound(keyed('accountExportNotFound'));
     const { key, file, builtAt } = await openExport(deps, caller.userId, id.data.id);
     return sendStoredFile(reply, key, file, { downloadName: `account-data-${builtAt.slice(0, 10)}`, cacheControl: 'private, no-store' });
   });

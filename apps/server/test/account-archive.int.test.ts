@@ -6,7 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountArchiveLimits, type AccountExportsResponse, type AccountImportSummary } from '@cardstack/shared/account/account-archive';
 import { accountExportIdSchema, accountMovesResponseSchema } from '@cardstack/shared/account/account-moves';
 import type { Card } from '@cardstack/shared/cards/schemas';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expireAccountExports, listAccountExportIds } from '../src/modules/account-archive/account-archive-module';
+import { createLocalStorage, type FileStorage } from '../src/modules/storage/storage-module';
 import { bearer, createKey } from './integrations-support';
 import { fileUpload } from './multipart';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
@@ -248,6 +252,43 @@ describe('moving an account to another server', () => {
     expect((await ada.client.get(`/api/account/export/${id}`)).statusCode).toBe(404);
     expect((await ada.client.get('/api/account/exports')).json<AccountExportsResponse>().exports).toEqual([expect.objectContaining({ id, state: 'expired' })]);
     expect(await listAccountExportIds(source.services.database.db, ada.userId)).toEqual([id]);
+  });
+
+  it('deletes the archives and imports with the account', async () => {
+    const ada = await signedIn(source);
+    await createCard(ada.client, { title: 'Mine' });
+    const { zip } = await downloadMyData(source, ada.client);
+    expect((await uploadArchive(ada.client, zip)).statusCode).toBe(202);
+    expect((await ada.client.post('/api/account/delete', { password: ada.password })).statusCode).toBe(200);
+    expect(await source.services.storage.list('account-exports/')).toEqual([]);
+    expect(await source.services.storage.list('account-imports/')).toEqual([]);
+    expect(await listAccountExportIds(source.services.database.db, ada.userId)).toEqual([]);
+  });
+
+  it('leaves no card, row or file behind when an import fails halfway', async () => {
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#cc3366' } }).png().toBuffer();
+    const ada = await signedIn(source);
+    const card = await createCard(ada.client, { title: 'With files' });
+    expect((await upload(ada.client, `/api/cards/${card.id}/images/cover`, png, 'cover.png', 'image/png')).statusCode).toBe(200);
+    expect((await upload(ada.client, `/api/cards/${card.id}/files`, '%PDF-1.7 menu', 'Menu.pdf', 'application/pdf')).statusCode).toBe(200);
+    const { zip } = await downloadMyData(source, ada.client);
+    // A disk that fills up after the card's image is written, at its document.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-storage-'));
+    const disk = createLocalStorage(root);
+    const failing: FileStorage = { ...disk, put: (key, body, type) => (key.startsWith('files/') ? Promise.reject(new Error('disk full')) : disk.put(key, body, type)) };
+    const full = await createTestApp({ BILLING_PROVIDER: 'none' }, { storage: failing });
+    try {
+      const mover = await signedIn(full);
+      const response = await uploadArchive(mover.client, zip);
+      expect(response.statusCode, response.body).toBe(202);
+      await full.services.jobs.runDue({ kinds: importJobs });
+      expect((await mover.client.get('/api/account/imports')).json().imports[0]).toMatchObject({ state: 'queued', report: null });
+      expect((await mover.client.get('/api/cards')).json().cards).toEqual([]);
+      expect(await writtenOn(full)).toMatchObject({ importedCards: 0, cards: 0, files: [expect.stringMatching(/^account-imports\//)] });
+    } finally {
+      await full.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('refuses the cards beyond the plan’s allowance and says so', async () => {

@@ -28,7 +28,7 @@ export function createAccountArchiveModule(needs: Omit<AccountArchiveDeps, 'now'
     name: 'account-archive',
     routes: (app) => registerAccountArchiveRoutes(app, deps, rateLimiter),
     jobs: (runner) => {
-      runner.register<{ exportId: string; email: string }>(exportJob, (payload, context) => buildExport(deps, payload, context.attempt));
+      runner.register<{ exportId: string }>(exportJob, (payload, context) => buildExport(deps, payload, context.attempt));
       runner.register<{ importId: string }>(importJob, (payload, context) => runImport(deps, payload, context.attempt));
       runner.register(expireExportsJob, async () => {
         await expireExports(deps, deps.now());

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AccountExportSummary, AccountExportState, AccountImportReport, AccountImportState, AccountImportSummary } from '@cardstack/shared/account/account-archive';
+import { userView } from '../auth/auth-module';
 import type { AccountArchiveTables, AccountExportTable, AccountImportTable } from './account-archive-tables';
 
 type Db = Kysely<AccountArchiveTables>;
@@ -18,6 +19,12 @@ export function toImportSummary(row: Selectable<AccountImportTable>): AccountImp
     finishedAt: row.finished_at,
     report: row.report ? (JSON.parse(row.report) as AccountImportReport) : null,
   };
+}
+
+/** The account's address now (it may have changed since the export was asked for); null once the account is gone. */
+export async function findEmailOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom(userView().as('user')).select('user.email').where('user.id', '=', userId).executeTakeFirst();
+  return row?.email ?? null;
 }
 
 // ---- Exports -------------------------------------------------------------------------------------------------

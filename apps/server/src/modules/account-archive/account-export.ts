@@ -23,13 +23,13 @@ const exportAttempts = 3;
 export const newExportId = () => crypto.randomBytes(16).toString('base64url');
 
 /** Queues a build; an export still building is answered instead of a second one. */
-export async function requestExport(deps: AccountArchiveDeps, caller: { userId: string; email: string }): Promise<string> {
+export async function requestExport(deps: AccountArchiveDeps, caller: { userId: string }): Promise<string> {
   return deps.db.transaction().execute(async (trx: AnyConnection) => {
     const building = await repository.findBuildingExport(trx, caller.userId);
     if (building) return building.id;
     const id = newExportId();
     await repository.insertExport(trx, { id, userId: caller.userId, createdAt: deps.now().toISOString() });
-    await deps.jobs.enqueue(trx, exportJob, { exportId: id, email: caller.email }, { singletonKey: id, retryLimit: exportAttempts - 1 });
+    await deps.jobs.enqueue(trx, exportJob, { exportId: id }, { singletonKey: id, retryLimit: exportAttempts - 1 });
     return id;
   });
 }
@@ -42,7 +42,7 @@ export async function listExports(deps: AccountArchiveDeps, userId: string): Pro
 }
 
 /** The job: builds the archive once (a build already done is not repeated) and mails its owner. */
-export async function buildExport(deps: AccountArchiveDeps, payload: { exportId: string; email: string }, attempt: number): Promise<void> {
+export async function buildExport(deps: AccountArchiveDeps, payload: { exportId: string }, attempt: number): Promise<void> {
   const row = await repository.findExport(deps.db, payload.exportId);
   if (!row || row.state !== 'building') return;
   try {
@@ -69,7 +69,8 @@ export async function buildExport(deps: AccountArchiveDeps, payload: { exportId:
     const expiresAt = new Date(builtAt.getTime() + accountExportRetentionDays * dayMs).toISOString();
     await deps.db.transaction().execute(async (trx: AnyConnection) => {
       const updated = await repository.markExportReady(trx, row.id, { fileKey, size: zip.length, readyAt: builtAt.toISOString(), expiresAt });
-      if (updated === 1) await deps.outbox.enqueue(trx, { to: payload.email, template: 'account-export-ready', data: { expiresAt } });
+      const email = await repository.findEmailOf(trx, row.user_id);
+      if (updated === 1 && email) await deps.outbox.enqueue(trx, { to: email, template: 'account-export-ready', data: { expiresAt } });
     });
   } catch (error) {
     if (attempt >= exportAttempts) {

@@ -147,6 +147,8 @@ describe('moving an account to another server', () => {
     expect((await ada.client.request('PUT', `/api/cards/${first.id}/username`, { username: chosen })).statusCode).toBe(200);
     expect((await upload(ada.client, `/api/cards/${first.id}/images/cover`, png, 'cover.png', 'image/png')).statusCode).toBe(200);
     expect((await upload(ada.client, `/api/cards/${first.id}/files`, '%PDF-1.7 price list', 'Price list.pdf', 'application/pdf')).statusCode).toBe(200);
+    const walletTab = { foregroundColor: '#ffffff', labelColor: '#aabbcc', backgroundColor: '#112233', phones: [], emails: null, addresses: null };
+    expect((await ada.client.request('PUT', `/api/cards/${first.id}/wallet/apple`, walletTab)).statusCode).toBe(200);
     const second = await createCard(ada.client, { title: 'Side', name: 'Ada L.' });
     expect((await ada.client.request('PUT', `/api/cards/${second.id}/username`, { username: taken })).statusCode).toBe(200);
     expect((await postLead(source, first.id, { name: 'Vera Visitor', email: 'vera@example.com', consent: 'yes', website: '' })).statusCode).toBe(303);
@@ -168,7 +170,9 @@ describe('moving an account to another server', () => {
     const manifest = JSON.parse(await archive.file('manifest.json')!.async('string'));
     expect(manifest).toEqual({ format: 1, source: testOrigin, builtAt: expect.any(String), exportId });
     expect(await archive.file('README.md')!.async('string')).toContain('cards/cards.json');
-    expect(Object.keys(archive.files)).toEqual(expect.arrayContaining(['cards/cards.json', 'contacts/contacts.json', 'integrations/integrations.json', 'insights/daily.json']));
+    expect(Object.keys(archive.files)).toEqual(
+      expect.arrayContaining(['cards/cards.json', 'contacts/contacts.json', 'integrations/integrations.json', 'insights/daily.json', 'wallet/passes.json']),
+    );
     const everything = (await Promise.all(Object.values(archive.files).map((file) => file.async('string')))).join('\n');
     expect(everything).toContain('Zap key');
     expect(everything).not.toContain(key.token);
@@ -204,6 +208,9 @@ describe('moving an account to another server', () => {
     expect(movedFirst!.downloadableFiles).toEqual([expect.objectContaining({ name: 'Price list.pdf', size: 19, contentType: 'application/pdf' })]);
     const document = await target.app.inject({ method: 'GET', url: movedFirst!.downloadableFiles[0]!.url });
     expect(document.body).toBe('%PDF-1.7 price list');
+
+    // The wallet tab's settings came along.
+    expect((await mover.client.get(`/api/cards/${movedFirst!.id}/wallet`)).json().settings.apple).toMatchObject(walletTab);
 
     // The same contacts and leads, the lead on the moved card.
     const withMovedCard = (await contactsOf(ada.client)).map((contact) => ({ ...contact, cardId: contact.cardId === first.id ? movedFirst!.id : contact.cardId }));

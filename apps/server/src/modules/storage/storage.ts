@@ -7,7 +7,7 @@ import { privateDirMode } from '../../data-dir';
 /**
  * Where uploaded and generated files live. Keys are slash-separated paths such as
  * `images/{cardId}/{name}.webp`; the first segment is the folder (images, files, appleWallets, vcf-files, avatars,
- * contact-cards, design-requests).
+ * contact-cards, design-requests, account-exports, account-imports).
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';

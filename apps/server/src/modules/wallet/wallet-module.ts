@@ -7,6 +7,7 @@ import type { AppModule } from '../module-contract';
 import { createCredentialExpiry, type CredentialExpiry } from './credential-expiry';
 import { walletCredentialsSource, walletCredentialStates, type WalletConfig } from './wallet-credentials';
 import { registerWalletRoutes } from './wallet-routes';
+import { walletArchivePart } from './wallet-archive';
 import { createWalletService, registerWalletJobs, type WalletService } from './wallet-service';
 import type { WalletDeps } from './wallet-state';
 
@@ -62,5 +63,6 @@ export function createWalletModule(needs: WalletNeeds): WalletModule {
       credentialExpiry.jobs(runner, { db: needs.db, outbox: needs.outbox, operatorEmails: needs.operatorEmails });
     },
     onCardSaving: (trx, change) => service.onCardSaving(trx, change),
+    accountArchive: walletArchivePart(needs.db),
   };
 }

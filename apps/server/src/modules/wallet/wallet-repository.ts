@@ -197,3 +197,12 @@ export async function recordCredentialWarning(db: Db, warning: { credential: str
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
+
+/** The wallet tabs' settings of these cards (those that have any): what an account's archive carries. */
+export async function listWalletSettings(db: Db, cardIds: readonly string[]): Promise<{ cardId: string; apple: unknown; google: unknown }[]> {
+  if (cardIds.length === 0) return [];
+  const rows = await db.selectFrom('wallet_pass').select(['card_id', 'apple_settings', 'google_settings']).where('card_id', 'in', cardIds).orderBy('card_id').execute();
+  return rows
+    .filter((row) => row.apple_settings !== null || row.google_settings !== null)
+    .map((row) => ({ cardId: row.card_id, apple: parseSettings(row.apple_settings), google: parseSettings(row.google_settings) }));
+}

@@ -394,6 +394,8 @@ describe('a hostile or broken archive', () => {
       /not a readable ZIP/,
     ],
     ['not a ZIP at all', () => Buffer.from('just some text'), 400, /not a readable ZIP/],
+    // Larger than other uploads may be (10 MB): read whole, and refused for what it is, not for its size.
+    ['20 MB that are not a ZIP', () => crypto.randomBytes(20 * 1024 * 1024), 400, /not a readable ZIP/],
     ['a ZIP without a manifest', () => craftZip([{ name: 'cards/cards.json', data: Buffer.from('[]') }]), 400, /not an account archive/],
     ['a broken cards file', () => craftZip([manifestEntry(), { name: 'cards/cards.json', data: Buffer.from('[{"id": 1') }]), 400, /cards\/cards\.json cannot be read/],
     ['a cards file of the wrong shape', () => craftZip([manifestEntry(), { name: 'cards/cards.json', data: Buffer.from('[{"id": "../x"}]') }]), 400, /cards\/cards\.json cannot be read/],

@@ -230,6 +230,18 @@ describe('this account moved', () => {
     expect((await owner.get('/api/account/move')).json()).toEqual({ move: null });
   });
 
+  it('goes with the account when it is deleted', async () => {
+    t = await createTestApp();
+    const { owner, moving } = await ownerWithCards();
+    const server = await newServer(() => movesAnswer([{ from: moving.id, to: `${server.origin}/id/ada-new/` }]));
+    expect((await owner.post('/api/account/move', { address: server.origin })).statusCode).toBe(200);
+    expect((await owner.post('/api/account/delete', { password: 'correct horse battery' })).statusCode).toBe(200);
+    const db = t.services.database.db;
+    expect(await db.selectFrom('account_move').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('card_move').selectAll().execute()).toEqual([]);
+    expect((await visitor(`/id/${moving.id}/`)).statusCode).toBe(404);
+  });
+
   it('is the signed-in owner’s alone', async () => {
     t = await createTestApp();
     const anonymous = new TestClient(t.app);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ErrorLogTables } from '../http/error-log-tables';
 import type { JobTables } from '../jobs/job-tables';
+import type { AccountMoveTables } from '../modules/account-moves/account-moves-module';
 import type { AdminTables } from '../modules/admin/admin-module';
 import type { AuthTables } from '../modules/auth/auth-module';
 import type { BillingTables } from '../modules/billing/billing-module';
@@ -23,6 +24,7 @@ import type { WalletTables } from '../modules/wallet/wallet-module';
  */
 export type Database = ErrorLogTables
   & JobTables
+  & AccountMoveTables
   & AdminTables
   & AuthTables
   & BillingTables

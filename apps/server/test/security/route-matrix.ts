@@ -226,6 +226,10 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /api/session': publicRoute(() => get('/api/session')),
   'PATCH /api/account/profile': { allow: signedIn, attempt: () => ({ method: 'PATCH', url: '/api/account/profile', body: { displayName: 'Same Person' } }) },
   'GET /api/account/preferences': { allow: signedIn, attempt: () => get('/api/account/preferences') },
+  // "This account moved": the caller's own account only (the attempt's address is refused before any request leaves).
+  'GET /api/account/move': { allow: signedIn, attempt: () => get('/api/account/move') },
+  'POST /api/account/move': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/move', body: { address: 'http://cards.example.com' } }) },
+  'DELETE /api/account/move': { allow: signedIn, attempt: () => ({ method: 'DELETE', url: '/api/account/move' }) },
   'PUT /api/account/preferences': { allow: signedIn, attempt: () => ({ method: 'PUT', url: '/api/account/preferences', body: { language: 'de', timeZone: 'Europe/Berlin' } }) },
   'POST /api/account/email': {
     allow: signedIn,

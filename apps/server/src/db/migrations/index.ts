@@ -36,6 +36,7 @@ import { invitationLanguage } from './0109-invitation-language';
 import { contactImports } from './0110-contact-imports';
 import { insightsHourly } from './0111-insights-hourly';
 import { googlePassClass } from './0112-google-pass-class';
+import { accountMoves } from './0117-account-moves';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -84,6 +85,7 @@ const migrations = [
   ['0110-contact-imports', contactImports],
   ['0111-insights-hourly', insightsHourly],
   ['0112-google-pass-class', googlePassClass],
+  ['0117-account-moves', accountMoves],
 ] as const;
 
 /**

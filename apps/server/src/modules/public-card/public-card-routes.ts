@@ -193,6 +193,29 @@ function sendNotActivated(request: FastifyRequest, reply: FastifyReply, preorder
   }, 200);
 }
 
+/**
+ * Where a moved card's address sends the visitor: the same sub-address under the card's new page (`to` is
+ * `https://…/id/{key}/`) for the page, the vCard, the QR codes, the thank-you page and the tracked links (a link's
+ * id is made from the link itself, the same on every server running this code); a file, whose id an import does
+ * not keep, and anything else to the new page. The query goes along: it carries the visit's source marker
+ * (`?src=qr` of a printed QR code, `?src=nfc` of a chip), so the new server counts the visit where it came from.
+ */
+export function movedAddressOf(to: string, requestUrl: string): string {
+  const queryAt = requestUrl.indexOf('?');
+  const path = queryAt === -1 ? requestUrl : requestUrl.slice(0, queryAt);
+  const rest = path.split('/').slice(3).join('/');
+  const kept = /^(?:contact\.vcf|qr\.svg|qr\.png|thanks|l\/[A-Za-z0-9_-]{1,64})$/.test(rest) ? rest : '';
+  return `${to}${kept}${queryAt === -1 ? '' : requestUrl.slice(queryAt)}`;
+}
+
+/**
+ * A moved card's address: 301 to its new one, never stored by the browser (an undone move serves here again at
+ * once; search engines take the 301 as the card's new home).
+ */
+function sendMoved(request: FastifyRequest, reply: FastifyReply, to: string) {
+  return reply.headers(securityHeaders).header('cache-control', 'no-store').redirect(movedAddressOf(to, request.url), 301);
+}
+
 function wantsJson(request: FastifyRequest): boolean {
   return /application\/json/i.test(String(request.headers.accept ?? '')) || /application\/json/i.test(String(request.headers['content-type'] ?? ''));
 }
@@ -207,6 +230,7 @@ async function activePage(
 ) {
   if (key === null) return { reply: sendNotFound(request, reply) };
   const resolved = await service.resolve(key, options.isFresh);
+  if (resolved.status === 'moved') return { reply: sendMoved(request, reply, resolved.to) };
   if (resolved.status === 'blocked') return { reply: sendInactive(request, reply) };
   // A physical card: the page itself offers the activation or says it is switched off; its sub-resources do not exist.
   if (resolved.status === 'switched-off') return { reply: sendMessagePage(request, reply, switchedOffPage, 404) };

@@ -13,7 +13,7 @@ import { artifactOf, makeCardArtifacts, queueCardArtifacts, signaturePhotoOf, ty
 import { emailSignatureOf } from './email-signature';
 import { submitLead } from './lead-submission';
 import type { LeadFormState } from './page-render';
-import { forgetAddress, forgetChangedCard } from './page-invalidation';
+import { forgetAddress, forgetChangedCard, forgetMovedCards } from './page-invalidation';
 import { createPublicCardState, type PageEntry, type PublicCardDeps } from './public-card-state';
 
 /**
@@ -43,6 +43,7 @@ export function createPublicCardService(deps: PublicCardDeps) {
     submitLead: (entry: PageEntry, form: PublicLeadForm, request: VisitRequest, locale: Locale) => submitLead(deps, entry, form, request, locale),
     onCardChanged: (change: CardChange) => forgetChangedCard(state, change),
     forgetAddress: (key: string) => forgetAddress(state, key),
+    forgetMovedCards: (cardIds: readonly string[]) => forgetMovedCards(state, cardIds),
     onCardSaving: (trx: JobExecutor, change: CardSaving) => queueCardArtifacts(deps, trx, change),
     makeArtifacts: (payload: CardArtifactsPayload) => makeCardArtifacts(deps, state, payload),
     /** Writes the counts gathered so far (the recorder belongs to the app, which closes it). */

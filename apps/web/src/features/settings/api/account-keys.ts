@@ -4,3 +4,4 @@ export const accessQueryKey = ['account', 'access'] as const;
 
 export const passkeyUrl = (passkeyId: string) => `/api/account/passkeys/${encodeURIComponent(passkeyId)}`;
 export const preferencesQueryKey = ['account', 'preferences'] as const;
+export const accountMoveQueryKey = ['account', 'move'] as const;

@@ -5,13 +5,12 @@ import { compiledCatalogs } from './apps/web/compiled-catalogs.ts';
  * Units: colocated `*.test.ts`. Integration: `apps/server/test/**\/*.int.test.ts`, through Fastify `inject`
  * on a real database — SQLite always, and PostgreSQL too when TEST_DATABASE_URL is set.
  *
- * The units and the SQLite files run on every core (Vitest's default leaves one idle: half the machine here);
- * then the PostgreSQL files run one at a time: files running side by side on one PostgreSQL server failed with
- * "schema … does not exist" in PostgreSQL's parallel query workers.
+ * Every project's files run on every core (Vitest's default leaves one idle: half the machine here). On
+ * PostgreSQL each worker has a database of its own (`apps/server/test/setup.ts`).
  */
 const integrationProjects = [
-  { name: 'integration-sqlite', env: { TEST_DB: 'sqlite' }, oneFileAtATime: false },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'integration-postgres', env: { TEST_DB: 'postgres' }, oneFileAtATime: true }] : []),
+  { name: 'integration-sqlite', env: { TEST_DB: 'sqlite' } },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'integration-postgres', env: { TEST_DB: 'postgres' } }] : []),
 ];
 
 export default defineConfig({
@@ -35,7 +34,6 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 30_000,
           setupFiles: ['apps/server/test/setup.ts'],
-          ...(project.oneFileAtATime ? { fileParallelism: false, sequence: { groupOrder: 1 } } : {}),
         },
       })),
     ],

@@ -217,6 +217,9 @@ async function bench(engine: 'sqlite' | 'postgres') {
       ].join('\n'),
     );
   } finally {
+    // --keep: the seeded tables stay, as the schema `bench_insights` of the kept database, for EXPLAIN.
+    const schema = t.services.database.schema;
+    if (flags.has('keep') && schema) await sql`alter schema ${sql.id(schema)} rename to bench_insights`.execute(t.services.database.db);
     await t.close();
   }
 }
@@ -267,7 +270,7 @@ async function withOwnPostgresDatabase(run: () => Promise<void>) {
   } finally {
     if (previous === undefined) delete process.env.TEST_DATABASE_URL;
     else process.env.TEST_DATABASE_URL = previous;
-    // --keep leaves the seeded database for EXPLAIN; its name is printed.
+    // --keep leaves the seeded database (its tables in the schema bench_insights) for EXPLAIN; its name is printed.
     if (flags.has('keep')) process.stdout.write(`kept database ${name}\n`);
     else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -35,6 +35,7 @@ async function time(label: string, action: () => Promise<unknown>) {
 const card = {
   id: 'bench-card',
   title: 'Work',
+  username: 'ada-lovelace',
   name: 'Ada Lovelace',
   jobTitle: 'Analyst',
   companyName: 'Engines Ltd',

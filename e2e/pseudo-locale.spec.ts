@@ -77,6 +77,16 @@ const screens: Screen[] = [
   },
   { name: 'choose a password', path: '/choose-password', isSignedIn: true },
   { name: 'my cards', path: '/customize', isSignedIn: true },
+  {
+    name: 'my cards: email signature',
+    path: '/customize',
+    isSignedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: t('More actions') }).click();
+      await page.getByRole('menuitem', { name: t('Email signature') }).click();
+      await expect(page.getByRole('dialog').getByRole('region', { name: t('Preview') })).toBeVisible();
+    },
+  },
   { name: 'card editor: main', path: '/customize/edit/{card}', isSignedIn: true },
   { name: 'card editor: contact info', path: '/customize/edit/{card}/contact-info', isSignedIn: true },
   { name: 'card editor: links', path: '/customize/edit/{card}/links', isSignedIn: true },

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { resolveAuthSecret, type Config } from './config';
+import { isLocalhostUrl } from './config-fields';
 import { tightenDataDir } from './data-dir';
 import type { AnyConnection } from './db/schema';
 import { isDatabaseReachable, migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
@@ -20,7 +21,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { createJobEngine, type JobEngine } from './jobs/jobs-module';
 import type { AppModule } from './modules/module-contract';
 import { createAccountModule, mailAccessAfterPasswordReset } from './modules/account/account-module';
-import { createAccountArchiveModule } from './modules/account-archive/account-archive-module';
+import { createAccountArchiveModule, listAccountExportIds } from './modules/account-archive/account-archive-module';
+import { createAccountMovesModule, movedCardUrl } from './modules/account-moves/account-moves-module';
 import { createAccountPolicy, createAdminModule, type AdminDeps } from './modules/admin/admin-module';
 import { createAuthModule, findPreferencesByEmail, requireVerifiedEmail, type LoadAuth } from './modules/auth/auth-module';
 import { createBillingModule, createBillingTime, everyFeaturePlan, planStateSource, requireFeature } from './modules/billing/billing-module';
@@ -208,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       outbox,
       operatorEmails: accountPolicy.operatorEmails,
       metrics: metrics.registry,
+      movedCardUrl: (cardId) => movedCardUrl(db, cardId),
     }),
   );
   const publicCard = add(
@@ -222,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       versionCheckMs: config.publicPage.versionCheckMs,
       insights: insights.recorder,
       physicalCardRoute: (key) => physicalCardRoute(db, key),
+      movedCardUrl: (cardId) => movedCardUrl(db, cardId),
       jobs,
       outbox,
       walletOffersOf: wallet.service.offersOf,
@@ -320,6 +324,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       passwordAttempts: auth.passwordAttempts,
       integrationAccess,
       accountDeletion: modules,
+    }),
+  );
+  add(
+    createAccountMovesModule({
+      db,
+      exportIdsOf: (userId) => listAccountExportIds(db, userId),
+      // The new server is asked over the webhooks' SSRF guard; a loopback one only off production or on a
+      // server whose own address is a loopback one (tests, a developer's machine).
+      policy: { allowsLoopback: config.env !== 'production' || isLocalhostUrl(baseUrl), baseUrl },
+      queuePassUpdate: (trx, cardId) => wallet.service.onCardSaving(trx, { cardId, kind: 'saved' }),
+      onCardsMoved: (cardIds) => publicCard.service.forgetMovedCards(cardIds),
+      rateLimiter,
     }),
   );
   add(createStorageModule({ storage, modules }));

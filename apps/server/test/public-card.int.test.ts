@@ -365,7 +365,12 @@ describe('QR code', () => {
     const copy = (await client.post(`/api/cards/${card.id}/duplicate`)).json().card as Card;
     await t.services.jobs.runDue();
     const keys = await t.services.storage.list(`vcf-files/${copy.id}/`);
-    expect(keys.sort()).toEqual([`vcf-files/${copy.id}/v1/Ada-Lovelace.vcf`, `vcf-files/${copy.id}/v1/qr.png`, `vcf-files/${copy.id}/v1/qr.svg`]);
+    expect(keys.sort()).toEqual([
+      `vcf-files/${copy.id}/v1/Ada-Lovelace.vcf`,
+      `vcf-files/${copy.id}/v1/qr-email.png`,
+      `vcf-files/${copy.id}/v1/qr.png`,
+      `vcf-files/${copy.id}/v1/qr.svg`,
+    ]);
     const vcf = await t.services.storage.get(`vcf-files/${copy.id}/v1/Ada-Lovelace.vcf`);
     expect((await readStream(vcf!.body)).toString()).toContain(`URL:${testOrigin}/id/${copy.id}/`);
   });

@@ -32,7 +32,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
       async drop() {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
+        await client.query(`drop schema if exists ${schema} cascade`);
         // The job engine's (pg-boss's) schema beside it, when the test started one.
         await client.query(`drop schema if exists ${pgBossSchemaOf({ schema })} cascade`);
         await client.end();

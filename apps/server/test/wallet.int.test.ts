@@ -83,6 +83,27 @@ describe('Apple Wallet pass', () => {
     }
   });
 
+  it("carries the card's title and username (the spec's cardName and username) first on its back, labelled in every language", async () => {
+    t = await createTestApp();
+    const { owner, card } = await proOwnerWithCard(t);
+    expect((await owner.patch(`/api/cards/${card.id}`, { title: 'Work card', username: 'ada-lovelace' })).statusCode).toBe(200);
+    await t.services.jobs.runDue();
+    const zip = await JSZip.loadAsync((await visitorGet(t, `/id/${card.id}/apple-wallet.pkpass`)).rawPayload);
+    const passJson = JSON.parse(await zip.file('pass.json')!.async('string'));
+    expect(passJson.generic.backFields.slice(0, 2)).toEqual([
+      { key: 'cardName', label: 'Card name', value: 'Work card' },
+      { key: 'username', label: 'Username', value: 'ada-lovelace' },
+    ]);
+    // The front keeps what it showed: the two are details.
+    for (const group of ['headerFields', 'primaryFields', 'secondaryFields', 'auxiliaryFields']) {
+      expect(passJson.generic[group].map((field: { key: string }) => field.key), group).not.toEqual(expect.arrayContaining(['cardName', 'username']));
+    }
+    const strings = (language: string) => zip.file(`${language}.lproj/pass.strings`)!.async('string');
+    expect(await strings('de')).toContain('"Card name" = "Kartenname";');
+    expect(await strings('de')).toContain('"Username" = "Benutzername";');
+    expect(await strings('ja')).toContain('"Username" = "ユーザー名";');
+  });
+
   it('is stored per card version under appleWallets/{cardId}/ and made anew when the card changes', async () => {
     t = await createTestApp();
     const { owner, card } = await proOwnerWithCard(t);
@@ -117,7 +138,7 @@ describe('Apple Wallet pass', () => {
     const passJson = JSON.parse(await zip.file('pass.json')!.async('string'));
     expect(passJson).toMatchObject({ foregroundColor: 'rgb(255, 255, 255)', labelColor: 'rgb(170, 187, 204)', backgroundColor: 'rgb(26, 43, 60)' });
     expect(passJson.generic.auxiliaryFields).toEqual([{ key: 'phone', label: 'Phone', value: '+44 20 7946 0001' }]);
-    expect(passJson.generic.backFields.map((field: { key: string }) => field.key)).toEqual(['phone1', 'address1', 'address2', 'card']);
+    expect(passJson.generic.backFields.map((field: { key: string }) => field.key)).toEqual(['cardName', 'username', 'phone1', 'address1', 'address2', 'card']);
   });
 
   it('is a paid feature: a Basic owner has no tab data, no pass and no buttons; Pro shows both buttons', async () => {

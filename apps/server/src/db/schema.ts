@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ErrorLogTables } from '../http/error-log-tables';
 import type { JobTables } from '../jobs/job-tables';
 import type { AccountArchiveTables } from '../modules/account-archive/account-archive-module';
+import type { AccountMoveTables } from '../modules/account-moves/account-moves-module';
 import type { AdminTables } from '../modules/admin/admin-module';
 import type { AuthTables } from '../modules/auth/auth-module';
 import type { BillingTables } from '../modules/billing/billing-module';
@@ -25,6 +26,7 @@ import type { WalletTables } from '../modules/wallet/wallet-module';
 export type Database = ErrorLogTables
   & JobTables
   & AccountArchiveTables
+  & AccountMoveTables
   & AdminTables
   & AuthTables
   & BillingTables

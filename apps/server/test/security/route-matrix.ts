@@ -197,6 +197,7 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /id/:key/contact.vcf': publicRoute((w) => get(`/id/${w.card.id}/contact.vcf`)),
   'GET /id/:key/qr.svg': publicRoute((w) => get(`/id/${w.card.id}/qr.svg`)),
   'GET /id/:key/qr.png': publicRoute((w) => get(`/id/${w.card.id}/qr.png`)),
+  'GET /id/:key/photo.jpg': publicRoute((w) => get(`/id/${w.card.id}/photo.jpg`)),
   'GET /id/:key/l/:linkId': publicRoute((w) => get(`/id/${w.card.id}/l/unknown`)),
   'GET /id/:key/f/:fileId': publicRoute((w) => get(`/id/${w.card.id}/f/${w.card.downloadableFiles[0]!.id}`)),
   'POST /id/:key/lead': publicRoute((w) => ({ method: 'POST', url: `/id/${w.card.id}/lead`, body: { name: 'Visitor', email: `v-${random()}@example.com` } })),
@@ -244,6 +245,10 @@ export const routeMatrix: Record<string, RouteRule> = {
   'GET /api/session': publicRoute(() => get('/api/session')),
   'PATCH /api/account/profile': { allow: signedIn, attempt: () => ({ method: 'PATCH', url: '/api/account/profile', body: { displayName: 'Same Person' } }) },
   'GET /api/account/preferences': { allow: signedIn, attempt: () => get('/api/account/preferences') },
+  // "This account moved": the caller's own account only (the attempt's address is refused before any request leaves).
+  'GET /api/account/move': { allow: signedIn, attempt: () => get('/api/account/move') },
+  'POST /api/account/move': { allow: signedIn, attempt: () => ({ method: 'POST', url: '/api/account/move', body: { address: 'http://cards.example.com' } }) },
+  'DELETE /api/account/move': { allow: signedIn, attempt: () => ({ method: 'DELETE', url: '/api/account/move' }) },
   'PUT /api/account/preferences': { allow: signedIn, attempt: () => ({ method: 'PUT', url: '/api/account/preferences', body: { language: 'de', timeZone: 'Europe/Berlin' } }) },
   'POST /api/account/email': {
     allow: signedIn,
@@ -338,6 +343,7 @@ export const routeMatrix: Record<string, RouteRule> = {
 
   // ---- One card: its owner, and the team's members whose role manages the team's cards
   'GET /api/cards/:id': { allow: teamManagers, attempt: (w) => get(`/api/cards/${w.card.id}`) },
+  'GET /api/cards/:id/email-signature': { allow: teamManagers, attempt: (w) => get(`/api/cards/${w.card.id}/email-signature`) },
   'PATCH /api/cards/:id': { allow: teamManagers, attempt: (w) => ({ method: 'PATCH', url: `/api/cards/${w.card.id}`, body: { jobTitle: 'Changed' } }) },
   'DELETE /api/cards/:id': { allow: teamManagers, attempt: async (w) => ({ method: 'DELETE', url: `/api/cards/${(await freshCard(w)).id}` }) },
   'PUT /api/cards/:id/username': {

@@ -1,5 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEmailSignature, type EmailSignatureData } from '@cardstack/shared/cards/email-signature';
 import type { Card } from '@cardstack/shared/cards/schemas';
 import { readHtml } from '../html-reader';
 import { invitationTokenFor, invite, subscribeToTeams } from '../teams-support';
@@ -122,6 +123,33 @@ describe('the XSS corpus', () => {
       const pages = await pagesWith(payload);
       for (const [name, html] of Object.entries(pages)) expectInert(html, plain[name as keyof typeof plain], `${name} with ${payload}`);
       expect(readHtml(pages.page).texts.join('\n')).toContain(payload.trim());
+    }
+  });
+
+  it('stays text in the email signature made from the card (the API’s data through the shared builder)', async () => {
+    const client = new TestClient(t.app, nextIp());
+    await client.register({ name: 'Signature Owner' });
+    const card = (await client.post('/api/cards', { title: 'Card', name: 'Signature Owner' })).json().card as Card;
+
+    async function signatureWith(text: string) {
+      const saved = await client.patch(`/api/cards/${card.id}`, {
+        name: text,
+        companyName: text,
+        jobTitle: text,
+        links: [{ kind: 'empty', url: 'https://example.com/', label: text }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const response = await client.get(`/api/cards/${card.id}/email-signature`);
+      expect(response.statusCode, response.body).toBe(200);
+      const data = (response.json() as { signature: EmailSignatureData }).signature;
+      return buildEmailSignature(data, { includeQr: true, words: { cardLink: text, qrAlt: text }, linkLabel: (link) => link.label }).html;
+    }
+
+    const plain = await signatureWith('Plain words');
+    for (const payload of xssCorpus) {
+      const html = await signatureWith(payload);
+      expectInert(html, plain, `signature with ${payload}`);
+      expect(readHtml(html).texts.join('\n')).toContain(payload.trim());
     }
   });
 

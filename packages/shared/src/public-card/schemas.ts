@@ -17,6 +17,8 @@ export const publicCardResourcePaths = {
   vcard: (cardId: string) => `/id/${encodeURIComponent(cardId)}/contact.vcf`,
   qrSvg: (cardId: string) => `/id/${encodeURIComponent(cardId)}/qr.svg`,
   qrPng: (cardId: string) => `/id/${encodeURIComponent(cardId)}/qr.png`,
+  /** The photo as a square JPEG, for email signatures (mail clients show no WebP). */
+  photo: (cardId: string) => `/id/${encodeURIComponent(cardId)}/photo.jpg`,
   lead: (cardId: string) => `/id/${encodeURIComponent(cardId)}/lead`,
   /** Where the lead form lands after a submission without JavaScript. */
   leadSent: (cardId: string) => `/id/${encodeURIComponent(cardId)}/thanks`,
@@ -45,7 +47,8 @@ export const publicCardKeyMaxLength = 64;
 export const publicCardKeyParams = z.object({ key: z.string().min(1).max(publicCardKeyMaxLength) });
 export const publicCardLinkParams = publicCardKeyParams.extend({ linkId: z.string().min(1).max(32) });
 export const publicCardFileParams = publicCardKeyParams.extend({ fileId: z.string().min(1).max(64) });
-export const qrDownloadQuery = z.object({ download: z.string().max(8).optional() });
+/** `download` asks for an attachment; `src=email` (PNG only) for the small code of the address an email signature marks. */
+export const qrDownloadQuery = z.object({ download: z.string().max(8).optional(), src: z.string().max(16).optional() });
 
 /**
  * The lead form as the page posts it: form fields (strings, the consent box "yes" when ticked) or the same as

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { chosenOf, defaultWalletSettings, hexToRgbString, passContent, sixDigitHex } from './pass-content';
 import { allPassFields } from './schemas';
 
-const emptyCard = { title: '', name: '', jobTitle: '', companyName: '', phone: '', phones: [], email: '', emails: [], address: '', addresses: [] };
+const emptyCard = { title: '', username: '', name: '', jobTitle: '', companyName: '', phone: '', phones: [], email: '', emails: [], address: '', addresses: [] };
 const fullCard = {
   title: 'Work',
+  username: 'ada-lovelace',
   name: 'Ada Lovelace',
   jobTitle: 'Analyst',
   companyName: 'Engines Ltd',
@@ -37,6 +38,10 @@ describe('pass content', () => {
       ['card', 'Card', 'card', undefined],
     ]);
     expect(content.barcodeUrl).toBe('https://cards.example.com/id/abc/?src=wallet');
+    expect(content.details).toEqual([
+      { key: 'cardName', label: 'Card name', value: 'Work', labelId: 'cardName' },
+      { key: 'username', label: 'Username', value: 'ada-lovelace', labelId: 'username' },
+    ]);
   });
 
   it('leaves empty fields off an empty card and names it plainly', () => {
@@ -46,6 +51,7 @@ describe('pass content', () => {
     expect(content.auxiliary).toEqual([]);
     expect(content.primary).toEqual([{ key: 'name', label: 'Name', value: 'Business card', labelId: 'name' }]);
     expect(content.back).toEqual([{ key: 'card', label: 'Card', value: 'https://cards.example.com/id/abc/?src=wallet', labelId: 'card' }]);
+    expect(content.details).toEqual([]);
   });
 
   it.each([

@@ -30,6 +30,11 @@ export interface PassContent {
   auxiliary: PassField[];
   /** Every chosen phone, email and address, and the card's address. */
   back: PassField[];
+  /**
+   * The card's own title and its username, under the names the product spec's pass payload gives them
+   * (`cardName`, `username`): on the back of the Apple pass, before the rest (Google's pass does not show them).
+   */
+  details: PassField[];
   /** What the QR code holds: the public card address, marked as opened from a wallet. */
   barcodeUrl: string;
   /** The name of the pass in the wallet's list and in notices. */
@@ -47,7 +52,7 @@ export function chosenOf(main: string, more: readonly string[], chosen: readonly
   return chosen === null ? all : all.filter((value) => chosen.includes(value));
 }
 
-type CardForPass = Pick<Card, 'title' | 'name' | 'jobTitle' | 'companyName' | 'phone' | 'phones' | 'email' | 'emails' | 'address' | 'addresses'>;
+type CardForPass = Pick<Card, 'title' | 'username' | 'name' | 'jobTitle' | 'companyName' | 'phone' | 'phones' | 'email' | 'emails' | 'address' | 'addresses'>;
 
 export function passContent(card: CardForPass, choice: PassFieldChoice, publicUrl: string): PassContent {
   const phones = chosenOf(card.phone, card.phones, choice.phones);
@@ -69,6 +74,7 @@ export function passContent(card: CardForPass, choice: PassFieldChoice, publicUr
     secondary: [field('jobTitle', 'jobTitle', card.jobTitle.trim())].filter(present),
     auxiliary: [field('phone', 'phone', phones[0] ?? ''), field('email', 'email', emails[0] ?? '')].filter(present),
     back: [...numbered('phone', phones), ...numbered('email', emails), ...numbered('address', addresses), field('card', 'card', barcodeUrl)],
+    details: [field('cardName', 'cardName', card.title.trim()), field('username', 'username', card.username.trim())].filter(present),
     barcodeUrl,
     description: `Business card of ${name}`,
   };

@@ -37,6 +37,7 @@ import { contactImports } from './0110-contact-imports';
 import { insightsHourly } from './0111-insights-hourly';
 import { googlePassClass } from './0112-google-pass-class';
 import { accountArchive } from './0113-account-archive';
+import { accountMoves } from './0117-account-moves';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -86,6 +87,7 @@ const migrations = [
   ['0111-insights-hourly', insightsHourly],
   ['0112-google-pass-class', googlePassClass],
   ['0113-account-archive', accountArchive],
+  ['0117-account-moves', accountMoves],
 ] as const;
 
 /**

@@ -16,6 +16,8 @@ export { revokeAppAccessOfUser } from './revoke-app-access';
 export { webhookDeliveryJob } from './webhooks';
 export { createIntegrationAccess, type IntegrationAccess, type IntegrationAccessList } from './account-access';
 export type { IntegrationTables } from './integrations-tables';
+// The SSRF guard, for the other server-side requests to addresses a person typed (a moved account's new server).
+export { resolveTarget, systemResolver, TargetRefused, type Resolver, type TargetPolicy } from './target-guard';
 
 export interface IntegrationsModule extends AppModule {
   deps: IntegrationsDeps;

@@ -8,7 +8,9 @@ export type Resolved =
   | { status: 'blocked' }
   | { status: 'active'; ref: CardRef }
   | { status: 'not-activated'; preorderId: string }
-  | { status: 'switched-off' };
+  | { status: 'switched-off' }
+  /** The card's account moved to another server: `to` is the card's page there. */
+  | { status: 'moved'; to: string };
 
 /** The shape of a pre-order id (24 base62 characters): only such keys can name a physical card. */
 export const physicalCardKey = /^[A-Za-z0-9]{24}$/;
@@ -40,7 +42,7 @@ export async function blockedCardsOf(
 
 /** What an address names, reused for `versionCheckMs` unless `isFresh`. */
 export async function addressOf(
-  deps: Pick<PublicCardDeps, 'db' | 'physicalCardRoute'>,
+  deps: Pick<PublicCardDeps, 'db' | 'physicalCardRoute' | 'movedCardUrl'>,
   state: PublicCardState,
   key: string,
   isFresh: boolean,
@@ -54,11 +56,15 @@ export async function addressOf(
     physical?.kind === 'not-activated' || physical?.kind === 'switched-off'
       ? { ref: null, physical: physical.kind }
       : { ref: await findCardByAddress(deps.db, physical?.kind === 'card' ? physical.cardId : key) };
+  // A moved card's address (by id, username or a physical card's) follows it to the new server. Read with the
+  // card's version, so another process sees a move (or its undoing) within the same `versionCheckMs`.
+  const movedTo = found.ref && deps.movedCardUrl ? await deps.movedCardUrl(found.ref.id) : null;
+  if (movedTo) found.movedTo = movedTo;
   state.addresses.set(key, found);
   return found;
 }
 
-export async function refOf(deps: Pick<PublicCardDeps, 'db' | 'physicalCardRoute'>, state: PublicCardState, key: string, isFresh: boolean): Promise<CardRef | null> {
+export async function refOf(deps: Pick<PublicCardDeps, 'db' | 'physicalCardRoute' | 'movedCardUrl'>, state: PublicCardState, key: string, isFresh: boolean): Promise<CardRef | null> {
   return (await addressOf(deps, state, key, isFresh)).ref;
 }
 
@@ -67,10 +73,11 @@ export async function refOf(deps: Pick<PublicCardDeps, 'db' | 'physicalCardRoute
  * reusing it: for everything but the page view itself (the vCard must never be older than the card).
  */
 export async function resolve(deps: PublicCardDeps, state: PublicCardState, key: string, isFresh = false): Promise<Resolved> {
-  const { ref, physical } = await addressOf(deps, state, key, isFresh);
+  const { ref, physical, movedTo } = await addressOf(deps, state, key, isFresh);
   if (physical === 'not-activated') return { status: 'not-activated', preorderId: key };
   if (physical === 'switched-off') return { status: 'switched-off' };
   if (!ref) return { status: 'missing' };
+  if (movedTo) return { status: 'moved', to: movedTo };
   const blocked = await blockedCardsOf(deps, state, ref.ownerId);
   if (!blocked) return { status: 'missing' };
   return blocked.has(ref.id) ? { status: 'blocked' } : { status: 'active', ref };

@@ -77,8 +77,10 @@ export async function pageOf(deps: PublicCardDeps, state: PublicCardState, ref: 
  * path creates no promises; anything else goes the long way through `resolve` and `pageOf`.
  */
 export function cachedPage(state: PublicCardState, key: string): PageEntry | undefined {
-  const ref = state.addresses.get(key)?.ref;
-  if (!ref) return undefined;
+  const address = state.addresses.get(key);
+  // A moved card is answered by the route (a redirect), never from memory.
+  if (!address?.ref || address.movedTo) return undefined;
+  const { ref } = address;
   const blocked = state.blockedCards.get(ref.ownerId);
   if (!blocked || blocked.has(ref.id)) return undefined;
   const entry = state.pages.get(ref.id);

@@ -25,10 +25,16 @@ export const cardArtifactsJob = 'public-card.artifacts';
 /** The job's payload; `isCopy`: the card was just duplicated and still carries its source's files. */
 export type CardArtifactsPayload = { cardId: string; isCopy: boolean };
 
-export type ArtifactFile = 'vcard' | 'qrSvg' | 'qrPng';
+export type ArtifactFile = 'vcard' | 'qrSvg' | 'qrPng' | 'qrEmailPng';
 
-const artifactKey = { vcard: 'vcfKey', qrSvg: 'qrSvgKey', qrPng: 'qrPngKey' } as const satisfies Record<ArtifactFile, keyof CardArtifacts>;
-const generatedBytes = { vcard: 'vcard', qrSvg: 'qrSvg', qrPng: 'qrPng' } as const satisfies Record<ArtifactFile, keyof GeneratedArtifacts>;
+const artifactKey = {
+  vcard: 'vcfKey',
+  qrSvg: 'qrSvgKey',
+  qrPng: 'qrPngKey',
+  qrEmailPng: 'qrEmailPngKey',
+  photo: 'photoKey',
+} as const satisfies Record<ArtifactFile | 'photo', keyof CardArtifacts>;
+const generatedBytes = { vcard: 'vcard', qrSvg: 'qrSvg', qrPng: 'qrPng', qrEmailPng: 'qrEmailPng' } as const satisfies Record<ArtifactFile, keyof GeneratedArtifacts>;
 
 function generateOnce(deps: PublicCardDeps, state: PublicCardState, card: Card): Promise<GeneratedArtifacts> {
   const key = `${card.id}:${card.version}`;
@@ -73,6 +79,22 @@ export async function artifactOf(
   }
   const generated = await generateOnce(deps, state, card);
   return { body: generated[generatedBytes[file]], fileName: generated.artifacts.vcfFileName };
+}
+
+/**
+ * The card's photo as the email signature shows it (a square JPEG), made with the other files; null when the
+ * card has none. A version whose files were made before signatures existed gets them made once; a version
+ * made since that has no photo file has no photo to give (so a missing photo never remakes every file).
+ */
+export async function signaturePhotoOf(deps: PublicCardDeps, state: PublicCardState, card: Card): Promise<Buffer | Readable | null> {
+  if (!card.profilePicture.url) return null;
+  const stored = await storedArtifacts(deps, state, card);
+  if (stored) {
+    const found = await deps.storage.get(stored.photoKey);
+    if (found) return found.body;
+    if (await deps.storage.exists(stored.qrEmailPngKey)) return null;
+  }
+  return (await generateOnce(deps, state, card)).photo;
 }
 
 /**

@@ -12,6 +12,15 @@ export function forgetChangedCard(state: PublicCardState, change: CardChange): v
   state.addresses.clear();
 }
 
+/**
+ * Cards whose account moved to another server (or whose move was undone): their pages leave memory and every
+ * address is read again, so neither the route nor the answer before Fastify (page-fast-path.ts) serves an old page.
+ */
+export function forgetMovedCards(state: PublicCardState, cardIds: readonly string[]): void {
+  for (const cardId of cardIds) state.pages.delete(cardId);
+  state.addresses.clear();
+}
+
 /** A physical card was activated, moved or switched off or on: its address is read again. */
 export function forgetAddress(state: PublicCardState, key: string): void {
   state.addresses.delete(key);

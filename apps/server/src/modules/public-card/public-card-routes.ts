@@ -2,6 +2,9 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'n
 import type { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emailSignatureResponse } from '@cardstack/shared/cards/email-signature';
+import { cardIdParams } from '@cardstack/shared/cards/schemas';
 import {
   publicCardFileParams,
   publicCardKeyMaxLength,
@@ -14,8 +17,10 @@ import {
 import { leadResponse } from '@cardstack/shared/contacts/schemas';
 import { keyed } from '@cardstack/shared/i18n/keyed';
 import { locales, type Locale } from '@cardstack/shared/i18n/locales';
+import { visitSourceMarkers } from '@cardstack/shared/insights/sources';
 import { vcardContentDisposition, vcardContentType } from '@cardstack/shared/vcard/vcard-writer';
 import { AppError, badRequest, overloaded } from '../../http/errors';
+import { guards } from '../../http/route-guard';
 import { limitPerAddress, type RateLimiter } from '../rate-limit/rate-limit-module';
 import { attachmentDisposition, sendStoredFile } from '../storage/storage-module';
 import { encodedOnce, type EncodedBody } from './encoded-body';
@@ -188,6 +193,29 @@ function sendNotActivated(request: FastifyRequest, reply: FastifyReply, preorder
   }, 200);
 }
 
+/**
+ * Where a moved card's address sends the visitor: the same sub-address under the card's new page (`to` is
+ * `https://…/id/{key}/`) for the page, the vCard, the QR codes, the thank-you page and the tracked links (a link's
+ * id is made from the link itself, the same on every server running this code); a file, whose id an import does
+ * not keep, and anything else to the new page. The query goes along: it carries the visit's source marker
+ * (`?src=qr` of a printed QR code, `?src=nfc` of a chip), so the new server counts the visit where it came from.
+ */
+export function movedAddressOf(to: string, requestUrl: string): string {
+  const queryAt = requestUrl.indexOf('?');
+  const path = queryAt === -1 ? requestUrl : requestUrl.slice(0, queryAt);
+  const rest = path.split('/').slice(3).join('/');
+  const kept = /^(?:contact\.vcf|qr\.svg|qr\.png|thanks|l\/[A-Za-z0-9_-]{1,64})$/.test(rest) ? rest : '';
+  return `${to}${kept}${queryAt === -1 ? '' : requestUrl.slice(queryAt)}`;
+}
+
+/**
+ * A moved card's address: 301 to its new one, never stored by the browser (an undone move serves here again at
+ * once; search engines take the 301 as the card's new home).
+ */
+function sendMoved(request: FastifyRequest, reply: FastifyReply, to: string) {
+  return reply.headers(securityHeaders).header('cache-control', 'no-store').redirect(movedAddressOf(to, request.url), 301);
+}
+
 function wantsJson(request: FastifyRequest): boolean {
   return /application\/json/i.test(String(request.headers.accept ?? '')) || /application\/json/i.test(String(request.headers['content-type'] ?? ''));
 }
@@ -202,6 +230,7 @@ async function activePage(
 ) {
   if (key === null) return { reply: sendNotFound(request, reply) };
   const resolved = await service.resolve(key, options.isFresh);
+  if (resolved.status === 'moved') return { reply: sendMoved(request, reply, resolved.to) };
   if (resolved.status === 'blocked') return { reply: sendInactive(request, reply) };
   // A physical card: the page itself offers the activation or says it is switched off; its sub-resources do not exist.
   if (resolved.status === 'switched-off') return { reply: sendMessagePage(request, reply, switchedOffPage, 404) };
@@ -219,6 +248,9 @@ function keyOf(params: unknown): string | null {
   return publicCardKeyParams.safeParse(params).success ? (params as { key: string }).key : null;
 }
 
+/** A signature's images are shown by mail clients on other origins: the same-origin resource policy would hide them. */
+const signatureImageHeaders = { 'cross-origin-resource-policy': 'cross-origin' };
+
 function sendArtifact(reply: FastifyReply, body: Buffer | Readable, headers: Record<string, string>) {
   return reply.headers({ ...securityHeaders, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", ...headers }).send(body);
 }
@@ -229,6 +261,13 @@ function sendArtifact(reply: FastifyReply, body: Buffer | Readable, headers: Rec
  * with the same inactive page, everything unknown with the same 404 page.
  */
 export async function registerPublicCardRoutes(app: FastifyInstance, service: PublicCardService, options: PublicCardRoutesOptions): Promise<void> {
+  // The owner's email signature of a card (the editor's dialog): the card's data and public addresses.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/cards/:id/email-signature',
+    { config: guards.signedIn, schema: { params: cardIdParams, response: { 200: emailSignatureResponse } } },
+    async (request) => ({ signature: await service.emailSignatureOf(await request.caller(), request.params.id) }),
+  );
+
   app.get('/id/:key', ownHeaders, async (request, reply) => {
     const key = keyOf(request.params);
     if (key === null) return sendNotFound(request, reply);
@@ -299,16 +338,29 @@ export async function registerPublicCardRoutes(app: FastifyInstance, service: Pu
       const found = await activePage(service, request, reply, keyOf(request.params));
       if (!found.entry) return found.reply;
       const { card } = found.entry;
-      const { body, fileName } = await service.artifactOf(card, format === 'svg' ? 'qrSvg' : 'qrPng');
-      const isDownload = qrDownloadQuery.safeParse(request.query).data?.download !== undefined;
+      const query = qrDownloadQuery.safeParse(request.query).data;
+      // An email signature's code: of the address marked as an email's, small (the signature shows it at 88 px).
+      const isEmailCode = format === 'png' && query?.src === visitSourceMarkers.email;
+      const { body, fileName } = await service.artifactOf(card, format === 'svg' ? 'qrSvg' : isEmailCode ? 'qrEmailPng' : 'qrPng');
+      const isDownload = query?.download !== undefined;
       return sendArtifact(reply, body, {
         'content-type': format === 'svg' ? 'image/svg+xml' : 'image/png',
         'content-disposition': isDownload ? attachmentDisposition(`${fileName.replace(/\.vcf$/, '')}-qr.${format}`) : 'inline',
         // The code is of the card's permanent address: it changes only with the server's own address.
         'cache-control': 'public, max-age=3600',
+        ...(isEmailCode ? signatureImageHeaders : {}),
       });
     });
   }
+
+  // The photo for email signatures: a square JPEG at an address that stays when the photo changes.
+  app.get('/id/:key/photo.jpg', ownHeaders, async (request, reply) => {
+    const found = await activePage(service, request, reply, keyOf(request.params));
+    if (!found.entry) return found.reply;
+    const body = await service.signaturePhotoOf(found.entry.card);
+    if (!body) return sendNotFound(request, reply);
+    return sendArtifact(reply, body, { 'content-type': 'image/jpeg', 'content-disposition': 'inline', 'cache-control': 'public, max-age=3600', ...signatureImageHeaders });
+  });
 
   // A click on a web link: counted, then sent on to the card's own stored link. The target never comes from
   // the request, so this cannot be used to send people anywhere else.

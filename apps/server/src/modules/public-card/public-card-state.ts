@@ -47,6 +47,11 @@ export interface PublicCardDeps {
    * activated, or switched off; null for any other address. Asked only for keys shaped like a pre-order id.
    */
   physicalCardRoute?: (key: string) => Promise<PhysicalCardRoute | null>;
+  /**
+   * Where a card whose account moved to another server went (its page there); null for a card that did not move.
+   * Such a card's addresses answer 301 there (docs/decisions/0057-the-old-addresses-follow.md).
+   */
+  movedCardUrl?: (cardId: string) => Promise<string | null>;
   /** Queues the vCard and QR generation of a saved card, in the transaction that saves it. */
   jobs: JobQueue;
   /** Which wallet buttons the card's page shows (the wallet module decides; none without it). */
@@ -81,6 +86,8 @@ export interface PageEntry {
 export interface CardAddress {
   ref: CardRef | null;
   physical?: 'not-activated' | 'switched-off';
+  /** The card's page on the server its account moved to: the address answers 301 there. */
+  movedTo?: string;
 }
 
 /** Everything one public card service keeps in memory. Each entry can be dropped at any time. */

@@ -4,7 +4,7 @@ import type { Locale } from '@cardstack/shared/i18n/locales';
 import { attachmentDisposition } from '../storage/file-routes';
 import { pageTextIn } from './page-language';
 import { pageDescription, pageTitle, renderCardPage, renderMessagePage } from './page-render';
-import { pickEncoding } from './public-card-routes';
+import { movedAddressOf, pickEncoding } from './public-card-routes';
 import { linkIdOf, webLinkTarget } from './card-links';
 
 const card: Card = {
@@ -199,5 +199,21 @@ describe('attachmentDisposition', () => {
     ['', 'attachment; filename="download"'],
   ])('%s', (name, expected) => {
     expect(attachmentDisposition(name)).toBe(expected);
+  });
+});
+
+describe('movedAddressOf', () => {
+  const to = 'https://new.example.com/id/ada/';
+  it.each([
+    ['/id/abc/', to],
+    ['/id/abc/?src=nfc', `${to}?src=nfc`],
+    ['/id/abc/contact.vcf', `${to}contact.vcf`],
+    ['/id/abc/qr.png?download', `${to}qr.png?download`],
+    ['/id/abc/thanks', `${to}thanks`],
+    ['/id/abc/l/AbCdEf1234', `${to}l/AbCdEf1234`],
+    ['/id/abc/f/0123456789ab', to],
+    ['/id/abc/apple-wallet.pkpass', to],
+  ])('%s → %s', (url, location) => {
+    expect(movedAddressOf(to, url)).toBe(location);
   });
 });

@@ -9,7 +9,7 @@ import type { S3StorageOptions } from './s3-storage';
  */
 export { attachmentDisposition, sendStoredFile } from './file-routes';
 export { loadSharp, reencodeImage } from './images';
-export { prepareVCardPhoto } from './vcard-photo';
+export { prepareSignaturePhoto, prepareVCardPhoto } from './vcard-photo';
 export { contentTypeFor, createLocalStorage, type FileStorage } from './storage';
 export { zipEntries, type ZipEntry } from './zip-directory';
 

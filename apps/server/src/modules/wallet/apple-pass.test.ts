@@ -12,9 +12,11 @@ const context = {
   organizationName: 'cards.example.com',
 };
 const colours = { foregroundColor: '#111827', labelColor: '#6b7280', backgroundColor: '#fff' };
-const emptyCard = { title: '', name: '', jobTitle: '', companyName: '', phone: '', phones: [], email: '', emails: [], address: '', addresses: [] };
+const emptyCard = { title: '', username: '', name: '', jobTitle: '', companyName: '', phone: '', phones: [], email: '', emails: [], address: '', addresses: [] };
 const fullCard = {
   ...emptyCard,
+  title: 'Work',
+  username: 'ada',
   name: 'Ada Lovelace',
   jobTitle: 'Analyst',
   companyName: 'Engines Ltd',
@@ -46,7 +48,12 @@ describe("Apple's pass.json", () => {
     expect(pass.generic.secondaryFields).toEqual([{ key: 'jobTitle', label: 'Job title', value: 'Analyst' }]);
     expect(pass.generic.headerFields).toEqual([{ key: 'company', label: 'Company', value: 'Engines Ltd' }]);
     expect(pass.generic.auxiliaryFields.map((field) => field.key)).toEqual(['phone', 'email']);
-    expect(pass.generic.backFields.map((field) => field.key)).toEqual(['phone1', 'phone2', 'email', 'address', 'card'].map((key) => (key === 'email' ? 'email1' : key === 'address' ? 'address1' : key)));
+    expect(pass.generic.backFields.map((field) => field.key)).toEqual(['cardName', 'username', 'phone1', 'phone2', 'email1', 'address1', 'card']);
+    // The card's title and username, keyed as the product spec's pass payload names them.
+    expect(pass.generic.backFields.slice(0, 2)).toEqual([
+      { key: 'cardName', label: 'Card name', value: 'Work' },
+      { key: 'username', label: 'Username', value: 'ada' },
+    ]);
   });
 
   it('of an empty card: no empty fields, the server named as organisation, still a QR code', () => {

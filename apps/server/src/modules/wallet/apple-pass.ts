@@ -51,7 +51,7 @@ export function buildPassJson(card: CardForPass, settings: ApplePassSettings, co
       primaryFields: content.primary.map(appleField),
       secondaryFields: content.secondary.map(appleField),
       auxiliaryFields: content.auxiliary.map(appleField),
-      backFields: content.back.map(appleField),
+      backFields: [...content.details, ...content.back].map(appleField),
     },
   };
 }

@@ -36,6 +36,15 @@ const storedPassFolder = (cardId: string) => `appleWallets/${cardId}/`;
 /** The public card address the passes carry: by id, so it never changes. */
 const permanentUrl = (state: WalletState, cardId: string) => `${state.baseUrl}/id/${encodeURIComponent(cardId)}/`;
 
+/**
+ * The address a card's passes carry (barcode, links, back fields): its permanent one here, or, once its account
+ * moved to another server, its page there (docs/decisions/0057-the-old-addresses-follow.md). The passes' web
+ * service stays this server's: devices keep asking it for updates, so an undone move reaches them too.
+ */
+export async function passUrlOf(state: WalletState, cardId: string): Promise<string> {
+  return (await state.movedCardUrl?.(cardId)) ?? permanentUrl(state, cardId);
+}
+
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
@@ -56,12 +65,11 @@ async function profilePictureOf(state: WalletState, card: Card): Promise<Buffer 
 }
 
 /** The card's Apple pass as it would be now; null when this server has no Apple credentials. */
-export function describeApplePass(state: WalletState, card: Card, record: PassRecord): DescribedApplePass | null {
+export function describeApplePass(state: WalletState, card: Card, record: PassRecord, publicUrl: string): DescribedApplePass | null {
   const { apple } = state.credentials();
   if (!apple.credentials) return null;
   const settings = passSettingsOf(card, record).apple;
   const token = authTokenOf(state, card.id);
-  const publicUrl = permanentUrl(state, card.id);
   const passJson = buildPassJson(card, settings, {
     passTypeId: apple.credentials.passTypeId,
     teamId: apple.credentials.teamId,
@@ -111,7 +119,7 @@ export async function makeApplePass(state: WalletState, card: Card, record: Pass
 /** The card's current Apple pass: the stored one when it shows this card as it is, else made now. */
 export async function currentApplePass(state: WalletState, card: Card): Promise<Buffer | Readable> {
   const record = await repository.findWalletPass(state.db, card.id);
-  const described = describeApplePass(state, card, record);
+  const described = describeApplePass(state, card, record, await passUrlOf(state, card.id));
   if (!described) throw notFound(keyed('noApplePass'));
   if (record?.passTag === described.tag && record.passKey) {
     const stored = await state.storage.get(record.passKey);
@@ -125,7 +133,7 @@ export async function googlePassOf(state: WalletState, card: Card) {
   const google = state.credentials().google.credentials;
   if (!google) return null;
   const record = await repository.findWalletPass(state.db, card.id);
-  const context = { issuerId: google.issuerId, publicUrl: permanentUrl(state, card.id), baseUrl: state.baseUrl };
+  const context = { issuerId: google.issuerId, publicUrl: await passUrlOf(state, card.id), baseUrl: state.baseUrl };
   const settings = passSettingsOf(card, record).google;
   return { credentials: google, genericClass: genericClassOf(card, settings, context), genericObject: genericObjectOf(card, settings, context) };
 }

@@ -15,6 +15,7 @@ const context = { issuerId: credentials.issuerId, publicUrl: 'https://cards.exam
 const card = (addresses: string[] = []) => ({
   id: 'c1',
   title: '',
+  username: 'c1',
   name: 'Ada Lovelace',
   jobTitle: 'Analyst',
   companyName: 'Engines Ltd',

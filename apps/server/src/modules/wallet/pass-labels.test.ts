@@ -15,7 +15,7 @@ describe('a pass’s labels in the phone’s language', () => {
 
   it('gives Apple one pass.strings per language but English, keyed by the English labels of this pass', () => {
     const content = passContent(
-      { title: '', name: 'Ada', jobTitle: 'Analyst', companyName: 'Engines', phone: '+44 1', phones: ['+44 2'], email: 'a@example.com', emails: [], address: '', addresses: [] },
+      { title: 'Work', username: 'ada', name: 'Ada', jobTitle: 'Analyst', companyName: 'Engines', phone: '+44 1', phones: ['+44 2'], email: 'a@example.com', emails: [], address: '', addresses: [] },
       allPassFields,
       'https://cards.example.com/id/abc/',
     );
@@ -25,6 +25,8 @@ describe('a pass’s labels in the phone’s language', () => {
       Company: 'Entreprise',
       Name: 'Nom',
       'Job title': 'Fonction',
+      'Card name': 'Nom de la carte',
+      Username: 'Nom d’utilisateur',
       Phone: 'Téléphone',
       Email: 'E-mail',
       'Phone 1': 'Téléphone 1',

@@ -19,7 +19,7 @@ export function passLabelIn(field: Pick<PassField, 'labelId' | 'number'>, locale
   return field.number === undefined ? t(field.labelId) : t('numbered', { label: t(field.labelId), number: field.number });
 }
 
-const fieldsOf = (content: PassContent) => [...content.header, ...content.primary, ...content.secondary, ...content.auxiliary, ...content.back];
+const fieldsOf = (content: PassContent) => [...content.header, ...content.primary, ...content.secondary, ...content.auxiliary, ...content.details, ...content.back];
 const translatedLocales = locales.filter((locale) => locale !== 'en');
 
 /** Apple's pass.strings by language (folder name): each English label on the pass, as that language says it. */

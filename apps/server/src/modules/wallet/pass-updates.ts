@@ -2,7 +2,7 @@ import type { AnyConnection } from '../../db/schema';
 import { recordError } from '../../http/errors';
 import type { JobExecutor } from '../../jobs/jobs-module';
 import { findCard } from '../cards/cards-module';
-import { describeApplePass, googlePassOf, makeApplePass, storeGoogleClass } from './card-passes';
+import { describeApplePass, googlePassOf, makeApplePass, passUrlOf, storeGoogleClass } from './card-passes';
 import { planIncludesWallet } from './wallet-access';
 import { applePushJob, passChangedJob, type ApplePushPayload } from './wallet-job-kinds';
 import * as repository from './wallet-repository';
@@ -31,7 +31,7 @@ export async function passChanged(state: WalletState, payload: { cardId: string 
   try {
     if (await planIncludesWallet(state, card, 'apple')) {
       const record = await repository.findWalletPass(state.db, card.id);
-      const described = describeApplePass(state, card, record);
+      const described = describeApplePass(state, card, record, await passUrlOf(state, card.id));
       if (described && record?.passTag !== described.tag) await makeApplePass(state, card, record, described);
     }
     const api = googleWalletClientOf(state);

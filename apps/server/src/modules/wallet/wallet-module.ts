@@ -19,7 +19,7 @@ export type { WalletService } from './wallet-service';
 export type { CredentialExpiry } from './credential-expiry';
 export type { WalletTables } from './wallet-tables';
 
-export interface WalletNeeds extends Pick<WalletDeps, 'db' | 'storage' | 'jobs' | 'baseUrl' | 'secret' | 'cardAllowance' | 'logger'> {
+export interface WalletNeeds extends Pick<WalletDeps, 'db' | 'storage' | 'jobs' | 'baseUrl' | 'secret' | 'cardAllowance' | 'logger' | 'movedCardUrl'> {
   settings: WalletConfig;
   /** Where development credentials are kept once made. */
   dataDir: string;

@@ -29,6 +29,8 @@ export interface WalletDeps {
   cardAllowance: Pick<CardAllowanceService, 'blockedCardIdsOf'>;
   /** Devices one Apple pass may have registered for updates (WALLET_DEVICES_PER_PASS). */
   maxDevicesPerPass: number;
+  /** Where a card whose account moved went (its page on the new server): its passes point there. Null: not moved. */
+  movedCardUrl?: (cardId: string) => Promise<string | null>;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
 }

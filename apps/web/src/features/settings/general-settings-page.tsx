@@ -2,6 +2,7 @@ import { useMessages } from '../../lib/i18n/messages';
 import { useSessionUser } from '../../lib/session';
 import { NewLeadEmailSetting } from '../contacts/public';
 import { AccountExportPanel, AccountImportPanel } from './components/account-archive-panel';
+import { AccountMovePanel } from './account-move/account-move-panel';
 import { AppearanceForm } from './components/appearance-form';
 import { DeleteAccount } from './components/delete-account';
 import { EmailForm } from './components/email-form';
@@ -15,7 +16,7 @@ import { SettingsPanel } from './components/settings-panel';
 import { TwoFactorPanel } from './components/two-factor-panel';
 import { settingsMessages } from './messages';
 
-/** /settings: the account's profile, language and time zone, the colour scheme (this browser's), notifications, sign-in email and password, downloading its data or importing another server's, and deleting it. */
+/** /settings: the account's profile, language and time zone, the colour scheme (this browser's), notifications, sign-in email and password, downloading its data, importing another server's, saying the account moved to another server, and deleting it. */
 export default function GeneralSettingsPage() {
   const t = useMessages(settingsMessages);
   const user = useSessionUser();
@@ -55,6 +56,7 @@ export default function GeneralSettingsPage() {
       <SettingsPanel title={t('importTitle')} description={t('importDescription')}>
         <AccountImportPanel />
       </SettingsPanel>
+      <AccountMovePanel />
       <SettingsPanel title={t('deleteTitle')} description={t('deleteDescription')}>
         <DeleteAccount user={user} />
       </SettingsPanel>

@@ -161,6 +161,19 @@ export const apiErrorsEnglish = {
   targetPrivate: integrationMessages.targetPrivate,
   targetUnresolvable: integrationMessages.targetUnresolvable,
 
+  // A moved account (Settings → General, "This account moved").
+  moveAddressInvalid: 'Enter only the new server’s address, such as https://cards.example.com.',
+  moveAddressNotHttps: 'The new server’s address must start with https://.',
+  moveAddressPrivate: 'This address points to a private or local network, which this server does not call.',
+  moveAddressUnresolvable: 'No server was found at this address. Check it for typing mistakes.',
+  moveAddressIsThisServer: 'That is this server’s own address. Enter the address of the server your account moved to.',
+  moveNoExports: 'This account has no data download on this server yet. Download your data, import it on the new server, then come back here.',
+  moveUnreachable: 'We could not reach {address}. Check the address and that the server is online, then try again.',
+  moveNotImported: '{address} does not know this account yet. Import your data there first, then try again.',
+  moveAnswerUnreadable: 'The answer from {address} could not be read, so nothing was changed.',
+  moveNoCardsFound: 'None of your cards were found on {address}, so nothing was changed.',
+  tooManyMoveChecks: 'Too many attempts. Wait a few minutes and try again.',
+
   // Custom design and quote requests.
   designBadUpload: designRequestTexts.badUpload,
   designUploadTooLarge: designRequestTexts.uploadTooLarge,

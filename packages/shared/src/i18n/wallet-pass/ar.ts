@@ -7,6 +7,8 @@ export const walletPassArabic: WalletPassCatalog = {
   phone: 'الهاتف',
   email: 'البريد الإلكتروني',
   address: 'العنوان',
+  cardName: 'اسم البطاقة',
+  username: 'اسم المستخدم',
   card: 'البطاقة',
   numbered: '{label} {number}',
   businessCard: 'بطاقة عمل',

@@ -7,6 +7,8 @@ export const walletPassGerman: WalletPassCatalog = {
   phone: 'Telefon',
   email: 'E-Mail',
   address: 'Adresse',
+  cardName: 'Kartenname',
+  username: 'Benutzername',
   card: 'Karte',
   numbered: '{label} {number}',
   businessCard: 'Visitenkarte',

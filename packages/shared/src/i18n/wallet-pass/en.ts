@@ -10,6 +10,8 @@ export const walletPassEnglish = {
   phone: 'Phone',
   email: 'Email',
   address: 'Address',
+  cardName: 'Card name',
+  username: 'Username',
   card: 'Card',
   numbered: '{label} {number}',
   businessCard: 'Business card',

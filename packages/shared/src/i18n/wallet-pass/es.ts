@@ -7,6 +7,8 @@ export const walletPassSpanish: WalletPassCatalog = {
   phone: 'Teléfono',
   email: 'Correo electrónico',
   address: 'Dirección',
+  cardName: 'Nombre de la tarjeta',
+  username: 'Nombre de usuario',
   card: 'Tarjeta',
   numbered: '{label} {number}',
   businessCard: 'Tarjeta de visita',

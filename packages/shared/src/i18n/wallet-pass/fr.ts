@@ -7,6 +7,8 @@ export const walletPassFrench: WalletPassCatalog = {
   phone: 'Téléphone',
   email: 'E-mail',
   address: 'Adresse',
+  cardName: 'Nom de la carte',
+  username: 'Nom d’utilisateur',
   card: 'Carte',
   numbered: '{label} {number}',
   businessCard: 'Carte de visite',

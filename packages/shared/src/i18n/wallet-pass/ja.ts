@@ -7,6 +7,8 @@ export const walletPassJapanese: WalletPassCatalog = {
   phone: '電話番号',
   email: 'メールアドレス',
   address: '住所',
+  cardName: 'カード名',
+  username: 'ユーザー名',
   card: 'カード',
   numbered: '{label} {number}',
   businessCard: '名刺',

@@ -7,6 +7,8 @@ export const walletPassBrazilianPortuguese: WalletPassCatalog = {
   phone: 'Telefone',
   email: 'E-mail',
   address: 'Endereço',
+  cardName: 'Nome do cartão',
+  username: 'Nome de usuário',
   card: 'Cartão',
   numbered: '{label} {number}',
   businessCard: 'Cartão de visita',

@@ -10,6 +10,7 @@ import { cardAccessQueryKey } from '../../billing/public';
 export const cardsQueryKey = ['cards'] as const;
 export const cardQueryKey = (cardId: string) => ['cards', 'one', cardId] as const;
 export const cardWalletQueryKey = (cardId: string) => ['cards', 'wallet', cardId] as const;
+export const cardEmailSignatureQueryKey = (cardId: string) => ['cards', 'email-signature', cardId] as const;
 
 export const cardUrl = (cardId: string, rest = '') => `/api/cards/${encodeURIComponent(cardId)}${rest}`;
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CardSummary } from '@cardstack/shared/cards/schemas';
 import { paginate } from '../../../components/ui/paginate';
@@ -9,9 +9,12 @@ import { DeleteCardDialog } from './delete-card-dialog';
 
 const pageSize = 12;
 
+// Its own chunk, loaded when a signature is first asked for: the list (and the first screen) stay as light.
+const EmailSignatureDialog = lazy(() => import('../signature/email-signature-dialog'));
+
 /**
  * A page of cards (the page is in the address, ?page=2) as tiles with their actions: copy link, duplicate,
- * set as default, and delete after a confirmation. The user's own list and the team's list both show this.
+ * the email signature, set as default, and delete after a confirmation. The user's own list and the team's list both show this.
  */
 export function CardGrid<C extends CardSummary>({
   cards,
@@ -39,6 +42,7 @@ export function CardGrid<C extends CardSummary>({
   const [params, setParams] = useSearchParams();
   const actions = useCardActions();
   const [cardToDelete, setCardToDelete] = useState<CardSummary | null>(null);
+  const [signatureCardId, setSignatureCardId] = useState<string | null>(null);
   const current = paginate(cards, Number(params.get('page') ?? '1'), pageSize);
 
   return (
@@ -54,6 +58,7 @@ export function CardGrid<C extends CardSummary>({
               actions={{
                 isBusy: actions.isDuplicating || actions.isSettingDefault || actions.isDeleting,
                 onCopyLink: (target) => void actions.copyLink(target),
+                onEmailSignature: (target) => setSignatureCardId(target.id),
                 onSetDefault: (target) => void actions.setDefault(target).then(onChanged),
                 onDelete: setCardToDelete,
                 onDuplicate: (target) =>
@@ -71,6 +76,11 @@ export function CardGrid<C extends CardSummary>({
         ))}
       </ul>
       <Pagination page={current.page} pageCount={current.pageCount} label={pagesLabel} />
+      {signatureCardId ? (
+        <Suspense fallback={null}>
+          <EmailSignatureDialog cardId={signatureCardId} onClose={() => setSignatureCardId(null)} />
+        </Suspense>
+      ) : null}
       <DeleteCardDialog
         card={cardToDelete}
         isBusy={actions.isDeleting}

@@ -13,6 +13,7 @@ interface CardTileActions {
   onSetDefault: (card: CardSummary) => void;
   onDelete: (card: CardSummary) => void;
   onCopyLink: (card: CardSummary) => void;
+  onEmailSignature: (card: CardSummary) => void;
   isBusy: boolean;
 }
 
@@ -116,6 +117,9 @@ export function CardTile({
                 </DropdownMenu.Item>
                 <DropdownMenu.Item className={menuItemClass} onSelect={() => actions.onDuplicate(card)}>
                   {t('duplicate')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className={menuItemClass} onSelect={() => actions.onEmailSignature(card)}>
+                  {t('emailSignature')}
                 </DropdownMenu.Item>
                 {card.isDefault ? null : (
                   <DropdownMenu.Item className={menuItemClass} onSelect={() => actions.onSetDefault(card)}>

@@ -76,6 +76,7 @@ function PassPreview({ vendor, card, draft }: { vendor: WalletVendor; card: Card
   const values = useWatch<CardEditorValues>() as Partial<CardEditorValues>;
   const live = {
     title: values.title ?? card.title,
+    username: values.username?.trim() || card.username,
     name: values.name ?? card.name,
     jobTitle: values.jobTitle ?? card.jobTitle,
     companyName: values.companyName ?? card.companyName,
@@ -124,7 +125,7 @@ function PassPreview({ vendor, card, draft }: { vendor: WalletVendor; card: Card
         </div>
       </div>
       <figcaption className="mt-2 text-center text-xs text-zinc-700">
-        {t('fieldsOnBack', { count: content.back.length - 1 })}
+        {t('fieldsOnBack', { count: content.back.length - 1 + (vendor === 'apple' ? content.details.length : 0) })}
       </figcaption>
     </figure>
   );

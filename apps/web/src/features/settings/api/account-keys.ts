@@ -6,3 +6,4 @@ export const passkeyUrl = (passkeyId: string) => `/api/account/passkeys/${encode
 export const preferencesQueryKey = ['account', 'preferences'] as const;
 export const accountExportsQueryKey = ['account', 'exports'] as const;
 export const accountImportsQueryKey = ['account', 'imports'] as const;
+export const accountMoveQueryKey = ['account', 'move'] as const;

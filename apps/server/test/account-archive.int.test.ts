@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import JSZip from 'jszip';
 import sharp from 'sharp';
@@ -60,6 +61,18 @@ function postLead(app: TestApp, cardId: string, fields: Record<string, string>) 
     remoteAddress: '198.51.100.7',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
     payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** A port nothing listens on (the new server must know its own address before it starts). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
 }
 
@@ -227,6 +240,43 @@ describe('moving an account to another server', () => {
     );
     expect((await new TestClient(target.app).get('/api/account/moves/not-an-id')).statusCode).toBe(404);
     expect(await listAccountExportIds(source.services.database.db, ada.userId)).toEqual([exportId]);
+  });
+
+  it('sends the old server’s addresses to the cards the new server made from its archive', async () => {
+    // The new server listens at the address it calls itself by: the old one asks it over HTTP where each card went.
+    const port = await freePort();
+    const newOrigin = `http://127.0.0.1:${port}`;
+    const newServer = await createTestApp({ BILLING_PROVIDER: 'none', BASE_URL: newOrigin });
+    try {
+      await newServer.app.listen({ port, host: '127.0.0.1' });
+      const ada = await signedIn(source);
+      const card = await createCard(ada.client, { title: 'Work', name: 'Ada Lovelace' });
+      const username = `ada-${crypto.randomBytes(3).toString('hex')}`;
+      expect((await ada.client.request('PUT', `/api/cards/${card.id}/username`, { username })).statusCode).toBe(200);
+      const { zip } = await downloadMyData(source, ada.client);
+      const staying = await createCard(ada.client, { title: 'Made after the export' });
+
+      const mover = new TestClient(newServer.app, '127.0.0.1', newOrigin);
+      await mover.register({ name: 'Ada Mover' });
+      expect((await importArchive(newServer, mover, zip)).state).toBe('done');
+      const [moved] = await cardsOf(mover);
+
+      const told = await ada.client.post('/api/account/move', { address: newOrigin });
+      expect(told.statusCode, told.body).toBe(200);
+      const visit = (url: string) => source.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      for (const address of [`/id/${card.id}/`, `/id/${username}/`]) {
+        const answer = await visit(`${address}?src=qr`);
+        expect(answer.statusCode, address).toBe(301);
+        expect(answer.headers.location).toBe(`${newOrigin}/id/${moved!.id}/?src=qr`);
+      }
+      // There, the address is the card's page; the card not in the archive stays here.
+      const there = await fetch(`${newOrigin}/id/${moved!.id}/`);
+      expect(there.status).toBe(200);
+      expect(await there.text()).toContain('Ada Lovelace');
+      expect((await visit(`/id/${staying.id}/`)).statusCode).toBe(200);
+    } finally {
+      await newServer.close();
+    }
   });
 
   it('gives the archive to its owner’s signed-in session only', async () => {

@@ -103,6 +103,8 @@ export class TestClient {
   constructor(
     private readonly app: FastifyInstance,
     private readonly ip = '127.0.0.1',
+    /** The app's BASE_URL, when a test gave it another. */
+    private readonly origin = testOrigin,
   ) {}
 
   async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -111,7 +113,7 @@ export class TestClient {
       url,
       remoteAddress: this.ip,
       headers: {
-        origin: testOrigin,
+        origin: this.origin,
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(body !== undefined && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
         ...headers,

@@ -38,6 +38,7 @@ import { insightsHourly } from './0111-insights-hourly';
 import { googlePassClass } from './0112-google-pass-class';
 import { accountArchive } from './0113-account-archive';
 import { accountMoves } from './0117-account-moves';
+import { insightMonthlyCoveringKey } from './0118-insight-monthly-covering-key';
 
 /**
  * One ordered list of migrations for both engines. A migration is a function of the column types
@@ -88,6 +89,7 @@ const migrations = [
   ['0112-google-pass-class', googlePassClass],
   ['0113-account-archive', accountArchive],
   ['0117-account-moves', accountMoves],
+  ['0118-insight-monthly-covering-key', insightMonthlyCoveringKey],
 ] as const;
 
 /**

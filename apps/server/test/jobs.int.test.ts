@@ -187,9 +187,10 @@ describe('scheduled clean-ups', () => {
       await t.services.jobs.start();
       const kinds = await waitFor('the schedules', async () => {
         const rows = await t.services.database.db.selectFrom('job_schedules').select(['kind', 'cron']).orderBy('kind').execute();
-        return rows.length === 6 ? rows : undefined;
+        return rows.length === 7 ? rows : undefined;
       });
       expect(kinds).toEqual([
+        { kind: 'account-archive.expire-exports', cron: '25 * * * *' },
         { kind: 'billing.clock', cron: '* * * * *' },
         { kind: 'design-requests.retention', cron: '30 3 * * *' },
         { kind: 'error-log.prune', cron: '20 3 * * *' },

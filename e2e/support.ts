@@ -24,22 +24,34 @@ export async function registerThroughUi(page: Page, input: { name: string; email
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+/** A server the tests talk to: the one global-setup.ts started (`mainServer()`), or a spec's own second one. */
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+}
+export const mainServer = (): TestServer => ({ baseUrl: process.env.E2E_BASE_URL!, dataDir: process.env.E2E_DATA_DIR! });
+
 /**
  * Registers through the API (fast) and leaves the browser signed in. Unless `verified: false`, the address is
  * confirmed through the mailed link as a person would (unconfirmed accounts send no invitations and get no
  * lead mails).
  */
-export async function registerThroughApi(page: Page, input: { name?: string; email?: string; password?: string; verified?: boolean } = {}) {
+export async function registerThroughApi(
+  page: Page,
+  input: { name?: string; email?: string; password?: string; verified?: boolean } = {},
+  server: TestServer = mainServer(),
+) {
   const account = { name: input.name ?? 'Api User', email: input.email ?? uniqueEmail('api'), password: input.password ?? 'correct horse battery' };
-  const response = await page.request.post('/api/auth/sign-up/email', { data: account, headers: { origin: process.env.E2E_BASE_URL! } });
+  const headers = { origin: server.baseUrl };
+  const response = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { data: account, headers });
   expect(response.ok()).toBe(true);
   if (input.verified !== false) {
-    const link = await mailLinkFor(account.email, /\/api\/auth\/verify-email\?[^\s"<]+/);
-    expect((await page.request.get(link)).ok()).toBe(true);
+    const link = await mailLinkFor(account.email, /\/api\/auth\/verify-email\?[^\s"<]+/, server);
+    expect((await page.request.get(`${server.baseUrl}${link}`)).ok()).toBe(true);
     // The confirmation removed the password given at sign-up and landed on "Choose a password": choose it again.
-    const chosen = await page.request.post('/api/account/password', {
+    const chosen = await page.request.post(`${server.baseUrl}/api/account/password`, {
       data: { newPassword: account.password, confirmPassword: account.password },
-      headers: { origin: process.env.E2E_BASE_URL! },
+      headers,
     });
     expect(chosen.ok()).toBe(true);
   }
@@ -60,17 +72,17 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The mails to one recipient as text (quoted-printable decoded). */
-export function decodedMailsFor(email: string): string[] {
-  return mailboxMessagesFor(email).map(decodeQuotedPrintable);
+export function decodedMailsFor(email: string, server: TestServer = mainServer()): string[] {
+  return mailboxMessagesFor(email, server).map(decodeQuotedPrintable);
 }
 
 /** Waits for a mail to `email` with a link matching `pattern` (a path) and answers the newest such link. */
-export async function mailLinkFor(email: string, pattern: RegExp): Promise<string> {
+export async function mailLinkFor(email: string, pattern: RegExp, server: TestServer = mainServer()): Promise<string> {
   let link = '';
   await expect
     .poll(
       () => {
-        const found = decodedMailsFor(email)
+        const found = decodedMailsFor(email, server)
           .map((mail) => mail.match(pattern)?.[0])
           .filter((match): match is string => Boolean(match));
         link = found.at(-1)?.replace(/&amp;/g, '&') ?? '';
@@ -83,8 +95,8 @@ export async function mailLinkFor(email: string, pattern: RegExp): Promise<strin
 }
 
 /** The .eml files the local mailbox transport wrote for one recipient. */
-export function mailboxMessagesFor(email: string): string[] {
-  const mailbox = path.join(process.env.E2E_DATA_DIR!, 'mailbox');
+export function mailboxMessagesFor(email: string, server: TestServer = mainServer()): string[] {
+  const mailbox = path.join(server.dataDir, 'mailbox');
   if (!fs.existsSync(mailbox)) return [];
   return fs
     .readdirSync(mailbox)

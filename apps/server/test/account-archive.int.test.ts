@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import zlib from 'node:zlib';
 import JSZip from 'jszip';
 import sharp from 'sharp';
@@ -14,6 +13,7 @@ import { expireAccountExports, listAccountExportIds } from '../src/modules/accou
 import { createLocalStorage, type FileStorage } from '../src/modules/storage/storage-module';
 import { bearer, createKey } from './integrations-support';
 import { fileUpload } from './multipart';
+import { freePort } from './server-child';
 import { createTestApp, TestClient, testOrigin, type TestApp } from './test-app';
 
 /*
@@ -61,18 +61,6 @@ function postLead(app: TestApp, cardId: string, fields: Record<string, string>) 
     remoteAddress: '198.51.100.7',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
     payload: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** A port nothing listens on (the new server must know its own address before it starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 
